@@ -1,0 +1,1 @@
+//! An independent backtracking solver, used to cross-check SAT answers.

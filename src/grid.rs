@@ -1,0 +1,641 @@
+//! Grid geometry: sizes, digits, cells, houses, grids and their rules.
+//!
+//! A Sudoku of block side n has side N = n² and N² cells. The size is a
+//! value ([`Size`]), never a type parameter, so one code path serves every
+//! size from 4×4 to 25×25. Rows, columns and digits are 0-based in code
+//! (`index()`, `row()`, `col()`) and 1-based where people read them
+//! (`Digit::get()`, `r1c1`, `row1`).
+
+use std::fmt;
+use std::num::NonZeroU8;
+
+/// The size of a Sudoku, stored as its block side n; the grid is N×N with
+/// N = n².
+///
+/// Sizes 2..=5 are supported: 4×4, 9×9, 16×16 and 25×25. The upper bound
+/// is the symbol alphabet (`1`–`9` then `A`–`P`), not the encoder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Size(u8);
+
+impl Size {
+    /// The smallest supported block side.
+    pub const MIN_N: usize = 2;
+    /// The largest supported block side.
+    pub const MAX_N: usize = 5;
+    /// The classic 9×9 Sudoku.
+    pub const NINE: Size = Size(3);
+    /// Every supported size, smallest first.
+    pub const ALL: [Size; 4] = [Size(2), Size(3), Size(4), Size(5)];
+
+    /// Returns the size with block side `n`, or `None` outside 2..=5.
+    pub fn from_block_side(n: usize) -> Option<Size> {
+        (Self::MIN_N..=Self::MAX_N)
+            .contains(&n)
+            .then(|| Size(n as u8))
+    }
+
+    /// Returns the size whose grid side is `side` (4, 9, 16 or 25).
+    pub fn from_side(side: usize) -> Option<Size> {
+        Self::ALL.into_iter().find(|s| s.side() == side)
+    }
+
+    /// Returns the size whose grid has `cells` cells (16, 81, 256 or 625).
+    pub fn from_cell_count(cells: usize) -> Option<Size> {
+        Self::ALL.into_iter().find(|s| s.cells() == cells)
+    }
+
+    /// Returns the block side n.
+    pub fn n(self) -> usize {
+        self.0 as usize
+    }
+
+    /// Returns the grid side N = n², which is also the number of digits.
+    pub fn side(self) -> usize {
+        self.n() * self.n()
+    }
+
+    /// Returns the number of cells, N².
+    pub fn cells(self) -> usize {
+        self.side() * self.side()
+    }
+
+    /// Returns the symbol that stands for `digit` in this size's alphabet:
+    /// `1`–`9`, then `A` for 10, `B` for 11 and so on (`G` = 16, `P` = 25).
+    pub fn symbol(self, digit: Digit) -> char {
+        let v = digit.get();
+        if v <= 9 {
+            char::from(b'0' + v)
+        } else {
+            char::from(b'A' + (v - 10))
+        }
+    }
+
+    /// Returns the digit a symbol stands for in this size's alphabet, or
+    /// `None` when the symbol is not a digit of this size (blanks included).
+    ///
+    /// Letters may be upper or lower case.
+    pub fn digit_of(self, symbol: char) -> Option<Digit> {
+        let v = match symbol {
+            '1'..='9' => symbol as u8 - b'0',
+            'A'..='Z' => symbol as u8 - b'A' + 10,
+            'a'..='z' => symbol as u8 - b'a' + 10,
+            _ => return None,
+        };
+        Digit::new(v).filter(|d| d.index() < self.side())
+    }
+
+    /// Returns the digits 1..=N in order.
+    pub fn digits(self) -> impl Iterator<Item = Digit> + Clone {
+        (1..=self.side() as u8).map(|v| Digit(NonZeroU8::new(v).expect("v >= 1")))
+    }
+
+    /// Returns every cell in row-major order.
+    pub fn all_cells(self) -> impl Iterator<Item = Cell> + Clone {
+        let side = self.side() as u8;
+        (0..side).flat_map(move |r| (0..side).map(move |c| Cell::new(r, c)))
+    }
+
+    /// Returns every house: all rows, then all columns, then all blocks.
+    pub fn houses(self) -> impl Iterator<Item = House> + Clone {
+        let side = self.side() as u8;
+        (0..side)
+            .map(House::Row)
+            .chain((0..side).map(House::Col))
+            .chain((0..side).map(House::Block))
+    }
+}
+
+impl fmt::Display for Size {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{0}x{0}", self.side())
+    }
+}
+
+/// A digit 1..=N. [`Digit::get`] is 1-based, [`Digit::index`] 0-based.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Digit(NonZeroU8);
+
+impl Digit {
+    /// Returns the digit with 1-based value `value`, or `None` for 0 or a
+    /// value above 25.
+    pub fn new(value: u8) -> Option<Digit> {
+        if value as usize > Size::ALL[3].side() {
+            return None;
+        }
+        NonZeroU8::new(value).map(Digit)
+    }
+
+    /// Returns the digit with 0-based index `index` (digit 1 has index 0).
+    ///
+    /// # Panics
+    ///
+    /// Panics if `index` is 25 or more.
+    pub fn from_index(index: usize) -> Digit {
+        Digit::new(index as u8 + 1).expect("digit index out of range")
+    }
+
+    /// Returns the 1-based value.
+    pub fn get(self) -> u8 {
+        self.0.get()
+    }
+
+    /// Returns the 0-based index (value − 1).
+    pub fn index(self) -> usize {
+        self.0.get() as usize - 1
+    }
+}
+
+impl fmt::Display for Digit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.get())
+    }
+}
+
+/// A cell, by 0-based row and column. It displays 1-based as `rRcC`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cell {
+    row: u8,
+    col: u8,
+}
+
+impl Cell {
+    /// Returns the cell at 0-based `row` and `col`.
+    pub fn new(row: u8, col: u8) -> Cell {
+        Cell { row, col }
+    }
+
+    /// Returns the cell with row-major index `index` in a grid of `size`.
+    pub fn from_index(size: Size, index: usize) -> Cell {
+        Cell::new((index / size.side()) as u8, (index % size.side()) as u8)
+    }
+
+    /// Returns the 0-based row.
+    pub fn row(self) -> usize {
+        self.row as usize
+    }
+
+    /// Returns the 0-based column.
+    pub fn col(self) -> usize {
+        self.col as usize
+    }
+
+    /// Returns the 0-based row-major index of the cell in a grid of `size`.
+    pub fn index(self, size: Size) -> usize {
+        self.row() * size.side() + self.col()
+    }
+
+    /// Returns the 0-based block holding this cell, numbered row-major.
+    pub fn block(self, size: Size) -> usize {
+        (self.row() / size.n()) * size.n() + self.col() / size.n()
+    }
+
+    /// Returns whether the two cells share a row, a column or a block.
+    pub fn sees(self, other: Cell, size: Size) -> bool {
+        self.row == other.row || self.col == other.col || self.block(size) == other.block(size)
+    }
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "r{}c{}", self.row() + 1, self.col() + 1)
+    }
+}
+
+/// A house: a row, a column or a block, each 0-based.
+///
+/// Blocks are numbered row-major: block 0 is the top-left, block n−1 the
+/// top-right. We say block, never box.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum House {
+    /// A row, by 0-based index.
+    Row(u8),
+    /// A column, by 0-based index.
+    Col(u8),
+    /// A block, by 0-based row-major index.
+    Block(u8),
+}
+
+impl House {
+    /// Returns the N cells of this house in a grid of `size`, in row-major
+    /// order.
+    pub fn cells(self, size: Size) -> impl Iterator<Item = Cell> + Clone {
+        let (n, side) = (size.n(), size.side());
+        (0..side).map(move |i| match self {
+            House::Row(r) => Cell::new(r, i as u8),
+            House::Col(c) => Cell::new(i as u8, c),
+            House::Block(b) => {
+                let b = b as usize;
+                let row = (b / n) * n + i / n;
+                let col = (b % n) * n + i % n;
+                Cell::new(row as u8, col as u8)
+            }
+        })
+    }
+}
+
+impl fmt::Display for House {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            House::Row(i) => write!(f, "row{}", i + 1),
+            House::Col(i) => write!(f, "col{}", i + 1),
+            House::Block(i) => write!(f, "block{}", i + 1),
+        }
+    }
+}
+
+/// A rule a grid breaks, found by [`Grid::first_conflict`] or
+/// [`Grid::check_solution`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Violation {
+    /// Two cells of one house hold the same digit.
+    Repeat {
+        /// The house both cells lie in (the first of row, column, block).
+        house: House,
+        /// The earlier cell in row-major order.
+        first: Cell,
+        /// The later cell.
+        second: Cell,
+        /// The repeated digit.
+        digit: Digit,
+    },
+    /// A cell of a supposed solution is blank.
+    Blank(Cell),
+    /// A solution changes or drops a given.
+    GivenChanged {
+        /// The cell of the given.
+        cell: Cell,
+        /// The given digit.
+        given: Digit,
+        /// What the solution holds there, if anything.
+        found: Option<Digit>,
+    },
+    /// The solution has another size than the puzzle.
+    SizeMismatch {
+        /// The puzzle's size.
+        puzzle: Size,
+        /// The solution's size.
+        solution: Size,
+    },
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Violation::Repeat {
+                house,
+                first,
+                second,
+                digit,
+            } => write!(f, "{first} and {second} both hold {digit} in {house}"),
+            Violation::Blank(cell) => write!(f, "{cell} is blank"),
+            Violation::GivenChanged { cell, given, found } => match found {
+                Some(d) => write!(f, "{cell} holds {d} but the given is {given}"),
+                None => write!(f, "{cell} is blank but the given is {given}"),
+            },
+            Violation::SizeMismatch { puzzle, solution } => {
+                write!(f, "the solution is {solution} but the puzzle is {puzzle}")
+            }
+        }
+    }
+}
+
+/// A grid of any supported size; each cell holds a digit or is blank.
+///
+/// A grid may be partial (a puzzle) or inconsistent (two equal digits in a
+/// house): [`Grid::first_conflict`] finds such clashes, and
+/// [`Grid::check_solution`] decides whether a grid solves a puzzle.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Grid {
+    size: Size,
+    cells: Box<[Option<Digit>]>,
+}
+
+impl Grid {
+    /// Returns an empty grid of `size`.
+    pub fn empty(size: Size) -> Grid {
+        Grid {
+            size,
+            cells: vec![None; size.cells()].into_boxed_slice(),
+        }
+    }
+
+    /// Returns a grid from N² cells in row-major order, or `None` when the
+    /// count is not N² or a digit exceeds N.
+    pub fn from_cells(size: Size, cells: Vec<Option<Digit>>) -> Option<Grid> {
+        let fits = cells.len() == size.cells()
+            && cells.iter().flatten().all(|d| d.index() < size.side());
+        fits.then(|| Grid {
+            size,
+            cells: cells.into_boxed_slice(),
+        })
+    }
+
+    /// Returns the size.
+    pub fn size(&self) -> Size {
+        self.size
+    }
+
+    /// Returns the digit in `cell`, or `None` when it is blank.
+    pub fn get(&self, cell: Cell) -> Option<Digit> {
+        self.cells[cell.index(self.size)]
+    }
+
+    /// Puts `digit` into `cell` (`None` blanks it).
+    ///
+    /// # Panics
+    ///
+    /// Panics if the digit exceeds N or the cell lies outside the grid.
+    pub fn set(&mut self, cell: Cell, digit: Option<Digit>) {
+        assert!(digit.is_none_or(|d| d.index() < self.size.side()));
+        assert!(cell.row() < self.size.side() && cell.col() < self.size.side());
+        self.cells[cell.index(self.size)] = digit;
+    }
+
+    /// Returns the cells in row-major order.
+    pub fn cells(&self) -> &[Option<Digit>] {
+        &self.cells
+    }
+
+    /// Returns the filled cells and their digits, in row-major order.
+    pub fn givens(&self) -> impl Iterator<Item = (Cell, Digit)> + '_ {
+        self.cells
+            .iter()
+            .enumerate()
+            .filter_map(|(i, d)| d.map(|d| (Cell::from_index(self.size, i), d)))
+    }
+
+    /// Returns the number of filled cells.
+    pub fn given_count(&self) -> usize {
+        self.cells.iter().flatten().count()
+    }
+
+    /// Returns whether every cell is filled.
+    pub fn is_full(&self) -> bool {
+        self.cells.iter().all(Option::is_some)
+    }
+
+    /// Returns the first pair of equal digits in one house, or `None` when
+    /// no house repeats a digit.
+    ///
+    /// Pairs are found in row-major order of their later cell, so the first
+    /// clash a reader meets is the one reported.
+    pub fn first_conflict(&self) -> Option<Violation> {
+        let side = self.size.side();
+        // Where each digit was last seen, per row, column and block.
+        let mut seen: Vec<Option<Cell>> = vec![None; 3 * side * side];
+        for (cell, digit) in self.givens() {
+            let d = digit.index();
+            let slots = [
+                (House::Row(cell.row() as u8), cell.row()),
+                (House::Col(cell.col() as u8), side + cell.col()),
+                (
+                    House::Block(cell.block(self.size) as u8),
+                    2 * side + cell.block(self.size),
+                ),
+            ];
+            for (house, slot) in slots {
+                let at = &mut seen[slot * side + d];
+                if let Some(first) = *at {
+                    return Some(Violation::Repeat {
+                        house,
+                        first,
+                        second: cell,
+                        digit,
+                    });
+                }
+                *at = Some(cell);
+            }
+        }
+        None
+    }
+
+    /// Checks that this grid is a solution of `puzzle`: the same size,
+    /// every cell filled, no house repeating a digit, every given kept.
+    ///
+    /// # Errors
+    ///
+    /// Returns the first [`Violation`] found, checking size, then blanks,
+    /// then givens, then houses.
+    pub fn check_solution(&self, puzzle: &Grid) -> Result<(), Violation> {
+        if self.size != puzzle.size {
+            return Err(Violation::SizeMismatch {
+                puzzle: puzzle.size,
+                solution: self.size,
+            });
+        }
+        if let Some(i) = self.cells.iter().position(Option::is_none) {
+            return Err(Violation::Blank(Cell::from_index(self.size, i)));
+        }
+        for (cell, given) in puzzle.givens() {
+            let found = self.get(cell);
+            if found != Some(given) {
+                return Err(Violation::GivenChanged { cell, given, found });
+            }
+        }
+        // A full grid with no repeated digit in any house has each house a
+        // permutation of 1..=N: N cells, N distinct values.
+        self.first_conflict().map_or(Ok(()), Err)
+    }
+
+    /// Returns the cells whose digits differ between two grids of one size.
+    pub fn differences(&self, other: &Grid) -> Vec<Cell> {
+        self.size
+            .all_cells()
+            .filter(|&c| self.get(c) != other.get(c))
+            .collect()
+    }
+
+    /// Returns an adapter that displays the grid as N lines of N symbols.
+    pub fn rows(&self) -> Rows<'_> {
+        Rows(self)
+    }
+
+    /// Returns an adapter that draws the grid with block lines, as puzzle
+    /// pages print it.
+    pub fn pretty(&self) -> Pretty<'_> {
+        Pretty(self)
+    }
+
+    fn symbol(&self, cell: Cell) -> char {
+        self.get(cell).map_or('.', |d| self.size.symbol(d))
+    }
+}
+
+/// Displays the grid as one line of N² symbols, `.` for a blank.
+impl fmt::Display for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for cell in self.size.all_cells() {
+            write!(f, "{}", self.symbol(cell))?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Grid({}, {})", self.size, self)
+    }
+}
+
+/// Displays a grid as N lines of N symbols, each line ending in a newline.
+///
+/// ```text
+/// 483921657
+/// 967345821
+/// ...
+/// ```
+pub struct Rows<'a>(&'a Grid);
+
+impl fmt::Display for Rows<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let grid = self.0;
+        let side = grid.size.side();
+        for r in 0..side {
+            for c in 0..side {
+                write!(f, "{}", grid.symbol(Cell::new(r as u8, c as u8)))?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+/// Draws a grid in ASCII with a rule between bands of blocks, each line
+/// ending in a newline. The parser reads this drawing back.
+///
+/// ```text
+/// +-------+-------+-------+
+/// | 4 8 3 | 9 2 1 | 6 5 7 |
+/// ...
+/// +-------+-------+-------+
+/// ```
+pub struct Pretty<'a>(&'a Grid);
+
+impl fmt::Display for Pretty<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let grid = self.0;
+        let (n, side) = (grid.size.n(), grid.size.side());
+        let rule: String = std::iter::repeat_n(format!("+{}", "-".repeat(2 * n + 1)), n)
+            .chain(std::iter::once("+".to_string()))
+            .collect();
+        for r in 0..side {
+            if r % n == 0 {
+                writeln!(f, "{rule}")?;
+            }
+            for c in 0..side {
+                if c % n == 0 {
+                    f.write_str("| ")?;
+                }
+                write!(f, "{} ", grid.symbol(Cell::new(r as u8, c as u8)))?;
+            }
+            writeln!(f, "|")?;
+        }
+        writeln!(f, "{rule}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(v: u8) -> Digit {
+        Digit::new(v).unwrap()
+    }
+
+    #[test]
+    fn sizes_and_alphabet() {
+        assert_eq!(Size::from_side(16).unwrap().n(), 4);
+        assert_eq!(Size::from_cell_count(625).unwrap().side(), 25);
+        assert!(Size::from_side(12).is_none());
+        let s16 = Size::from_side(16).unwrap();
+        assert_eq!(s16.symbol(d(16)), 'G');
+        assert_eq!(s16.digit_of('g'), Some(d(16)));
+        assert_eq!(s16.digit_of('H'), None);
+        assert_eq!(Size::NINE.digit_of('0'), None);
+        assert_eq!(Size::NINE.digit_of('A'), None);
+        let s25 = Size::from_side(25).unwrap();
+        assert_eq!(s25.symbol(d(25)), 'P');
+        for s in Size::ALL {
+            for digit in s.digits() {
+                assert_eq!(s.digit_of(s.symbol(digit)), Some(digit));
+            }
+        }
+    }
+
+    #[test]
+    fn houses_cover_each_cell_three_times() {
+        for size in Size::ALL {
+            let mut count = vec![0; size.cells()];
+            for house in size.houses() {
+                let cells: Vec<_> = house.cells(size).collect();
+                assert_eq!(cells.len(), size.side());
+                for c in cells {
+                    count[c.index(size)] += 1;
+                    if let House::Block(b) = house {
+                        assert_eq!(c.block(size), b as usize);
+                    }
+                }
+            }
+            assert!(count.iter().all(|&k| k == 3));
+        }
+    }
+
+    #[test]
+    fn conflicts_name_both_cells() {
+        let mut g = Grid::empty(Size::NINE);
+        g.set(Cell::new(0, 2), Some(d(9)));
+        assert_eq!(g.first_conflict(), None);
+        g.set(Cell::new(3, 2), Some(d(9)));
+        let v = g.first_conflict().unwrap();
+        assert_eq!(v.to_string(), "r1c3 and r4c3 both hold 9 in col3");
+        g.set(Cell::new(3, 2), None);
+        g.set(Cell::new(1, 1), Some(d(9)));
+        assert!(matches!(
+            g.first_conflict(),
+            Some(Violation::Repeat { house: House::Block(0), .. })
+        ));
+    }
+
+    #[test]
+    fn check_solution_reports_each_kind() {
+        let size = Size::from_block_side(2).unwrap();
+        let rows = ["1234", "3412", "2143", "4321"];
+        let cells = rows
+            .iter()
+            .flat_map(|r| r.chars().map(|ch| size.digit_of(ch)))
+            .collect();
+        let solution = Grid::from_cells(size, cells).unwrap();
+        let mut puzzle = Grid::empty(size);
+        puzzle.set(Cell::new(0, 0), Some(d(1)));
+        assert_eq!(solution.check_solution(&puzzle), Ok(()));
+        puzzle.set(Cell::new(0, 0), Some(d(2)));
+        assert!(matches!(
+            solution.check_solution(&puzzle),
+            Err(Violation::GivenChanged { .. })
+        ));
+        let mut broken = solution.clone();
+        broken.set(Cell::new(3, 3), Some(d(4)));
+        assert!(matches!(
+            broken.check_solution(&Grid::empty(size)),
+            Err(Violation::Repeat { .. })
+        ));
+        broken.set(Cell::new(3, 3), None);
+        assert_eq!(
+            broken.check_solution(&Grid::empty(size)),
+            Err(Violation::Blank(Cell::new(3, 3)))
+        );
+    }
+
+    #[test]
+    fn displays() {
+        let size = Size::from_block_side(2).unwrap();
+        let mut g = Grid::empty(size);
+        g.set(Cell::new(0, 1), Some(d(3)));
+        assert_eq!(g.to_string(), ".3..............");
+        assert_eq!(g.rows().to_string(), ".3..\n....\n....\n....\n");
+        let pretty = g.pretty().to_string();
+        assert!(pretty.starts_with("+-----+-----+\n| . 3 | . . |\n"));
+        assert_eq!(pretty.lines().count(), 7);
+    }
+}

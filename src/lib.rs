@@ -1,0 +1,4 @@
+//! Sudoku of any size solved as a Boolean satisfiability problem.
+pub mod backtrack;
+pub mod grid;
+pub mod parse;

@@ -1,0 +1,1 @@
+//! Puzzle text formats and their detection.
