@@ -31,7 +31,7 @@ impl Size {
     pub fn from_block_side(n: usize) -> Option<Size> {
         (Self::MIN_N..=Self::MAX_N)
             .contains(&n)
-            .then(|| Size(n as u8))
+            .then_some(Size(n as u8))
     }
 
     /// Returns the size whose grid side is `side` (4, 9, 16 or 25).
@@ -323,8 +323,8 @@ impl Grid {
     /// Returns a grid from N² cells in row-major order, or `None` when the
     /// count is not N² or a digit exceeds N.
     pub fn from_cells(size: Size, cells: Vec<Option<Digit>>) -> Option<Grid> {
-        let fits = cells.len() == size.cells()
-            && cells.iter().flatten().all(|d| d.index() < size.side());
+        let fits =
+            cells.len() == size.cells() && cells.iter().flatten().all(|d| d.index() < size.side());
         fits.then(|| Grid {
             size,
             cells: cells.into_boxed_slice(),
@@ -593,7 +593,10 @@ mod tests {
         g.set(Cell::new(1, 1), Some(d(9)));
         assert!(matches!(
             g.first_conflict(),
-            Some(Violation::Repeat { house: House::Block(0), .. })
+            Some(Violation::Repeat {
+                house: House::Block(0),
+                ..
+            })
         ));
     }
 

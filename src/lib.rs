@@ -1,4 +1,7 @@
 //! Sudoku of any size solved as a Boolean satisfiability problem.
 pub mod backtrack;
+pub mod encode;
+pub mod euler;
 pub mod grid;
 pub mod parse;
+pub mod solve;

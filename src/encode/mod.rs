@@ -1,0 +1,253 @@
+//! The CNF encoder: Sudoku rules and givens as clauses over x(r,c,d).
+//!
+//! One encoder serves every sink: [`encode`] is generic over varisat's
+//! [`ExtendFormula`], which both `CnfFormula` (for DIMACS files) and
+//! `Solver` (for solving) implement, so a file and the embedded solver
+//! always see the same formula. Variables are numbered as [`vars`] states;
+//! auxiliary variables of an at-most-one encoding follow the N³ cell-digit
+//! variables.
+//!
+//! # References
+//!
+//! - I. Lynce, J. Ouaknine. Sudoku as a SAT Problem. 9th International
+//!   Symposium on Artificial Intelligence and Mathematics (ISAIM), 2006.
+//! - T. Weber. A SAT-based Sudoku Solver. LPAR-12 short papers, 2005,
+//!   pp. 11–15.
+
+pub mod amo;
+pub mod rules;
+pub mod vars;
+
+use std::fmt;
+
+use varisat::{ExtendFormula, Lit, Var};
+
+use crate::grid::{Grid, Size};
+pub use amo::AmoKind;
+use rules::{Family, HouseKind};
+
+/// Which rule families an encoding states, after Lynce & Ouaknine (2006).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[non_exhaustive]
+pub enum RuleSet {
+    /// Minimal: each cell at least one digit; each row, column and block at
+    /// most one of each digit. Enough to define the solutions, but unit
+    /// propagation finds neither naked nor hidden singles well.
+    Minimal,
+    /// Efficient: minimal plus "each cell at most one digit", so a cell's
+    /// at-least-one clause turning unit is a naked single.
+    Efficient,
+    /// Extended: efficient plus "each row, column and block holds each digit
+    /// at least once", so a house clause turning unit is a hidden single.
+    #[default]
+    Extended,
+}
+
+impl RuleSet {
+    /// Returns the name used on the command line and in DIMACS headers.
+    pub fn name(self) -> &'static str {
+        match self {
+            RuleSet::Minimal => "minimal",
+            RuleSet::Efficient => "efficient",
+            RuleSet::Extended => "extended",
+        }
+    }
+
+    fn has_cell_unique(self) -> bool {
+        self != RuleSet::Minimal
+    }
+
+    fn has_house_defined(self) -> bool {
+        self == RuleSet::Extended
+    }
+}
+
+/// A complete choice of encoding: the rule families and the at-most-one
+/// encoding. The default is the extended encoding with pairwise
+/// at-most-one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Encoding {
+    /// Which rule families are stated.
+    pub rules: RuleSet,
+    /// How each at-most-one constraint becomes clauses.
+    pub amo: AmoKind,
+}
+
+impl fmt::Display for Encoding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (amo {})", self.rules.name(), self.amo.name())
+    }
+}
+
+/// What an encoding wrote: variables, clauses, and clauses per family.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EncodeStats {
+    /// Variables in total: N³ cell-digit variables plus auxiliaries.
+    pub variables: usize,
+    /// Clauses in total.
+    pub clauses: usize,
+    /// Clauses per family, in the order they were written; families the
+    /// encoding does not use are absent.
+    pub families: Vec<(Family, usize)>,
+}
+
+/// Forwards to a sink while counting what passes through.
+struct Counting<'a, F> {
+    sink: &'a mut F,
+    variables: usize,
+    clauses: usize,
+}
+
+impl<F: ExtendFormula> ExtendFormula for Counting<'_, F> {
+    fn add_clause(&mut self, literals: &[Lit]) {
+        self.clauses += 1;
+        self.sink.add_clause(literals);
+    }
+
+    fn new_var(&mut self) -> Var {
+        self.variables += 1;
+        self.sink.new_var()
+    }
+}
+
+impl<F: ExtendFormula> Counting<'_, F> {
+    /// Runs one family's writer and records how many clauses it added.
+    fn family(&mut self, stats: &mut EncodeStats, family: Family, write: impl FnOnce(&mut Self)) {
+        let before = self.clauses;
+        write(self);
+        stats.families.push((family, self.clauses - before));
+    }
+}
+
+/// Adds the rules of a Sudoku of `size` to an empty sink: the cell-digit
+/// variables (see [`vars`]), then every clause family of the encoding.
+///
+/// Givens are not added; pass them as assumptions ([`vars::given_lits`]) or
+/// use [`encode`] to add them as unit clauses.
+pub fn encode_rules<F: ExtendFormula>(
+    size: Size,
+    encoding: &Encoding,
+    sink: &mut F,
+) -> EncodeStats {
+    let mut stats = EncodeStats::default();
+    let mut sink = Counting {
+        sink,
+        variables: 0,
+        clauses: 0,
+    };
+    vars::reserve(size, &mut sink);
+    let amo = encoding.amo;
+    sink.family(&mut stats, Family::CellDefined, |s| {
+        rules::cell_defined(size, s)
+    });
+    if encoding.rules.has_cell_unique() {
+        sink.family(&mut stats, Family::CellUnique, |s| {
+            rules::cell_unique(size, amo, s)
+        });
+    }
+    if encoding.rules.has_house_defined() {
+        for (family, kind) in [
+            (Family::RowDefined, HouseKind::Row),
+            (Family::ColDefined, HouseKind::Col),
+            (Family::BlockDefined, HouseKind::Block),
+        ] {
+            sink.family(&mut stats, family, |s| rules::house_defined(size, kind, s));
+        }
+    }
+    for (family, kind) in [
+        (Family::RowUnique, HouseKind::Row),
+        (Family::ColUnique, HouseKind::Col),
+        (Family::BlockUnique, HouseKind::Block),
+    ] {
+        sink.family(&mut stats, family, |s| {
+            rules::house_unique(size, kind, amo, s)
+        });
+    }
+    stats.variables = sink.variables;
+    stats.clauses = sink.clauses;
+    stats
+}
+
+/// Adds a whole puzzle to an empty sink: the rules, then one unit clause
+/// per given. This is the self-contained formula a DIMACS file holds.
+///
+/// # Example
+///
+/// ```
+/// use sudoku_sat::encode::{encode, Encoding};
+/// use sudoku_sat::grid::{Grid, Size};
+/// use varisat::CnfFormula;
+///
+/// let mut cnf = CnfFormula::new();
+/// let stats = encode(&Grid::empty(Size::NINE), &Encoding::default(), &mut cnf);
+/// assert_eq!((stats.variables, stats.clauses), (729, 10_530));
+/// assert_eq!(cnf.len(), stats.clauses);
+/// ```
+pub fn encode<F: ExtendFormula>(puzzle: &Grid, encoding: &Encoding, sink: &mut F) -> EncodeStats {
+    let mut stats = encode_rules(puzzle.size(), encoding, sink);
+    let givens = vars::given_lits(puzzle);
+    for &given in &givens {
+        sink.add_clause(&[given]);
+    }
+    stats.families.push((Family::Givens, givens.len()));
+    stats.clauses += givens.len();
+    stats
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use varisat::CnfFormula;
+
+    fn count(size: Size, rules: RuleSet) -> (usize, usize) {
+        let mut cnf = CnfFormula::new();
+        let encoding = Encoding {
+            rules,
+            amo: AmoKind::Pairwise,
+        };
+        let stats = encode_rules(size, &encoding, &mut cnf);
+        assert_eq!(stats.clauses, cnf.len());
+        assert_eq!(stats.variables, cnf.var_count());
+        let by_family: usize = stats.families.iter().map(|&(_, k)| k).sum();
+        assert_eq!(by_family, stats.clauses);
+        (stats.variables, stats.clauses)
+    }
+
+    /// Pins the pairwise counts to Lynce & Ouaknine's formulas less the
+    /// N²·n²(n−1) block pairs already covered by a row or column.
+    #[test]
+    fn pairwise_counts_match_the_formulas() {
+        for size in Size::ALL {
+            let (n, big) = (size.n(), size.side());
+            let n2 = big * big;
+            let pairs = big * (big - 1) / 2;
+            let shared = n * n * (n - 1);
+            let house_amo = n2 * pairs * 2 + n2 * (pairs - shared);
+            let minimal = n2 + house_amo;
+            let efficient = minimal + n2 * pairs;
+            let extended = efficient + 3 * n2;
+            assert_eq!(count(size, RuleSet::Minimal), (big * n2, minimal));
+            assert_eq!(count(size, RuleSet::Efficient), (big * n2, efficient));
+            assert_eq!(count(size, RuleSet::Extended), (big * n2, extended));
+        }
+        // The published distinct-clause figures at 9×9.
+        assert_eq!(count(Size::NINE, RuleSet::Minimal).1, 7_371);
+        assert_eq!(count(Size::NINE, RuleSet::Efficient).1, 10_287);
+        assert_eq!(count(Size::NINE, RuleSet::Extended).1, 10_530);
+    }
+
+    /// No clause is emitted twice, whatever the encoding.
+    #[test]
+    fn clauses_are_distinct() {
+        for size in Size::ALL.into_iter().take(3) {
+            let mut cnf = CnfFormula::new();
+            encode_rules(size, &Encoding::default(), &mut cnf);
+            let mut seen = std::collections::HashSet::new();
+            for clause in cnf.iter() {
+                let mut c = clause.to_vec();
+                c.sort();
+                assert!(seen.insert(c), "duplicate clause {clause:?}");
+            }
+        }
+    }
+}
