@@ -1,0 +1,147 @@
+//! Solving: outcomes, the SAT backend, and the cross-check against the
+//! native backtracker.
+//!
+//! [`Checked`] is the pipeline every puzzle goes through: the SAT backend
+//! ([`sat::SatSolver`]) finds, validates and proves the answer, then the
+//! backtracker ([`crate::backtrack`]), which shares no code with the
+//! encoder, solves the puzzle again and the two answers are compared.
+
+pub mod sat;
+
+use std::fmt;
+
+use crate::backtrack::{Backtracker, Verdict};
+use crate::encode::vars::DecodeError;
+use crate::grid::Grid;
+
+/// What a puzzle turned out to have: no, one, or several solutions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Exactly one solution.
+    Unique(Grid),
+    /// At least two solutions; two different ones are given.
+    Multiple(Grid, Grid),
+    /// No solution.
+    Unsolvable,
+}
+
+impl Outcome {
+    /// Returns the first solution found, if any.
+    pub fn solution(&self) -> Option<&Grid> {
+        match self {
+            Outcome::Unique(g) | Outcome::Multiple(g, _) => Some(g),
+            Outcome::Unsolvable => None,
+        }
+    }
+
+    /// Returns a one-word name: `unique`, `multiple` or `unsolvable`.
+    pub fn status(&self) -> &'static str {
+        match self {
+            Outcome::Unique(_) => "unique",
+            Outcome::Multiple(..) => "multiple",
+            Outcome::Unsolvable => "unsolvable",
+        }
+    }
+}
+
+/// Why solving failed. None of these is a property of the puzzle: each is
+/// a fault to stop on.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum SolveError {
+    /// The SAT solver failed.
+    Solver(String),
+    /// The SAT solver said satisfiable but gave no model.
+    MissingModel,
+    /// A model did not decode into a valid solution.
+    Decode(DecodeError),
+}
+
+impl SolveError {
+    fn solver(error: varisat::solver::SolverError) -> SolveError {
+        SolveError::Solver(error.to_string())
+    }
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::Solver(e) => write!(f, "the SAT solver failed: {e}"),
+            SolveError::MissingModel => f.write_str("the SAT solver gave no model"),
+            SolveError::Decode(e) => write!(f, "invalid SAT answer: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+/// How the backtracker's answer compares with the SAT answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CrossCheck {
+    /// Both found the same unique solution, or both several, or both none.
+    Agree,
+    /// The cross-check was not run.
+    Skipped,
+    /// The backtracker reached its node limit; nothing is known from it.
+    GaveUp {
+        /// The nodes it searched.
+        nodes: u64,
+    },
+    /// The two answers differ: a bug in one of them.
+    Disagree(Verdict),
+}
+
+/// Compares a SAT outcome with a backtracker verdict.
+///
+/// Unique solutions must be equal; for several solutions it is enough that
+/// both found two (each was validated on its own side).
+pub fn cross_check(sat: &Outcome, backtracker: &Verdict, nodes: u64) -> CrossCheck {
+    match (sat, backtracker) {
+        (_, Verdict::GaveUp) => CrossCheck::GaveUp { nodes },
+        (Outcome::Unique(a), Verdict::Unique(b)) if a == b => CrossCheck::Agree,
+        (Outcome::Multiple(..), Verdict::Multiple(..)) => CrossCheck::Agree,
+        (Outcome::Unsolvable, Verdict::Unsolvable) => CrossCheck::Agree,
+        _ => CrossCheck::Disagree(backtracker.clone()),
+    }
+}
+
+/// A puzzle's SAT outcome and its cross-check.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// The SAT backend's validated answer.
+    pub outcome: Outcome,
+    /// How the backtracker's answer compares.
+    pub check: CrossCheck,
+}
+
+/// The full pipeline: SAT solve with uniqueness proof, then, unless
+/// disabled, the backtracker's cross-check.
+pub struct Checked {
+    sat: sat::SatSolver,
+    backtracker: Option<Backtracker>,
+}
+
+impl Checked {
+    /// Returns a pipeline around `sat`; `backtracker` `None` skips the
+    /// cross-check.
+    pub fn new(sat: sat::SatSolver, backtracker: Option<Backtracker>) -> Checked {
+        Checked { sat, backtracker }
+    }
+
+    /// Solves a puzzle and cross-checks the answer.
+    ///
+    /// # Errors
+    ///
+    /// Returns the SAT backend's [`SolveError`].
+    pub fn solve(&mut self, puzzle: &Grid) -> Result<Report, SolveError> {
+        let outcome = self.sat.solve(puzzle)?;
+        let check = match &self.backtracker {
+            None => CrossCheck::Skipped,
+            Some(bt) => {
+                let search = bt.solve(puzzle);
+                cross_check(&outcome, &search.verdict, search.nodes)
+            }
+        };
+        Ok(Report { outcome, check })
+    }
+}
