@@ -1,0 +1,89 @@
+//! Opening puzzle input and reading its puzzles, with located errors.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader};
+use std::path::Path;
+
+use anyhow::{Context, bail};
+
+use sudoku_sat::parse::{Format, ParseError, Puzzle, Puzzles};
+
+/// How many parse errors one input may report before reading stops: past
+/// this, the input is most likely not a puzzle file at all.
+const MAX_ERRORS: usize = 20;
+
+/// A source of puzzle text and the name diagnostics use for it.
+pub struct Input {
+    /// The file's path as given, or `<stdin>`.
+    pub name: String,
+    reader: Box<dyn BufRead>,
+}
+
+impl Input {
+    /// Opens a file, or standard input for `None` or `-`.
+    pub fn open(path: Option<&Path>) -> anyhow::Result<Input> {
+        match path {
+            None => Ok(Input::stdin()),
+            Some(p) if p.as_os_str() == "-" => Ok(Input::stdin()),
+            Some(p) => {
+                let name = p.display().to_string();
+                if p.is_dir() {
+                    bail!("{name}: is a directory, not a puzzle file");
+                }
+                let file = File::open(p).with_context(|| format!("{name}: cannot open"))?;
+                Ok(Input {
+                    name,
+                    reader: Box::new(BufReader::with_capacity(64 * 1024, file)),
+                })
+            }
+        }
+    }
+
+    /// Wraps text built into the program.
+    pub fn embedded(name: &str, text: &'static str) -> Input {
+        Input {
+            name: name.to_string(),
+            reader: Box::new(text.as_bytes()),
+        }
+    }
+
+    fn stdin() -> Input {
+        Input {
+            name: "<stdin>".to_string(),
+            reader: Box::new(io::stdin().lock()),
+        }
+    }
+
+    /// Calls `each` on every puzzle in input order, printing each parse
+    /// error on stderr as `error: NAME: line L, column C: ...` and going on
+    /// with the next puzzle.
+    ///
+    /// Returns how many parse errors were reported. Reading stops early
+    /// after [`MAX_ERRORS`] errors, or when `each` fails.
+    pub fn for_each(
+        self,
+        format: Format,
+        mut each: impl FnMut(&str, Puzzle) -> anyhow::Result<()>,
+    ) -> anyhow::Result<usize> {
+        let name = self.name;
+        let mut errors = 0;
+        for item in Puzzles::new(self.reader, format) {
+            match item {
+                Ok(puzzle) => each(&name, puzzle)?,
+                Err(error) => {
+                    report(&name, &error);
+                    errors += 1;
+                    if errors == MAX_ERRORS {
+                        eprintln!("error: {name}: too many errors; stopped reading");
+                        break;
+                    }
+                }
+            }
+        }
+        Ok(errors)
+    }
+}
+
+fn report(name: &str, error: &ParseError) {
+    eprintln!("error: {name}: {error}");
+}
