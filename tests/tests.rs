@@ -1,1 +1,8 @@
-mod x {}
+//! Integration tests: the library end to end and the `sudoku-sat` binary.
+
+mod common;
+
+mod cli;
+mod euler96;
+mod formats;
+mod sizes;

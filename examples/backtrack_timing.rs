@@ -1,0 +1,84 @@
+//! Times the backtracker on a file of one-line puzzles.
+//!
+//! ```text
+//! cargo run --release --example backtrack_timing -- FILE [MAX_PUZZLES] [NODE_LIMIT]
+//! ```
+//!
+//! Each line holds 16, 81, 256 or 625 cell symbols (`.` or `0` blank),
+//! optionally followed by whitespace and anything else. Prints the median
+//! and worst time and node count, and how many puzzles got each verdict.
+
+use std::time::Instant;
+
+use sudoku_sat::backtrack::{Backtracker, Verdict};
+use sudoku_sat::grid::{Grid, Size};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let path = args
+        .next()
+        .expect("usage: backtrack_timing FILE [MAX] [LIMIT]");
+    let max: usize = args.next().map_or(usize::MAX, |s| s.parse().expect("MAX"));
+    let limit: u64 = args.next().map_or(Backtracker::DEFAULT_NODE_LIMIT, |s| {
+        s.parse().expect("LIMIT")
+    });
+    let text = std::fs::read_to_string(&path).expect("readable file");
+    let puzzles: Vec<Grid> = text
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .take(max)
+        .map(|line| {
+            let size = Size::from_cell_count(line.len()).expect("16, 81, 256 or 625 cells");
+            let cells = line.chars().map(|ch| size.digit_of(ch)).collect();
+            Grid::from_cells(size, cells).expect("valid digits")
+        })
+        .collect();
+
+    let solver = Backtracker::new(limit);
+    let (mut micros, mut nodes) = (Vec::new(), Vec::new());
+    let mut counts = [0usize; 4];
+    let start = Instant::now();
+    for puzzle in &puzzles {
+        let t = Instant::now();
+        let search = solver.solve(puzzle);
+        micros.push(t.elapsed().as_secs_f64() * 1e6);
+        nodes.push(search.nodes);
+        counts[match search.verdict {
+            Verdict::Unique(_) => 0,
+            Verdict::Multiple(..) => 1,
+            Verdict::Unsolvable => 2,
+            Verdict::GaveUp => 3,
+        }] += 1;
+    }
+    let total = start.elapsed().as_secs_f64();
+    let (worst_us, worst_at) = micros
+        .iter()
+        .enumerate()
+        .map(|(i, &t)| (t, i))
+        .fold((0.0, 0), |a, b| if b.0 > a.0 { b } else { a });
+    let mean_us = micros.iter().sum::<f64>() / micros.len() as f64;
+    micros.sort_by(f64::total_cmp);
+    let mut sorted_nodes = nodes.clone();
+    sorted_nodes.sort_unstable();
+    let n = puzzles.len();
+    println!("{path}: {n} puzzles, limit {limit}, total {:.3} s", total);
+    println!(
+        "  time  µs: median {:.1}, mean {:.1}, p99 {:.1}, worst {:.1} (line {})",
+        micros[n / 2],
+        mean_us,
+        micros[(n * 99 / 100).min(n - 1)],
+        worst_us,
+        worst_at + 1
+    );
+    println!(
+        "  nodes   : median {}, mean {:.1}, p99 {}, worst {}",
+        sorted_nodes[n / 2],
+        nodes.iter().sum::<u64>() as f64 / n as f64,
+        sorted_nodes[(n * 99 / 100).min(n - 1)],
+        sorted_nodes[n - 1]
+    );
+    println!(
+        "  verdicts: {} unique, {} multiple, {} unsolvable, {} gave up",
+        counts[0], counts[1], counts[2], counts[3]
+    );
+}

@@ -1,0 +1,99 @@
+//! Fixtures and helpers shared by the integration tests.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use sudoku_sat::grid::Grid;
+use sudoku_sat::parse::{Format, parse_str};
+
+/// The Project Euler 96 file the crate ships.
+pub const EULER: &str = include_str!("../../data/p096_sudoku.txt");
+/// Unique 4×4 puzzles made by `examples/generate.rs`.
+pub const GENERATED_4: &str = include_str!("../data/generated_4x4.txt");
+/// Unique 16×16 puzzles made by `examples/generate.rs`.
+pub const GENERATED_16: &str = include_str!("../data/generated_16x16.txt");
+/// A unique 25×25 puzzle made by `examples/generate.rs`.
+pub const GENERATED_25: &str = include_str!("../data/generated_25x25.txt");
+
+/// The solution of Euler grid 1, as published with the problem's seed
+/// pages; tests blank cells of it to make other puzzles.
+pub const EULER_1_SOLUTION: &str =
+    "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+
+/// Parses text that must hold only valid puzzles.
+pub fn grids(text: &str) -> Vec<Grid> {
+    parse_str(text, Format::Auto)
+        .expect("fixture parses")
+        .into_iter()
+        .map(|p| p.grid)
+        .collect()
+}
+
+/// Returns `grid` as a line with the listed 0-based cell indices blanked.
+pub fn blank(line: &str, cells: &[usize]) -> String {
+    line.chars()
+        .enumerate()
+        .map(|(i, ch)| if cells.contains(&i) { '.' } else { ch })
+        .collect()
+}
+
+/// The shared puzzle sets, when this checkout sits beside them.
+pub fn shared_sets() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/sets");
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!(
+            "notice: {} is absent; tests on the public puzzle sets are skipped",
+            dir.display()
+        );
+        None
+    }
+}
+
+/// The result of running the binary.
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl From<Output> for Run {
+    fn from(out: Output) -> Run {
+        Run {
+            code: out.status.code().expect("exited normally, not by a signal"),
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        }
+    }
+}
+
+/// Runs `sudoku-sat` with arguments and bytes on stdin.
+pub fn run_cli(args: &[&str], stdin: &[u8]) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-sat"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut input = child.stdin.take().expect("stdin is piped");
+    let bytes = stdin.to_vec();
+    // Write from a thread so a large input cannot deadlock against output.
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&bytes);
+    });
+    let out = child.wait_with_output().expect("the binary runs");
+    writer.join().expect("writer thread");
+    out.into()
+}
+
+/// Writes `bytes` to a fresh temporary file and returns it (kept alive by
+/// the returned handle).
+pub fn temp_file(name: &str, bytes: &[u8]) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join(name);
+    std::fs::write(&path, bytes).expect("write temp file");
+    (dir, path)
+}

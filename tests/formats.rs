@@ -1,0 +1,111 @@
+//! Every puzzle format the tool reads, end to end: each spelling of Euler
+//! grid 1 gives the same solution.
+
+use sudoku_sat::parse::{Format, Label, parse_str};
+
+use crate::common::{EULER_1_SOLUTION, run_cli};
+
+const ROWS: [&str; 9] = [
+    "003020600",
+    "900305001",
+    "001806400",
+    "008102900",
+    "700000008",
+    "006708200",
+    "002609500",
+    "800203009",
+    "005010300",
+];
+
+fn norvig_drawing() -> String {
+    let mut out = String::new();
+    for (r, row) in ROWS.iter().enumerate() {
+        if r == 3 || r == 6 {
+            out.push_str("------+-------+------\n");
+        }
+        let cells: Vec<String> = row
+            .chars()
+            .map(|c| if c == '0' { ".".into() } else { c.to_string() })
+            .collect();
+        out.push_str(&format!(
+            "{} | {} | {}\n",
+            cells[0..3].join(" "),
+            cells[3..6].join(" "),
+            cells[6..9].join(" ")
+        ));
+    }
+    out
+}
+
+fn spellings() -> Vec<(&'static str, String)> {
+    let line = ROWS.concat().replace('0', ".");
+    vec![
+        ("euler", format!("Grid 01\n{}\n", ROWS.join("\n"))),
+        ("line", format!("{line}\n")),
+        (
+            "line with comment",
+            format!("{line} grid one, from Project Euler\n"),
+        ),
+        ("rows", ROWS.join("\n")),
+        ("rows on one line", ROWS.join(" ")),
+        ("drawn", norvig_drawing()),
+        (
+            "comments",
+            format!("# a comment\n\n#another\n{}\n# end\n", ROWS.join("\n")),
+        ),
+        ("crlf", format!("{}\r\n", ROWS.join("\r\n"))),
+        ("bom", format!("\u{feff}{line}")),
+        ("no final newline", ROWS.join("\n")),
+    ]
+}
+
+#[test]
+fn every_spelling_solves_to_the_same_grid() {
+    for (name, text) in spellings() {
+        let run = run_cli(&["solve", "-o", "line"], text.as_bytes());
+        assert_eq!(run.code, 0, "{name}: {}", run.stderr);
+        assert_eq!(run.stdout.trim(), EULER_1_SOLUTION, "{name}");
+    }
+}
+
+#[test]
+fn format_can_be_forced() {
+    let line = ROWS.concat();
+    let run = run_cli(
+        &["solve", "--format", "line", "-o", "line"],
+        line.as_bytes(),
+    );
+    assert_eq!(run.stdout.trim(), EULER_1_SOLUTION);
+    // Rows read as a one-line file are wrong-length lines: refused, located.
+    let run = run_cli(&["solve", "--format", "line"], ROWS.join("\n").as_bytes());
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("line 1"), "{}", run.stderr);
+    // Euler requires its headers.
+    let run = run_cli(&["solve", "--format", "euler"], ROWS.join("\n").as_bytes());
+    assert_eq!(run.code, 2, "{}", run.stderr);
+}
+
+#[test]
+fn labels_follow_the_format() {
+    let euler = parse_str(&format!("Grid 07\n{}", ROWS.join("\n")), Format::Auto).unwrap();
+    assert_eq!(euler[0].label, Label::Grid("07".into()));
+    assert_eq!(euler[0].label.to_string(), "Grid 07");
+    let lines = parse_str(
+        &format!("# header\n{0}\n{0}\n", ROWS.concat()),
+        Format::Auto,
+    )
+    .unwrap();
+    assert_eq!(lines[1].label, Label::Line(3));
+    assert_eq!(lines[1].label.file_stem(), "line-3");
+}
+
+#[test]
+fn sixteen_by_sixteen_letters_round_trip_through_pretty() {
+    let text = crate::common::GENERATED_16;
+    let line = run_cli(&["solve", "-o", "line"], text.as_bytes());
+    let pretty = run_cli(&["solve", "-o", "pretty"], text.as_bytes());
+    assert_eq!(pretty.code, 0, "{}", pretty.stderr);
+    let back = run_cli(&["solve", "-o", "line"], pretty.stdout.as_bytes());
+    assert_eq!(back.code, 0, "{}", back.stderr);
+    assert_eq!(back.stdout, line.stdout);
+}

@@ -1,0 +1,105 @@
+//! Every size from 4×4 to 25×25 through one code path.
+
+use sudoku_sat::backtrack::{Backtracker, Verdict};
+use sudoku_sat::grid::Size;
+use sudoku_sat::solve::sat::SatSolver;
+use sudoku_sat::solve::{Checked, CrossCheck, Outcome};
+
+use crate::common::{GENERATED_4, GENERATED_16, GENERATED_25, grids, run_cli, shared_sets};
+
+fn solve_all_unique(text: &str, side: usize) {
+    let puzzles = grids(text);
+    assert!(!puzzles.is_empty());
+    let mut pipeline = Checked::new(SatSolver::default(), Some(Backtracker::default()));
+    for grid in &puzzles {
+        assert_eq!(grid.size(), Size::from_side(side).unwrap());
+        let report = pipeline.solve(grid).unwrap();
+        let Outcome::Unique(solution) = &report.outcome else {
+            panic!("not unique: {grid}");
+        };
+        assert_eq!(solution.check_solution(grid), Ok(()));
+        // The backtracker may give up on large grids; it must never disagree.
+        assert!(
+            matches!(report.check, CrossCheck::Agree | CrossCheck::GaveUp { .. }),
+            "{:?}",
+            report.check
+        );
+    }
+}
+
+#[test]
+fn four_by_four() {
+    solve_all_unique(GENERATED_4, 4);
+}
+
+#[test]
+fn sixteen_by_sixteen() {
+    solve_all_unique(GENERATED_16, 16);
+}
+
+#[test]
+fn twenty_five_by_twenty_five() {
+    solve_all_unique(GENERATED_25, 25);
+}
+
+#[test]
+fn empty_grids_have_several_solutions() {
+    let mut sat = SatSolver::default();
+    for size in Size::ALL {
+        let empty = sudoku_sat::grid::Grid::empty(size);
+        match sat.solve(&empty).unwrap() {
+            Outcome::Multiple(a, b) => {
+                assert_ne!(a, b);
+                assert_eq!(a.check_solution(&empty), Ok(()));
+                assert_eq!(b.check_solution(&empty), Ok(()));
+            }
+            other => panic!("{size}: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn cli_prints_large_grids_in_their_alphabet() {
+    let run = run_cli(&["solve", "--output", "line"], GENERATED_16.as_bytes());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 2);
+    for line in lines {
+        assert_eq!(line.len(), 256);
+        assert!(
+            line.chars()
+                .all(|c| c.is_ascii_digit() && c != '0' || ('A'..='G').contains(&c))
+        );
+    }
+    let run = run_cli(&["solve"], GENERATED_25.as_bytes());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout.lines().count(), 25);
+    assert!(run.stdout.contains('P'));
+}
+
+/// The public eliejaz sets, when present: every puzzle unique and equal to
+/// its published solution.
+#[test]
+fn eliejaz_sets_match_their_solutions() {
+    let Some(sets) = shared_sets() else { return };
+    for (file, side) in [("eliejaz_16x16", 16), ("eliejaz_25x25", 25)] {
+        let read = |name: String| std::fs::read_to_string(sets.join(name)).unwrap();
+        let puzzles = grids(&read(format!("{file}.txt")));
+        let solutions = grids(&read(format!("{file}_solutions.txt")));
+        assert_eq!(puzzles.len(), solutions.len());
+        let mut sat = SatSolver::default();
+        let backtracker = Backtracker::default();
+        for (puzzle, expected) in puzzles.iter().zip(&solutions) {
+            assert_eq!(puzzle.size().side(), side);
+            assert_eq!(
+                sat.solve(puzzle).unwrap(),
+                Outcome::Unique(expected.clone())
+            );
+            match backtracker.solve(puzzle).verdict {
+                Verdict::Unique(g) => assert_eq!(&g, expected),
+                Verdict::GaveUp => {}
+                other => panic!("backtracker: {other:?}"),
+            }
+        }
+    }
+}
