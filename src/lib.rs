@@ -1,5 +1,6 @@
 //! Sudoku of any size solved as a Boolean satisfiability problem.
 pub mod backtrack;
+pub mod dimacs;
 pub mod encode;
 pub mod euler;
 pub mod grid;

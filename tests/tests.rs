@@ -3,6 +3,7 @@
 mod common;
 
 mod cli;
+mod dimacs;
 mod euler96;
 mod formats;
 mod sizes;

@@ -2,6 +2,8 @@
 //!
 //! Doc comments on these types are the `--help` text.
 
+mod decode;
+mod export;
 mod input;
 mod output;
 mod solve;
@@ -47,6 +49,17 @@ enum Command {
     /// With no FILE, the puzzle file of the problem, built into the program,
     /// is used. The sum is the last line of stdout.
     Euler(EulerArgs),
+    /// Read a SAT solver's answer to an exported puzzle and print the grid.
+    ///
+    /// MODEL is the solver's output: competition format (`s SATISFIABLE`
+    /// and `v` lines, in any order, wrapped at any width, `c` lines
+    /// anywhere), minisat's result file (`SAT` then the literals), or a bare
+    /// list of literals ending in 0. The solver's exit code is not needed:
+    /// the text decides. The model is decoded and validated against the
+    /// rules and the puzzle's givens; variables absent from it count as
+    /// false. Exit 1 when the solver found no solution, 2 when the model
+    /// breaks a rule or drops a given.
+    Decode(DecodeArgs),
 }
 
 /// Options for `solve`.
@@ -64,6 +77,49 @@ struct SolveArgs {
 
     #[command(flatten)]
     solver: SolverArgs,
+
+    /// Write each puzzle as DIMACS CNF to PATH instead of solving it.
+    ///
+    /// The file holds the rules and every given as a unit clause, with a
+    /// comment header (tool, size, encoding, givens, the puzzle, the
+    /// variable numbering). PATH `-` is stdout. When the input holds several
+    /// puzzles, or PATH is an existing folder, PATH is a folder (made if
+    /// missing) and each puzzle goes to a file named after its label:
+    /// `grid-07.cnf` for an Euler `Grid 07`, `line-123.cnf` for the puzzle
+    /// that starts on line 123.
+    #[arg(long, value_name = "PATH", conflicts_with = "external")]
+    dimacs: Option<PathBuf>,
+
+    /// With --dimacs, add one comment per variable naming it
+    /// (`c var 1 = r1c1#1`).
+    #[arg(long, requires = "dimacs")]
+    dimacs_names: bool,
+
+    /// Solve with an external DIMACS solver instead of the embedded one.
+    ///
+    /// CMD is the program, found on PATH, and its arguments, e.g. `cadical`
+    /// or "minisat -verb=0"; the CNF file is appended (and, for minisat, a
+    /// result file). Its answer is decoded, validated and cross-checked
+    /// like the embedded solver's; uniqueness takes a second run.
+    #[arg(long, value_name = "CMD")]
+    external: Option<String>,
+}
+
+/// Options for `decode`.
+#[derive(Debug, Args)]
+struct DecodeArgs {
+    /// The puzzle the solver was given (one puzzle).
+    puzzle: PathBuf,
+
+    /// The solver's output; `-` reads standard input.
+    model: PathBuf,
+
+    #[command(flatten)]
+    input: InputArgs,
+
+    /// How to print the solution.
+    #[arg(long, short, value_enum, default_value_t)]
+    output: OutputFormat,
 }
 
 /// Options for `euler`.
@@ -137,6 +193,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
     match cli.command {
         Command::Solve(args) => solve::solve(args),
         Command::Euler(args) => solve::euler(args),
+        Command::Decode(args) => decode::decode(args),
     }
 }
 

@@ -5,11 +5,14 @@ use std::io::{self, IsTerminal};
 use anyhow::{Context, bail};
 
 use sudoku_sat::backtrack::Verdict;
+use sudoku_sat::dimacs::ExportOptions;
 use sudoku_sat::euler::corner_number;
 use sudoku_sat::parse::Puzzle;
+use sudoku_sat::solve::external::ExternalSolver;
 use sudoku_sat::solve::sat::SatSolver;
-use sudoku_sat::solve::{Checked, CrossCheck, Outcome};
+use sudoku_sat::solve::{Checked, CrossCheck, Outcome, Solve};
 
+use super::export::export;
 use super::input::Input;
 use super::output::Printer;
 use super::{EulerArgs, SolveArgs, SolverArgs, Status};
@@ -26,9 +29,9 @@ struct Session {
 }
 
 impl Session {
-    fn new(args: &SolverArgs) -> Session {
+    fn new(args: &SolverArgs, backend: impl Solve + 'static) -> Session {
         Session {
-            pipeline: Checked::new(SatSolver::new(args.encoding()), args.backtracker()),
+            pipeline: Checked::new(backend, args.backtracker()),
             status: Status::Success,
         }
     }
@@ -102,7 +105,21 @@ fn describe_verdict(verdict: &Verdict) -> String {
 /// Runs `solve`: every puzzle's solution on stdout, in input order.
 pub fn solve(args: SolveArgs) -> anyhow::Result<Status> {
     let input = Input::open(args.file.as_deref())?;
-    let mut session = Session::new(&args.solver);
+    let encoding = args.solver.encoding();
+    if let Some(path) = &args.dimacs {
+        let options = ExportOptions {
+            names: args.dimacs_names,
+        };
+        return export(input, args.input.format, path, &encoding, options);
+    }
+    let mut session = match &args.external {
+        Some(command) => {
+            let backend = ExternalSolver::new(command, encoding)
+                .context("cannot prepare the external solver")?;
+            Session::new(&args.solver, backend)
+        }
+        None => Session::new(&args.solver, SatSolver::new(encoding)),
+    };
     let stdout = io::stdout();
     let flush_each = stdout.is_terminal();
     let mut printer = Printer::new(io::BufWriter::new(stdout.lock()), args.output, flush_each);
@@ -128,7 +145,7 @@ pub fn euler(args: EulerArgs) -> anyhow::Result<Status> {
         Some(path) => Input::open(Some(path))?,
         None => Input::embedded("p096_sudoku.txt (built in)", EULER_FILE),
     };
-    let mut session = Session::new(&args.solver);
+    let mut session = Session::new(&args.solver, SatSolver::new(args.solver.encoding()));
     let mut sum = 0u64;
     let mut grids = 0usize;
     let errors = input.for_each(args.input.format, |source, puzzle| {

@@ -6,6 +6,7 @@
 //! backtracker ([`crate::backtrack`]), which shares no code with the
 //! encoder, solves the puzzle again and the two answers are compared.
 
+pub mod external;
 pub mod sat;
 
 use std::fmt;
@@ -44,6 +45,19 @@ impl Outcome {
     }
 }
 
+/// A backend that decides a puzzle: the embedded SAT solver or an external
+/// one. Every answer it returns has been decoded and validated.
+pub trait Solve {
+    /// Solves `puzzle` and tells whether it has no, one or several
+    /// solutions.
+    ///
+    /// # Errors
+    ///
+    /// Returns a [`SolveError`] when the backend fails or gives an answer
+    /// that does not validate.
+    fn solve(&mut self, puzzle: &Grid) -> Result<Outcome, SolveError>;
+}
+
 /// Why solving failed. None of these is a property of the puzzle: each is
 /// a fault to stop on.
 #[derive(Debug)]
@@ -55,6 +69,13 @@ pub enum SolveError {
     MissingModel,
     /// A model did not decode into a valid solution.
     Decode(DecodeError),
+    /// An external solver could not be run or gave no usable answer.
+    External {
+        /// The program, as given.
+        program: String,
+        /// What went wrong.
+        message: String,
+    },
 }
 
 impl SolveError {
@@ -69,6 +90,7 @@ impl fmt::Display for SolveError {
             SolveError::Solver(e) => write!(f, "the SAT solver failed: {e}"),
             SolveError::MissingModel => f.write_str("the SAT solver gave no model"),
             SolveError::Decode(e) => write!(f, "invalid SAT answer: {e}"),
+            SolveError::External { program, message } => write!(f, "{program}: {message}"),
         }
     }
 }
@@ -117,15 +139,18 @@ pub struct Report {
 /// The full pipeline: SAT solve with uniqueness proof, then, unless
 /// disabled, the backtracker's cross-check.
 pub struct Checked {
-    sat: sat::SatSolver,
+    sat: Box<dyn Solve>,
     backtracker: Option<Backtracker>,
 }
 
 impl Checked {
-    /// Returns a pipeline around `sat`; `backtracker` `None` skips the
-    /// cross-check.
-    pub fn new(sat: sat::SatSolver, backtracker: Option<Backtracker>) -> Checked {
-        Checked { sat, backtracker }
+    /// Returns a pipeline around a SAT backend; `backtracker` `None` skips
+    /// the cross-check.
+    pub fn new(sat: impl Solve + 'static, backtracker: Option<Backtracker>) -> Checked {
+        Checked {
+            sat: Box::new(sat),
+            backtracker,
+        }
     }
 
     /// Solves a puzzle and cross-checks the answer.

@@ -13,7 +13,7 @@
 
 use varisat::{ExtendFormula, Solver};
 
-use super::{Outcome, SolveError};
+use super::{Outcome, Solve, SolveError};
 use crate::encode::{Encoding, encode_rules, vars};
 use crate::grid::{Grid, Size};
 
@@ -142,6 +142,12 @@ impl SatSolver {
             }
             None => Outcome::Unique(first),
         })
+    }
+}
+
+impl Solve for SatSolver {
+    fn solve(&mut self, puzzle: &Grid) -> Result<Outcome, SolveError> {
+        SatSolver::solve(self, puzzle)
     }
 }
 

@@ -1,0 +1,68 @@
+//! `decode`: an external solver's answer back into a grid.
+
+use std::io::{self, Read};
+
+use anyhow::{Context, bail};
+
+use sudoku_sat::dimacs::answer::{Answer, read_answer};
+use sudoku_sat::encode::vars::decode as decode_model;
+
+use super::input::Input;
+use super::output::Printer;
+use super::{DecodeArgs, Status};
+
+/// The largest solver output read; a 25×25 model is about 100 KB.
+const MAX_ANSWER_BYTES: u64 = 64 << 20;
+
+/// Runs `decode`: reads the puzzle and the solver's answer, validates the
+/// model, and prints the solution.
+pub fn decode(args: DecodeArgs) -> anyhow::Result<Status> {
+    let input = Input::open(Some(&args.puzzle))?;
+    let name = input.name.clone();
+    let mut puzzles = Vec::new();
+    let errors = input.for_each(args.input.format, |_, puzzle| {
+        puzzles.push(puzzle);
+        Ok(())
+    })?;
+    if errors > 0 {
+        return Ok(Status::Error);
+    }
+    let [puzzle] = &puzzles[..] else {
+        bail!("{name}: holds {} puzzles; decode takes one", puzzles.len());
+    };
+
+    let from_stdin = args.model.as_os_str() == "-";
+    let model_name = if from_stdin {
+        "<stdin>".to_string()
+    } else {
+        args.model.display().to_string()
+    };
+    let mut bytes = Vec::new();
+    let reader: Box<dyn Read> = if from_stdin {
+        Box::new(io::stdin().lock())
+    } else {
+        Box::new(
+            std::fs::File::open(&args.model)
+                .with_context(|| format!("{model_name}: cannot open"))?,
+        )
+    };
+    reader
+        .take(MAX_ANSWER_BYTES)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("{model_name}: cannot read"))?;
+    let text = String::from_utf8_lossy(&bytes);
+    let answer = read_answer(&text).with_context(|| model_name.clone())?;
+    let model = match answer {
+        Answer::Unsat => {
+            eprintln!("{model_name}: the solver found no solution");
+            return Ok(Status::NotUnique);
+        }
+        Answer::Sat(model) => model,
+    };
+    let solution = decode_model(&puzzle.grid, &model)
+        .with_context(|| format!("{model_name}: not a solution of {name}"))?;
+    let mut printer = Printer::new(io::stdout().lock(), args.output, false);
+    printer.print(&solution).context("cannot write to stdout")?;
+    printer.flush().context("cannot write to stdout")?;
+    Ok(Status::Success)
+}

@@ -1,0 +1,355 @@
+//! Reading a SAT solver's answer: competition output, minisat's result
+//! file, or a bare list of literals.
+//!
+//! The text decides, never the solver's exit code (picosat exits 0 on a
+//! parse error; clasp exits 30). Accepted shapes:
+//!
+//! ```text
+//! c comments anywhere          SAT               1 -2 3
+//! s SATISFIABLE                1 -2 3 -4 0       -4 5 0
+//! v 1 -2 3                     (minisat result   (a bare model)
+//! v -4 0                        file)
+//! ```
+//!
+//! In competition output the `s` line may come after the `v` lines (clasp
+//! prints it last), `v` lines may wrap at any width, and `c` lines may stand
+//! anywhere. The model must end in `0`: a missing terminator means the
+//! output was cut short. Variables absent from the model count as false.
+
+use std::fmt;
+
+use varisat::Lit;
+
+/// A solver's verdict on a formula.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// Satisfiable, with the model's literals in the order given.
+    Sat(Vec<Lit>),
+    /// Unsatisfiable.
+    Unsat,
+}
+
+/// Why a solver's output could not be read as an answer. The line is
+/// 1-based; 0 means the output as a whole.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnswerError {
+    line: usize,
+    kind: AnswerErrorKind,
+}
+
+/// The kinds of [`AnswerError`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum AnswerErrorKind {
+    /// The output holds no status and no model (an empty output included).
+    NoAnswer,
+    /// The solver says it does not know (`s UNKNOWN`, minisat's `INDET`).
+    Unknown,
+    /// Two status lines contradict each other.
+    ConflictingStatus,
+    /// The status is satisfiable but no model was printed.
+    MissingModel,
+    /// There are `v` lines but no `s` line: the output is incomplete.
+    MissingStatus,
+    /// The model does not end in `0`: the output was cut short.
+    Unterminated,
+    /// Something follows the model's terminating `0`.
+    AfterModel,
+    /// A token that is not a literal.
+    BadLiteral(String),
+    /// A variable appears both true and false.
+    Contradiction(usize),
+    /// An `s` line with a status this reader does not know.
+    BadStatus(String),
+    /// A line that fits no known output shape.
+    UnexpectedLine,
+}
+
+impl AnswerError {
+    fn new(line: usize, kind: AnswerErrorKind) -> AnswerError {
+        AnswerError { line, kind }
+    }
+
+    /// Returns the 1-based line, or 0 when the error concerns the whole
+    /// output.
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
+    /// Returns what went wrong.
+    pub fn kind(&self) -> &AnswerErrorKind {
+        &self.kind
+    }
+}
+
+impl fmt::Display for AnswerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line > 0 {
+            write!(f, "line {}: ", self.line)?;
+        }
+        match &self.kind {
+            AnswerErrorKind::NoAnswer => {
+                f.write_str("no solver answer: no status line and no model")
+            }
+            AnswerErrorKind::Unknown => f.write_str("the solver did not decide (UNKNOWN)"),
+            AnswerErrorKind::ConflictingStatus => f.write_str("status lines contradict each other"),
+            AnswerErrorKind::MissingModel => f.write_str(
+                "satisfiable, but no model was printed (minisat writes its model to a \
+                 result file: minisat in.cnf model.txt)",
+            ),
+            AnswerErrorKind::MissingStatus => {
+                f.write_str("a model but no 's' status line: the output is incomplete")
+            }
+            AnswerErrorKind::Unterminated => {
+                f.write_str("the model does not end in 0: the output was cut short")
+            }
+            AnswerErrorKind::AfterModel => f.write_str("literals after the model's closing 0"),
+            AnswerErrorKind::BadLiteral(t) => write!(f, "'{t}' is not a literal"),
+            AnswerErrorKind::Contradiction(v) => {
+                write!(f, "variable {v} is both true and false in the model")
+            }
+            AnswerErrorKind::BadStatus(s) => write!(f, "unknown status '{s}'"),
+            AnswerErrorKind::UnexpectedLine => {
+                f.write_str("not a comment, status, model or literal line")
+            }
+        }
+    }
+}
+
+impl std::error::Error for AnswerError {}
+
+/// A status as a solver spells it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Status {
+    Sat,
+    Unsat,
+    Unknown,
+}
+
+/// Collects literals up to the terminating 0.
+#[derive(Default)]
+struct Model {
+    lits: Vec<Lit>,
+    closed: bool,
+    seen: bool,
+}
+
+impl Model {
+    fn take_tokens<'a>(
+        &mut self,
+        line: usize,
+        tokens: impl Iterator<Item = &'a str>,
+    ) -> Result<(), AnswerError> {
+        self.seen = true;
+        for token in tokens {
+            let value: isize = token
+                .parse()
+                .ok()
+                .filter(|v: &isize| v.unsigned_abs() < (1 << 30))
+                .ok_or_else(|| AnswerError::new(line, AnswerErrorKind::BadLiteral(token.into())))?;
+            if self.closed {
+                return Err(AnswerError::new(line, AnswerErrorKind::AfterModel));
+            }
+            if value == 0 {
+                self.closed = true;
+            } else {
+                self.lits.push(Lit::from_dimacs(value));
+            }
+        }
+        Ok(())
+    }
+
+    fn finish(self) -> Result<Vec<Lit>, AnswerError> {
+        if !self.closed {
+            return Err(AnswerError::new(0, AnswerErrorKind::Unterminated));
+        }
+        let mut values: Vec<Option<bool>> = Vec::new();
+        for lit in &self.lits {
+            let index = lit.index();
+            if values.len() <= index {
+                values.resize(index + 1, None);
+            }
+            match values[index] {
+                Some(v) if v != lit.is_positive() => {
+                    return Err(AnswerError::new(
+                        0,
+                        AnswerErrorKind::Contradiction(index + 1),
+                    ));
+                }
+                _ => values[index] = Some(lit.is_positive()),
+            }
+        }
+        Ok(self.lits)
+    }
+}
+
+fn status_word(word: &str) -> Option<Status> {
+    match word {
+        "SATISFIABLE" | "SAT" => Some(Status::Sat),
+        "UNSATISFIABLE" | "UNSAT" => Some(Status::Unsat),
+        "UNKNOWN" | "INDET" | "INDETERMINATE" => Some(Status::Unknown),
+        _ => None,
+    }
+}
+
+/// Reads a solver's output.
+///
+/// # Errors
+///
+/// Returns an [`AnswerError`] when the output holds no decision, when the
+/// solver says it does not know, or when the model is cut short or
+/// malformed.
+///
+/// # Example
+///
+/// ```
+/// use sudoku_sat::dimacs::answer::{read_answer, Answer};
+///
+/// let out = "c clasp\nv 1 -2\nv 3 0\ns SATISFIABLE\n";
+/// let Answer::Sat(model) = read_answer(out)? else { panic!() };
+/// assert_eq!(model.len(), 3);
+/// assert_eq!(read_answer("s UNSATISFIABLE\n")?, Answer::Unsat);
+/// # Ok::<(), sudoku_sat::dimacs::answer::AnswerError>(())
+/// ```
+pub fn read_answer(text: &str) -> Result<Answer, AnswerError> {
+    // Competition output is recognised by its `s` or `v` lines; there, other
+    // lines are a solver's chatter and are passed over. Elsewhere (minisat's
+    // result file, a bare model) every line must be understood.
+    let competition = text
+        .lines()
+        .any(|l| matches!(l.split_whitespace().next(), Some("s" | "v")));
+    let mut status: Option<Status> = None;
+    let mut model = Model::default();
+    for (i, raw) in text.lines().enumerate() {
+        let line_no = i + 1;
+        let mut tokens = raw.split_whitespace();
+        let found = match tokens.next() {
+            None | Some("c") => None,
+            Some("s") => {
+                let word = tokens.collect::<Vec<_>>().join(" ");
+                let s = status_word(&word)
+                    .ok_or_else(|| AnswerError::new(line_no, AnswerErrorKind::BadStatus(word)))?;
+                Some(s)
+            }
+            Some("v") => {
+                model.take_tokens(line_no, tokens)?;
+                None
+            }
+            Some(_) if competition => None,
+            Some(word) => match status_word(word) {
+                // minisat's result file (`SAT`), or its stdout (`SATISFIABLE`).
+                Some(s) if tokens.next().is_none() => Some(s),
+                _ if raw.split_whitespace().all(is_int) => {
+                    model.take_tokens(line_no, raw.split_whitespace())?;
+                    None
+                }
+                _ => return Err(AnswerError::new(line_no, AnswerErrorKind::UnexpectedLine)),
+            },
+        };
+        if let Some(s) = found {
+            if status.is_some_and(|old| old != s) {
+                return Err(AnswerError::new(
+                    line_no,
+                    AnswerErrorKind::ConflictingStatus,
+                ));
+            }
+            status = Some(s);
+        }
+    }
+    match status {
+        Some(Status::Unsat) => Ok(Answer::Unsat),
+        Some(Status::Unknown) => Err(AnswerError::new(0, AnswerErrorKind::Unknown)),
+        Some(Status::Sat) if !model.seen => Err(AnswerError::new(0, AnswerErrorKind::MissingModel)),
+        Some(Status::Sat) => model.finish().map(Answer::Sat),
+        None if competition => Err(AnswerError::new(0, AnswerErrorKind::MissingStatus)),
+        None if model.seen => model.finish().map(Answer::Sat),
+        None => Err(AnswerError::new(0, AnswerErrorKind::NoAnswer)),
+    }
+}
+
+fn is_int(token: &str) -> bool {
+    token.parse::<i64>().is_ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kind(text: &str) -> AnswerErrorKind {
+        read_answer(text).unwrap_err().kind().clone()
+    }
+
+    fn sat(text: &str) -> Vec<isize> {
+        match read_answer(text).unwrap() {
+            Answer::Sat(model) => model.iter().map(|l| l.to_dimacs()).collect(),
+            Answer::Unsat => panic!("unsat"),
+        }
+    }
+
+    #[test]
+    fn competition_output_wrapped_anywhere() {
+        let text = "c solver 1.0\ns SATISFIABLE\nv 1 -2\nc chatter\nv 3\nv -4 0\nc done\n";
+        assert_eq!(sat(text), [1, -2, 3, -4]);
+        // clasp prints the status last.
+        assert_eq!(sat("v 1 -2 0\ns SATISFIABLE\n"), [1, -2]);
+        // Other lines around competition output are a solver's chatter.
+        assert_eq!(sat("solving...\ns SATISFIABLE\nv 5 0\n"), [5]);
+        assert_eq!(read_answer("c x\ns UNSATISFIABLE\n"), Ok(Answer::Unsat));
+    }
+
+    #[test]
+    fn minisat_result_file_and_bare_models() {
+        assert_eq!(sat("SAT\n1 -2 3 0\n"), [1, -2, 3]);
+        assert_eq!(read_answer("UNSAT\n"), Ok(Answer::Unsat));
+        assert_eq!(kind("INDET\n"), AnswerErrorKind::Unknown);
+        assert_eq!(sat("1 -2\n3 0\n"), [1, -2, 3]);
+        // minisat's stdout says SATISFIABLE but has no model.
+        assert_eq!(kind("SATISFIABLE\n"), AnswerErrorKind::MissingModel);
+    }
+
+    #[test]
+    fn incomplete_or_malformed_output_is_refused() {
+        assert_eq!(kind(""), AnswerErrorKind::NoAnswer);
+        assert_eq!(kind("c only comments\n"), AnswerErrorKind::NoAnswer);
+        assert_eq!(kind("v 1 -2 0\n"), AnswerErrorKind::MissingStatus);
+        assert_eq!(
+            kind("s SATISFIABLE\nv 1 -2\n"),
+            AnswerErrorKind::Unterminated
+        );
+        assert_eq!(kind("s SATISFIABLE\n"), AnswerErrorKind::MissingModel);
+        assert_eq!(kind("s UNKNOWN\n"), AnswerErrorKind::Unknown);
+        assert_eq!(
+            kind("s SATISFIABLE\ns UNSATISFIABLE\n"),
+            AnswerErrorKind::ConflictingStatus
+        );
+        assert_eq!(
+            kind("s SATISFIABLE\nv 1 0\nv 2 0\n"),
+            AnswerErrorKind::AfterModel
+        );
+        assert_eq!(
+            kind("s SATISFIABLE\nv 1 x 0\n"),
+            AnswerErrorKind::BadLiteral("x".into())
+        );
+        assert_eq!(
+            kind("s SATISFIABLE\nv 99999999999999999999 0\n"),
+            AnswerErrorKind::BadLiteral("99999999999999999999".into())
+        );
+        assert_eq!(
+            kind("s SATISFIABLE\nv 3 -3 0\n"),
+            AnswerErrorKind::Contradiction(3)
+        );
+        assert_eq!(
+            kind("s MAYBE\n"),
+            AnswerErrorKind::BadStatus("MAYBE".into())
+        );
+        let error = read_answer("hello\n").unwrap_err();
+        assert_eq!(
+            (error.line(), error.kind()),
+            (1, &AnswerErrorKind::UnexpectedLine)
+        );
+        assert_eq!(
+            error.to_string(),
+            "line 1: not a comment, status, model or literal line"
+        );
+    }
+}
