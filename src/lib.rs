@@ -5,4 +5,5 @@ pub mod encode;
 pub mod euler;
 pub mod grid;
 pub mod parse;
+pub mod propagate;
 pub mod solve;

@@ -1,0 +1,772 @@
+//! Unit propagation and failed-literal probing over a fixed clause set.
+//!
+//! A CDCL solver interleaves propagation with decisions and learning, so
+//! that it solves a puzzle says nothing about how much the encoding alone
+//! gives away. This module runs propagation on its own: what
+//! [`Propagator::propagate`] fixes is exactly what unit propagation deduces
+//! from the clauses and the assumptions, with no decision taken, and
+//! [`Propagator::probe`] adds failed-literal probing, a one-step trial of
+//! every open variable. That is how the tests check that an at-most-one
+//! encoding is arc consistent, and how one sees which puzzles an encoding
+//! solves by naked and hidden singles alone.
+//!
+//! # Watched literals
+//!
+//! Each clause of three or more literals is watched by two of them, kept
+//! in its first two positions: the clause is visited only when a watched
+//! literal becomes false, and then another non-false literal takes over
+//! the watch, or the other watched literal is implied, or, when that is
+//! false too, propagation stops with a conflict. A binary clause never
+//! needs a new watch, since both its literals are always watched, so binary
+//! clauses are stored as implication lists (¬a → b and ¬b → a). Unit
+//! clauses are assigned before the assumptions; an empty clause makes every
+//! call a conflict. Undoing assignments needs no work on the watches, which
+//! is what makes probing cheap: each trial is undone by unassigning the
+//! trail.
+//!
+//! The watch lists are linked through the clauses' two watch slots rather
+//! than held in one vector per literal, so a call copies its starting state
+//! from the propagator with a few flat copies and no allocation per
+//! literal.
+//!
+//! # References
+//!
+//! - M. W. Moskewicz, C. F. Madigan, Y. Zhao, L. Zhang, S. Malik. Chaff:
+//!   Engineering an Efficient SAT Solver. 38th Design Automation
+//!   Conference (DAC 2001), pp. 530–535.
+//! - I. Lynce, J. Ouaknine. Sudoku as a SAT Problem. 9th International
+//!   Symposium on Artificial Intelligence and Mathematics (ISAIM), 2006.
+
+use std::fmt;
+
+use varisat::{Lit, Var};
+
+/// Unit propagation over a fixed clause set.
+///
+/// Built once; every call to [`propagate`](Self::propagate) or
+/// [`probe`](Self::probe) starts afresh from the unit clauses and its own
+/// assumptions, so one propagator serves any number of puzzles of a size.
+/// Literals are varisat's, with 0-based variable indices.
+///
+/// # Example
+///
+/// ```
+/// use sudoku_sat::propagate::{Conflict, Propagator};
+/// use varisat::{CnfFormula, ExtendFormula};
+///
+/// let mut cnf = CnfFormula::new();
+/// let (a, b, c) = (cnf.new_lit(), cnf.new_lit(), cnf.new_lit());
+/// cnf.add_clause(&[!a, b]);
+/// cnf.add_clause(&[!a, !b, c]);
+/// let propagator = Propagator::new(cnf.var_count(), cnf.iter());
+/// let assignment = propagator.propagate(&[a])?;
+/// assert!(assignment.is_true(b) && assignment.is_true(c));
+/// assert_eq!(propagator.propagate(&[a, !c]), Err(Conflict));
+/// # Ok::<(), Conflict>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Propagator {
+    var_count: usize,
+    /// Whether an empty clause was given.
+    empty_clause: bool,
+    /// The literals of the unit clauses.
+    units: Vec<Lit>,
+    /// Binary clauses as implications: the literal with code k implies
+    /// `implied[implied_start[k]..implied_start[k + 1]]`.
+    implied_start: Vec<usize>,
+    implied: Vec<Lit>,
+    /// Clauses of three or more literals, one after another: clause k is
+    /// `long_lits[long_start[k]..long_start[k + 1]]`, its two watched
+    /// literals first.
+    long_start: Vec<usize>,
+    long_lits: Vec<Lit>,
+    /// The watch lists, linked through the watch slots: slot 2k + w is the
+    /// watch of clause k on its literal at position w (0 or 1), and
+    /// `watch_head[code]` starts the list of slots watching that literal.
+    watch_head: Vec<u32>,
+    /// The next slot on the same literal's list, for each slot.
+    watch_next: Vec<u32>,
+}
+
+/// The end of a watch list.
+const NO_SLOT: u32 = u32::MAX;
+
+impl Propagator {
+    /// Builds the propagator from clauses (e.g. `CnfFormula::iter()`), with
+    /// `var_count` variables.
+    ///
+    /// The variable count grows to cover every literal in the clauses.
+    /// Repeated literals are merged and tautologies (a clause holding x and
+    /// ¬x) are dropped; neither changes what propagation deduces.
+    pub fn new<'a>(var_count: usize, clauses: impl IntoIterator<Item = &'a [Lit]>) -> Self {
+        let mut var_count = var_count;
+        let mut empty_clause = false;
+        let mut units = Vec::new();
+        let mut binary = Vec::new();
+        let mut long_start = vec![0];
+        let mut long_lits = Vec::new();
+        let mut clause = Vec::new();
+        for lits in clauses {
+            clause.clear();
+            clause.extend_from_slice(lits);
+            // Sorting by code puts x beside ¬x, so one pass finds both
+            // repeats and tautologies.
+            clause.sort_unstable();
+            clause.dedup();
+            if let Some(last) = clause.last() {
+                var_count = var_count.max(last.index() + 1);
+            }
+            if clause.windows(2).any(|w| w[0].var() == w[1].var()) {
+                continue;
+            }
+            match clause[..] {
+                [] => empty_clause = true,
+                [unit] => units.push(unit),
+                [a, b] => binary.push((a, b)),
+                _ => {
+                    long_lits.extend_from_slice(&clause);
+                    long_start.push(long_lits.len());
+                }
+            }
+        }
+
+        // Counting sort of the implications by the literal that implies.
+        let mut implied_start = vec![0; 2 * var_count + 1];
+        for &(a, b) in &binary {
+            implied_start[(!a).code() + 1] += 1;
+            implied_start[(!b).code() + 1] += 1;
+        }
+        for code in 0..2 * var_count {
+            implied_start[code + 1] += implied_start[code];
+        }
+        let mut fill = implied_start.clone();
+        let mut implied = vec![Lit::from_code(0); 2 * binary.len()];
+        for &(a, b) in &binary {
+            for (from, to) in [(!a, b), (!b, a)] {
+                implied[fill[from.code()]] = to;
+                fill[from.code()] += 1;
+            }
+        }
+
+        let slots = 2 * (long_start.len() - 1);
+        assert!(slots < NO_SLOT as usize, "too many clauses");
+        let mut watch_head = vec![NO_SLOT; 2 * var_count];
+        let mut watch_next = vec![NO_SLOT; slots];
+        for slot in (0..slots).rev() {
+            let code = long_lits[long_start[slot / 2] + slot % 2].code();
+            watch_next[slot] = watch_head[code];
+            watch_head[code] = slot as u32;
+        }
+
+        Propagator {
+            var_count,
+            empty_clause,
+            units,
+            implied_start,
+            implied,
+            long_start,
+            long_lits,
+            watch_head,
+            watch_next,
+        }
+    }
+
+    /// Returns the number of variables.
+    pub fn var_count(&self) -> usize {
+        self.var_count
+    }
+
+    /// Propagates the assumptions to a fixpoint: `Ok(assignment)` or
+    /// `Err(Conflict)`.
+    ///
+    /// The unit clauses are assigned first, then the assumptions, then
+    /// their consequences.
+    ///
+    /// # Errors
+    ///
+    /// Returns [`Conflict`] when the clauses contain an empty clause, when
+    /// two assumptions or units clash, or when propagation falsifies a
+    /// clause.
+    ///
+    /// # Panics
+    ///
+    /// Panics when an assumption's variable index is `var_count` or more.
+    pub fn propagate(&self, assumptions: &[Lit]) -> Result<Assignment, Conflict> {
+        let mut engine = Engine::new(self);
+        engine.start(assumptions)?;
+        Ok(engine.into_assignment())
+    }
+
+    /// Failed-literal probing to a fixpoint on top of propagation.
+    ///
+    /// After propagating the assumptions, tries each unassigned variable v
+    /// in turn: when propagating v leads to a conflict, ¬v is implied and
+    /// propagated for good, and likewise v when ¬v fails. Rounds over all
+    /// variables repeat until one finds nothing new. Returns the final
+    /// assignment.
+    ///
+    /// # Errors
+    ///
+    /// Returns [`Conflict`] when propagation alone conflicts, or when both
+    /// values of some variable fail.
+    ///
+    /// # Panics
+    ///
+    /// Panics when an assumption's variable index is `var_count` or more.
+    pub fn probe(&self, assumptions: &[Lit]) -> Result<Assignment, Conflict> {
+        let mut engine = Engine::new(self);
+        engine.start(assumptions)?;
+        loop {
+            let before = engine.trail.len();
+            for index in 0..self.var_count {
+                for polarity in [true, false] {
+                    if engine.values[index].is_some() {
+                        break;
+                    }
+                    let trial = Lit::from_index(index, polarity);
+                    let mark = engine.trail.len();
+                    engine.assign(trial);
+                    let consistent = engine.propagate();
+                    engine.undo(mark);
+                    if consistent {
+                        continue;
+                    }
+                    // `trial` failed, so its negation holds.
+                    if !(engine.assign(!trial) && engine.propagate()) {
+                        return Err(Conflict);
+                    }
+                }
+            }
+            if engine.trail.len() == before {
+                return Ok(engine.into_assignment());
+            }
+        }
+    }
+}
+
+/// The mutable state of one call: values, trail and the moving watches.
+struct Engine<'a> {
+    prop: &'a Propagator,
+    values: Vec<Option<bool>>,
+    /// Assigned literals in order; those before `head` are propagated.
+    trail: Vec<Lit>,
+    head: usize,
+    /// The long clauses' literals, reordered as watches move.
+    lits: Vec<Lit>,
+    watch_head: Vec<u32>,
+    watch_next: Vec<u32>,
+}
+
+fn lit_value(values: &[Option<bool>], lit: Lit) -> Option<bool> {
+    values[lit.index()].map(|v| v == lit.is_positive())
+}
+
+impl<'a> Engine<'a> {
+    fn new(prop: &'a Propagator) -> Self {
+        Engine {
+            prop,
+            values: vec![None; prop.var_count],
+            trail: Vec::with_capacity(prop.var_count),
+            head: 0,
+            lits: prop.long_lits.clone(),
+            watch_head: prop.watch_head.clone(),
+            watch_next: prop.watch_next.clone(),
+        }
+    }
+
+    /// Assigns the units and the assumptions and propagates them.
+    fn start(&mut self, assumptions: &[Lit]) -> Result<(), Conflict> {
+        for &lit in assumptions {
+            assert!(
+                lit.index() < self.prop.var_count,
+                "assumption {lit} is beyond the {} variables",
+                self.prop.var_count
+            );
+        }
+        let prop = self.prop;
+        let consistent = !prop.empty_clause
+            && prop
+                .units
+                .iter()
+                .chain(assumptions)
+                .all(|&l| self.assign(l))
+            && self.propagate();
+        if consistent { Ok(()) } else { Err(Conflict) }
+    }
+
+    /// Makes `lit` true; returns false when it is already false.
+    fn assign(&mut self, lit: Lit) -> bool {
+        match lit_value(&self.values, lit) {
+            Some(value) => value,
+            None => {
+                self.values[lit.index()] = Some(lit.is_positive());
+                self.trail.push(lit);
+                true
+            }
+        }
+    }
+
+    /// Unassigns everything after the first `len` trail entries.
+    fn undo(&mut self, len: usize) {
+        for lit in self.trail.drain(len..) {
+            self.values[lit.index()] = None;
+        }
+        self.head = len;
+    }
+
+    /// Propagates the trail to a fixpoint; returns false on a conflict.
+    fn propagate(&mut self) -> bool {
+        let prop = self.prop;
+        while let Some(&lit) = self.trail.get(self.head) {
+            self.head += 1;
+            let code = lit.code();
+            let implied = &prop.implied[prop.implied_start[code]..prop.implied_start[code + 1]];
+            if !implied.iter().all(|&l| self.assign(l)) || !self.visit_watches(!lit) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Visits the long clauses watching `falsified`, which just became
+    /// false; returns false on a conflict.
+    fn visit_watches(&mut self, falsified: Lit) -> bool {
+        let prop = self.prop;
+        // The slot before `slot` on the list, to unlink a watch that moves.
+        let mut prev = NO_SLOT;
+        let mut slot = self.watch_head[falsified.code()];
+        while slot != NO_SLOT {
+            let next = self.watch_next[slot as usize];
+            let (k, w) = (slot as usize / 2, slot as usize % 2);
+            let lits = &mut self.lits[prop.long_start[k]..prop.long_start[k + 1]];
+            debug_assert_eq!(lits[w], falsified);
+            let other = lits[1 - w];
+            let other_value = lit_value(&self.values, other);
+            if other_value != Some(true) {
+                let free =
+                    (2..lits.len()).find(|&i| lit_value(&self.values, lits[i]) != Some(false));
+                if let Some(i) = free {
+                    // Move the watch to the non-false literal: unlink the
+                    // slot here, push it on that literal's list.
+                    lits.swap(w, i);
+                    let code = lits[w].code();
+                    match prev {
+                        NO_SLOT => self.watch_head[falsified.code()] = next,
+                        prev => self.watch_next[prev as usize] = next,
+                    }
+                    self.watch_next[slot as usize] = self.watch_head[code];
+                    self.watch_head[code] = slot;
+                    slot = next;
+                    continue;
+                }
+                if other_value == Some(false) {
+                    return false;
+                }
+                self.assign(other);
+            }
+            prev = slot;
+            slot = next;
+        }
+        true
+    }
+
+    fn into_assignment(self) -> Assignment {
+        Assignment {
+            assigned: self.trail.len(),
+            values: self.values,
+        }
+    }
+}
+
+/// A partial assignment: each variable true, false or unassigned.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Assignment {
+    values: Vec<Option<bool>>,
+    assigned: usize,
+}
+
+impl Assignment {
+    /// Returns the variable's value, or `None` when it is unassigned or
+    /// beyond the variables of the propagator.
+    pub fn value(&self, var: Var) -> Option<bool> {
+        self.values.get(var.index()).copied().flatten()
+    }
+
+    /// Returns the literal's value, or `None` when it is unassigned.
+    pub fn lit_value(&self, lit: Lit) -> Option<bool> {
+        self.value(lit.var()).map(|v| v == lit.is_positive())
+    }
+
+    /// Returns whether the literal is assigned true.
+    pub fn is_true(&self, lit: Lit) -> bool {
+        self.lit_value(lit) == Some(true)
+    }
+
+    /// Returns whether the literal is assigned false.
+    pub fn is_false(&self, lit: Lit) -> bool {
+        self.lit_value(lit) == Some(false)
+    }
+
+    /// Returns the true literals, one per assigned variable, in variable
+    /// order: x for a true variable, ¬x for a false one. This is a partial
+    /// model, as `vars::decode` takes it.
+    pub fn true_lits(&self) -> impl Iterator<Item = Lit> + '_ {
+        self.values
+            .iter()
+            .enumerate()
+            .filter_map(|(index, value)| value.map(|v| Lit::from_index(index, v)))
+    }
+
+    /// Returns the number of assigned variables.
+    pub fn assigned(&self) -> usize {
+        self.assigned
+    }
+
+    /// Returns the number of variables, assigned or not.
+    pub fn var_count(&self) -> usize {
+        self.values.len()
+    }
+}
+
+/// Propagation falsified a clause: the clauses and assumptions have no
+/// model, and unit propagation (or probing) alone shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Conflict;
+
+impl fmt::Display for Conflict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("unit propagation reached a conflict")
+    }
+}
+
+impl std::error::Error for Conflict {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::encode::{AmoKind, Encoding, RuleSet, encode_rules, vars};
+    use crate::grid::{Grid, Size};
+    use crate::parse::{Format, parse_str};
+    use varisat::{CnfFormula, ExtendFormula};
+
+    fn lits(cnf: &mut CnfFormula, n: usize) -> Vec<Lit> {
+        (0..n).map(|_| cnf.new_lit()).collect()
+    }
+
+    fn propagator(cnf: &CnfFormula) -> Propagator {
+        Propagator::new(cnf.var_count(), cnf.iter())
+    }
+
+    #[test]
+    fn a_chain_of_implications_propagates() {
+        let mut cnf = CnfFormula::new();
+        let x = lits(&mut cnf, 6);
+        for w in x.windows(2) {
+            cnf.add_clause(&[!w[0], w[1]]);
+        }
+        let p = propagator(&cnf);
+        let forward = p.propagate(&[x[0]]).unwrap();
+        assert!(x.iter().all(|&l| forward.is_true(l)));
+        assert_eq!(forward.assigned(), 6);
+        let backward = p.propagate(&[!x[5]]).unwrap();
+        assert!(x.iter().all(|&l| backward.is_false(l)));
+        let middle = p.propagate(&[x[3]]).unwrap();
+        assert_eq!(middle.assigned(), 3);
+        assert_eq!(middle.value(x[0].var()), None);
+        assert_eq!(
+            middle.true_lits().collect::<Vec<_>>(),
+            vec![x[3], x[4], x[5]]
+        );
+        assert_eq!(p.propagate(&[]).unwrap().assigned(), 0);
+    }
+
+    #[test]
+    fn long_clauses_move_their_watches_and_imply_the_last_literal() {
+        let mut cnf = CnfFormula::new();
+        let x = lits(&mut cnf, 5);
+        cnf.add_clause(&x);
+        let p = propagator(&cnf);
+        // Falsify the literals in every order but one: the last is implied.
+        let a = p.propagate(&[!x[0], !x[1], !x[2], !x[3]]).unwrap();
+        assert!(a.is_true(x[4]));
+        let b = p.propagate(&[!x[4], !x[2], !x[0], !x[3]]).unwrap();
+        assert!(b.is_true(x[1]));
+        assert_eq!(p.propagate(&[!x[0], !x[1], !x[2]]).unwrap().assigned(), 3);
+        let all_false: Vec<Lit> = x.iter().map(|&l| !l).collect();
+        assert_eq!(p.propagate(&all_false), Err(Conflict));
+    }
+
+    #[test]
+    fn conflicts_are_found() {
+        let mut cnf = CnfFormula::new();
+        let [a, b, c] = lits(&mut cnf, 3)[..] else {
+            unreachable!()
+        };
+        // a → b, a → c, b ∧ c → ¬a.
+        cnf.add_clause(&[!a, b]);
+        cnf.add_clause(&[!a, c]);
+        cnf.add_clause(&[!a, !b, !c]);
+        let p = propagator(&cnf);
+        assert_eq!(p.propagate(&[a]), Err(Conflict));
+        assert_eq!(p.propagate(&[b, !b]), Err(Conflict));
+        assert!(p.propagate(&[b, c]).unwrap().is_false(a));
+
+        // Units are assigned up front; an empty clause always conflicts.
+        let units = [&[a][..], &[!b]];
+        let p = Propagator::new(3, units);
+        let assignment = p.propagate(&[]).unwrap();
+        assert!(assignment.is_true(a) && assignment.is_false(b));
+        assert_eq!(p.propagate(&[b]), Err(Conflict));
+        let empty: [&[Lit]; 1] = [&[]];
+        assert_eq!(Propagator::new(3, empty).propagate(&[]), Err(Conflict));
+    }
+
+    #[test]
+    fn repeats_and_tautologies_are_normalised() {
+        let a = Lit::from_index(0, true);
+        let b = Lit::from_index(1, true);
+        let clauses = [&[a, a][..], &[b, !b, a]];
+        let p = Propagator::new(0, clauses);
+        assert_eq!(p.var_count(), 2);
+        let assignment = p.propagate(&[]).unwrap();
+        assert!(assignment.is_true(a));
+        assert_eq!(assignment.value(b.var()), None);
+    }
+
+    #[test]
+    fn probing_finds_a_failed_literal_that_propagation_misses() {
+        let mut cnf = CnfFormula::new();
+        let [a, b, c, d] = lits(&mut cnf, 4)[..] else {
+            unreachable!()
+        };
+        // a → b, a → c, ¬b ∨ ¬c ∨ d, ¬d ∨ ¬a: a fails, so ¬a.
+        cnf.add_clause(&[!a, b]);
+        cnf.add_clause(&[!a, c]);
+        cnf.add_clause(&[!b, !c, d]);
+        cnf.add_clause(&[!d, !a]);
+        let p = propagator(&cnf);
+        assert_eq!(p.propagate(&[]).unwrap().assigned(), 0);
+        let probed = p.probe(&[]).unwrap();
+        assert!(probed.is_false(a));
+        assert_eq!(probed.assigned(), 1);
+
+        // Both values of a variable fail: probing proves the conflict.
+        let mut cnf = CnfFormula::new();
+        let [x, y, z] = lits(&mut cnf, 3)[..] else {
+            unreachable!()
+        };
+        for [p, q] in [[x, y], [x, !y], [!x, z], [!x, !z]] {
+            cnf.add_clause(&[p, q]);
+        }
+        let p = propagator(&cnf);
+        assert!(p.propagate(&[]).is_ok());
+        assert_eq!(p.probe(&[]), Err(Conflict));
+    }
+
+    /// The textbook fixpoint: scan every clause until none turns unit.
+    fn naive_propagate(clauses: &[Vec<Lit>], values: &mut [Option<bool>]) -> bool {
+        loop {
+            let mut changed = false;
+            for clause in clauses {
+                let value = |l: Lit| values[l.index()].map(|v| v == l.is_positive());
+                if clause.iter().any(|&l| value(l) == Some(true)) {
+                    continue;
+                }
+                let open: Vec<Lit> = clause
+                    .iter()
+                    .copied()
+                    .filter(|&l| value(l).is_none())
+                    .collect();
+                match open[..] {
+                    [] => return false,
+                    [unit] => {
+                        values[unit.index()] = Some(unit.is_positive());
+                        changed = true;
+                    }
+                    _ => {}
+                }
+            }
+            if !changed {
+                return true;
+            }
+        }
+    }
+
+    /// Failed literals to a fixpoint, on top of the textbook propagation.
+    fn naive_probe(clauses: &[Vec<Lit>], values: &mut [Option<bool>]) -> bool {
+        if !naive_propagate(clauses, values) {
+            return false;
+        }
+        loop {
+            let mut changed = false;
+            for index in 0..values.len() {
+                for polarity in [true, false] {
+                    if values[index].is_some() {
+                        continue;
+                    }
+                    let mut trial = values.to_vec();
+                    trial[index] = Some(polarity);
+                    if !naive_propagate(clauses, &mut trial) {
+                        values[index] = Some(!polarity);
+                        if !naive_propagate(clauses, values) {
+                            return false;
+                        }
+                        changed = true;
+                    }
+                }
+            }
+            if !changed {
+                return true;
+            }
+        }
+    }
+
+    /// Random formulas of clauses of one to four literals, with random
+    /// assumptions: the watched-literal engine reaches the same fixpoint
+    /// (or conflict) as the textbook one, with and without probing.
+    #[test]
+    fn agrees_with_textbook_propagation_on_random_formulas() {
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut random = move |bound: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % bound as u64) as usize
+        };
+        let (mut conflicts, mut probe_gains) = (0, 0);
+        for _ in 0..5_000 {
+            let vars = 3 + random(10);
+            let mut clauses = Vec::new();
+            for _ in 0..random(2 * vars) {
+                let len = if random(8) == 0 { 1 } else { 2 + random(3) };
+                let clause: Vec<Lit> = (0..len)
+                    .map(|_| Lit::from_index(random(vars), random(2) == 0))
+                    .collect();
+                clauses.push(clause);
+            }
+            let assumptions: Vec<Lit> = (0..random(3))
+                .map(|_| Lit::from_index(random(vars), random(2) == 0))
+                .collect();
+            let p = Propagator::new(vars, clauses.iter().map(|c| &c[..]));
+            // Normalise as the propagator does: repeats merged,
+            // tautologies dropped.
+            let normal: Vec<Vec<Lit>> = clauses
+                .iter()
+                .filter(|c| !c.iter().any(|&l| c.contains(&!l)))
+                .map(|c| {
+                    let mut c = c.clone();
+                    c.sort();
+                    c.dedup();
+                    c
+                })
+                .collect();
+            let mut start = vec![None; vars];
+            let mut clash = false;
+            for &a in &assumptions {
+                match start[a.index()] {
+                    Some(v) if v != a.is_positive() => clash = true,
+                    _ => start[a.index()] = Some(a.is_positive()),
+                }
+            }
+            let mut expected = start.clone();
+            let expected_ok = !clash && naive_propagate(&normal, &mut expected);
+            match p.propagate(&assumptions) {
+                Ok(a) => {
+                    assert!(expected_ok, "{clauses:?} {assumptions:?}");
+                    let got: Vec<Option<bool>> =
+                        (0..vars).map(|i| a.value(Var::from_index(i))).collect();
+                    assert_eq!(got, expected, "{clauses:?} {assumptions:?}");
+                    assert_eq!(a.assigned(), got.iter().flatten().count());
+                }
+                Err(Conflict) => {
+                    assert!(!expected_ok, "{clauses:?} {assumptions:?}");
+                    conflicts += 1;
+                }
+            }
+            let mut expected_probe = start;
+            let probe_ok = !clash && naive_probe(&normal, &mut expected_probe);
+            match p.probe(&assumptions) {
+                Ok(a) => {
+                    assert!(probe_ok, "{clauses:?} {assumptions:?}");
+                    let got: Vec<Option<bool>> =
+                        (0..vars).map(|i| a.value(Var::from_index(i))).collect();
+                    assert_eq!(got, expected_probe, "{clauses:?} {assumptions:?}");
+                    if got != expected {
+                        probe_gains += 1;
+                    }
+                }
+                Err(Conflict) => assert!(!probe_ok, "{clauses:?} {assumptions:?}"),
+            }
+        }
+        // The formulas exercise both outcomes and probing's extra reach.
+        assert!(
+            conflicts > 100 && probe_gains > 100,
+            "{conflicts} {probe_gains}"
+        );
+    }
+
+    fn euler_grid_1() -> Grid {
+        let text = include_str!("../data/p096_sudoku.txt");
+        parse_str(text, Format::Auto).unwrap().swap_remove(0).grid
+    }
+
+    fn rules(encoding: Encoding) -> Propagator {
+        let mut cnf = CnfFormula::new();
+        encode_rules(Size::NINE, &encoding, &mut cnf);
+        propagator(&cnf)
+    }
+
+    /// Returns the grid fixed by an assignment, when every cell is.
+    fn solved(puzzle: &Grid, assignment: &Assignment) -> Option<Grid> {
+        let model: Vec<Lit> = assignment.true_lits().collect();
+        vars::decode(puzzle, &model).ok()
+    }
+
+    /// Project Euler grid 1 falls to unit propagation under every rule set
+    /// and every at-most-one encoding, as REFERENCE (a) reports.
+    #[test]
+    fn euler_grid_1_falls_to_unit_propagation_everywhere() {
+        let puzzle = euler_grid_1();
+        let givens = vars::given_lits(&puzzle);
+        for rules_set in [RuleSet::Minimal, RuleSet::Efficient, RuleSet::Extended] {
+            for amo in AmoKind::ALL {
+                let p = rules(Encoding {
+                    rules: rules_set,
+                    amo,
+                });
+                let assignment = p.propagate(&givens).unwrap();
+                let grid = solved(&puzzle, &assignment);
+                assert!(grid.is_some(), "{rules_set:?} {amo:?}");
+                assert_eq!(grid.unwrap().check_solution(&puzzle), Ok(()));
+            }
+        }
+    }
+
+    /// Norvig's first "top95" puzzle resists unit propagation under the
+    /// extended encoding but falls to failed-literal probing, as REFERENCE
+    /// (a) reports for all 95.
+    #[test]
+    fn a_hard_puzzle_needs_probing() {
+        let line =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let puzzle = parse_str(line, Format::Auto).unwrap().swap_remove(0).grid;
+        let givens = vars::given_lits(&puzzle);
+        let p = rules(Encoding::default());
+        let propagated = p.propagate(&givens).unwrap();
+        assert!(solved(&puzzle, &propagated).is_none());
+        let probed = p.probe(&givens).unwrap();
+        assert!(probed.assigned() > propagated.assigned());
+        let grid = solved(&puzzle, &probed).expect("probing fixes every cell");
+        assert_eq!(grid.check_solution(&puzzle), Ok(()));
+        assert_eq!(probed.assigned(), 729);
+
+        // A clash between two givens is a conflict.
+        let mut clash = givens.clone();
+        clash.push(vars::lit(
+            Size::NINE,
+            crate::grid::Cell::new(0, 1),
+            crate::grid::Digit::new(4).unwrap(),
+        ));
+        assert_eq!(p.propagate(&clash), Err(Conflict));
+    }
+}
