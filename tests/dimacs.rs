@@ -328,3 +328,30 @@ fn missing_or_broken_external_solvers_are_clear_errors() {
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("unreadable answer"), "{}", run.stderr);
 }
+
+#[test]
+fn optimized_exports_decode_with_their_encoding() {
+    // Kwon & Jain's reduction leaves the givens' variables out of the file;
+    // `decode --encoding optimized` takes their values from the givens.
+    let file = export(GRID_1, &["--encoding", "optimized"]);
+    assert!(file.contains("folded in"));
+    let parsed = DimacsParser::parse(file.as_bytes()).unwrap();
+    assert!(parsed.len() < 1_100, "{} clauses", parsed.len());
+    if !available("picosat", "picosat") {
+        return;
+    }
+    let run = run_cli(
+        &[
+            "solve",
+            "--external",
+            "picosat",
+            "--encoding",
+            "optimized",
+            "-o",
+            "line",
+        ],
+        EULER.as_bytes(),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout.lines().next(), Some(EULER_1_SOLUTION));
+}

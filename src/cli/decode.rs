@@ -5,7 +5,7 @@ use std::io::{self, Read};
 use anyhow::{Context, bail};
 
 use sudoku_sat::dimacs::answer::{Answer, read_answer};
-use sudoku_sat::encode::vars::decode as decode_model;
+use sudoku_sat::encode::{Encoding, decode as decode_model};
 
 use super::input::Input;
 use super::output::Printer;
@@ -59,7 +59,11 @@ pub fn decode(args: DecodeArgs) -> anyhow::Result<Status> {
         }
         Answer::Sat(model) => model,
     };
-    let solution = decode_model(&puzzle.grid, &model)
+    let encoding = Encoding {
+        rules: args.encoding,
+        ..Encoding::default()
+    };
+    let solution = decode_model(&puzzle.grid, &encoding, &model)
         .with_context(|| format!("{model_name}: not a solution of {name}"))?;
     let mut printer = Printer::new(io::stdout().lock(), args.output, false);
     printer.print(&solution).context("cannot write to stdout")?;

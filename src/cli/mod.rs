@@ -114,6 +114,12 @@ struct DecodeArgs {
     /// The solver's output; `-` reads standard input.
     model: PathBuf,
 
+    /// The encoding the CNF was exported with. Only `optimized` changes how
+    /// a model is read: the variables its givens decide are absent from the
+    /// formula, so their values are taken from the givens.
+    #[arg(long, value_enum, default_value_t)]
+    encoding: RuleSet,
+
     #[command(flatten)]
     input: InputArgs,
 

@@ -106,11 +106,23 @@ fn write_header<W: Write>(
         encoding.rules.name(),
         encoding.amo.name()
     )?;
-    writeln!(
-        out,
-        "c givens {}, as unit clauses after the rules",
-        puzzle.given_count()
-    )?;
+    if encoding.rules.reduces_by_givens() {
+        writeln!(
+            out,
+            "c givens {}, folded in: the variables they decide are in no clause",
+            puzzle.given_count()
+        )?;
+        writeln!(
+            out,
+            "c (decode with: sudoku-sat decode --encoding optimized)"
+        )?;
+    } else {
+        writeln!(
+            out,
+            "c givens {}, as unit clauses after the rules",
+            puzzle.given_count()
+        )?;
+    }
     writeln!(out, "c puzzle {puzzle}")?;
     writeln!(
         out,

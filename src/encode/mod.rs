@@ -15,6 +15,7 @@
 //!   pp. 11–15.
 
 pub mod amo;
+pub mod optimized;
 pub mod rules;
 pub mod vars;
 
@@ -24,6 +25,7 @@ use varisat::{ExtendFormula, Lit, Var};
 
 use crate::grid::{Grid, Size};
 pub use amo::AmoKind;
+use optimized::Fixed;
 use rules::{Family, HouseKind};
 
 /// Which rule families an encoding states, after Lynce & Ouaknine (2006).
@@ -41,6 +43,10 @@ pub enum RuleSet {
     /// at least once", so a house clause turning unit is a hidden single.
     #[default]
     Extended,
+    /// Optimized (Kwon & Jain 2006): the extended encoding with every
+    /// variable the givens decide removed, numbering kept. Far smaller per
+    /// puzzle, but it must be built afresh for each puzzle.
+    Optimized,
 }
 
 impl RuleSet {
@@ -50,7 +56,14 @@ impl RuleSet {
             RuleSet::Minimal => "minimal",
             RuleSet::Efficient => "efficient",
             RuleSet::Extended => "extended",
+            RuleSet::Optimized => "optimized",
         }
+    }
+
+    /// Returns whether the formula depends on the givens beyond their unit
+    /// clauses, so that the rules cannot be loaded once for many puzzles.
+    pub fn reduces_by_givens(self) -> bool {
+        self == RuleSet::Optimized
     }
 
     fn has_cell_unique(self) -> bool {
@@ -58,7 +71,7 @@ impl RuleSet {
     }
 
     fn has_house_defined(self) -> bool {
-        self == RuleSet::Extended
+        matches!(self, RuleSet::Extended | RuleSet::Optimized)
     }
 }
 
@@ -91,17 +104,26 @@ pub struct EncodeStats {
     pub families: Vec<(Family, usize)>,
 }
 
-/// Forwards to a sink while counting what passes through.
+/// Forwards to a sink while counting what passes through; with `fixed`,
+/// each clause is first simplified by the values the givens decide (and
+/// dropped when satisfied).
 struct Counting<'a, F> {
     sink: &'a mut F,
+    fixed: Option<&'a Fixed>,
     variables: usize,
     clauses: usize,
 }
 
 impl<F: ExtendFormula> ExtendFormula for Counting<'_, F> {
     fn add_clause(&mut self, literals: &[Lit]) {
+        match self.fixed {
+            None => self.sink.add_clause(literals),
+            Some(fixed) => match fixed.reduce(literals) {
+                Some(kept) => self.sink.add_clause(&kept),
+                None => return,
+            },
+        }
         self.clauses += 1;
-        self.sink.add_clause(literals);
     }
 
     fn new_var(&mut self) -> Var {
@@ -123,15 +145,73 @@ impl<F: ExtendFormula> Counting<'_, F> {
 /// variables (see [`vars`]), then every clause family of the encoding.
 ///
 /// Givens are not added; pass them as assumptions ([`vars::given_lits`]) or
-/// use [`encode`] to add them as unit clauses.
+/// use [`encode`] to add them as unit clauses. Without givens the optimized
+/// encoding is the extended one.
 pub fn encode_rules<F: ExtendFormula>(
     size: Size,
     encoding: &Encoding,
     sink: &mut F,
 ) -> EncodeStats {
+    write(size, encoding, None, sink)
+}
+
+/// Adds a whole puzzle to an empty sink: the rules, then one unit clause
+/// per given. This is the self-contained formula a DIMACS file holds.
+///
+/// With the optimized encoding the clauses are reduced by the givens
+/// instead (see [`optimized`]), and the givens' unit clauses, satisfied,
+/// are dropped with the rest; read its models through
+/// [`optimized::Fixed::complete`].
+///
+/// # Example
+///
+/// ```
+/// use sudoku_sat::encode::{encode, Encoding};
+/// use sudoku_sat::grid::{Grid, Size};
+/// use varisat::CnfFormula;
+///
+/// let mut cnf = CnfFormula::new();
+/// let stats = encode(&Grid::empty(Size::NINE), &Encoding::default(), &mut cnf);
+/// assert_eq!((stats.variables, stats.clauses), (729, 10_530));
+/// assert_eq!(cnf.len(), stats.clauses);
+/// ```
+pub fn encode<F: ExtendFormula>(puzzle: &Grid, encoding: &Encoding, sink: &mut F) -> EncodeStats {
+    write(puzzle.size(), encoding, Some(puzzle), sink)
+}
+
+/// Turns a model of a puzzle's formula under `encoding` into a validated
+/// solution: [`vars::decode`], after putting back the values the givens
+/// decide when the encoding removed them (optimized).
+///
+/// # Errors
+///
+/// Returns the [`vars::DecodeError`] of the first broken cell or rule.
+pub fn decode(
+    puzzle: &Grid,
+    encoding: &Encoding,
+    model: &[Lit],
+) -> Result<Grid, vars::DecodeError> {
+    if encoding.rules.reduces_by_givens() {
+        vars::decode(puzzle, &Fixed::by_givens(puzzle).complete(model))
+    } else {
+        vars::decode(puzzle, model)
+    }
+}
+
+/// Writes the rules and, given a puzzle, its givens.
+fn write<F: ExtendFormula>(
+    size: Size,
+    encoding: &Encoding,
+    puzzle: Option<&Grid>,
+    sink: &mut F,
+) -> EncodeStats {
+    let fixed = puzzle
+        .filter(|_| encoding.rules.reduces_by_givens())
+        .map(Fixed::by_givens);
     let mut stats = EncodeStats::default();
     let mut sink = Counting {
         sink,
+        fixed: fixed.as_ref(),
         variables: 0,
         clauses: 0,
     };
@@ -163,34 +243,15 @@ pub fn encode_rules<F: ExtendFormula>(
             rules::house_unique(size, kind, amo, s)
         });
     }
+    if let Some(puzzle) = puzzle {
+        sink.family(&mut stats, Family::Givens, |s| {
+            for given in vars::given_lits(puzzle) {
+                s.add_clause(&[given]);
+            }
+        });
+    }
     stats.variables = sink.variables;
     stats.clauses = sink.clauses;
-    stats
-}
-
-/// Adds a whole puzzle to an empty sink: the rules, then one unit clause
-/// per given. This is the self-contained formula a DIMACS file holds.
-///
-/// # Example
-///
-/// ```
-/// use sudoku_sat::encode::{encode, Encoding};
-/// use sudoku_sat::grid::{Grid, Size};
-/// use varisat::CnfFormula;
-///
-/// let mut cnf = CnfFormula::new();
-/// let stats = encode(&Grid::empty(Size::NINE), &Encoding::default(), &mut cnf);
-/// assert_eq!((stats.variables, stats.clauses), (729, 10_530));
-/// assert_eq!(cnf.len(), stats.clauses);
-/// ```
-pub fn encode<F: ExtendFormula>(puzzle: &Grid, encoding: &Encoding, sink: &mut F) -> EncodeStats {
-    let mut stats = encode_rules(puzzle.size(), encoding, sink);
-    let givens = vars::given_lits(puzzle);
-    for &given in &givens {
-        sink.add_clause(&[given]);
-    }
-    stats.families.push((Family::Givens, givens.len()));
-    stats.clauses += givens.len();
     stats
 }
 
@@ -249,5 +310,51 @@ mod tests {
                 assert!(seen.insert(c), "duplicate clause {clause:?}");
             }
         }
+    }
+
+    /// Euler grid 1 under Kwon & Jain's reduction: 159 variables left free,
+    /// as their paper reports, and no clause mentions a decided variable.
+    #[test]
+    fn optimized_keeps_only_free_variables() {
+        let text = include_str!("../../data/p096_sudoku.txt");
+        let grid = &crate::parse::parse_str(text, crate::parse::Format::Auto).unwrap()[0].grid;
+        let fixed = Fixed::by_givens(grid);
+        assert_eq!(fixed.free(), 159);
+        let encoding = Encoding {
+            rules: RuleSet::Optimized,
+            amo: AmoKind::Pairwise,
+        };
+        let mut cnf = CnfFormula::new();
+        let stats = encode(grid, &encoding, &mut cnf);
+        assert_eq!(stats.clauses, cnf.len());
+        assert_eq!(cnf.var_count(), 729, "the numbering is kept");
+        for clause in cnf.iter() {
+            assert!(!clause.is_empty());
+            assert!(clause.iter().all(|l| fixed.value(l.var()).is_none()));
+        }
+        // The givens' unit clauses are satisfied, hence gone.
+        assert!(stats.families.contains(&(Family::Givens, 0)));
+        // Ten times smaller than the extended formula with unit givens.
+        let mut full = CnfFormula::new();
+        encode(grid, &Encoding::default(), &mut full);
+        assert_eq!(full.len(), 10_562);
+        assert!(cnf.len() * 10 < full.len(), "{}", cnf.len());
+    }
+
+    /// Repeated givens leave an empty clause: the formula is unsatisfiable,
+    /// as the puzzle is.
+    #[test]
+    fn optimized_repeated_givens_give_an_empty_clause() {
+        let mut grid = Grid::empty(Size::NINE);
+        let five = crate::grid::Digit::new(5);
+        grid.set(crate::grid::Cell::new(0, 0), five);
+        grid.set(crate::grid::Cell::new(0, 8), five);
+        let encoding = Encoding {
+            rules: RuleSet::Optimized,
+            amo: AmoKind::Pairwise,
+        };
+        let mut cnf = CnfFormula::new();
+        encode(&grid, &encoding, &mut cnf);
+        assert!(cnf.iter().any(|c| c.is_empty()));
     }
 }

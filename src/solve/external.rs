@@ -150,7 +150,9 @@ impl Solve for ExternalSolver {
         let (mut cnf, _) = crate::dimacs::formula(puzzle, &self.encoding);
         let first = match self.run(&cnf)? {
             Answer::Unsat => return Ok(Outcome::Unsolvable),
-            Answer::Sat(model) => vars::decode(puzzle, &model).map_err(SolveError::Decode)?,
+            Answer::Sat(model) => {
+                crate::encode::decode(puzzle, &self.encoding, &model).map_err(SolveError::Decode)?
+            }
         };
         let size = puzzle.size();
         let blocking: Vec<_> = size
@@ -162,7 +164,8 @@ impl Solve for ExternalSolver {
         Ok(match self.run(&cnf)? {
             Answer::Unsat => Outcome::Unique(first),
             Answer::Sat(model) => {
-                let second = vars::decode(puzzle, &model).map_err(SolveError::Decode)?;
+                let second = crate::encode::decode(puzzle, &self.encoding, &model)
+                    .map_err(SolveError::Decode)?;
                 if second == first {
                     return Err(self.error("returned the blocked solution again".to_string()));
                 }

@@ -14,7 +14,7 @@
 use varisat::{ExtendFormula, Solver};
 
 use super::{Outcome, Solve, SolveError};
-use crate::encode::{Encoding, encode_rules, vars};
+use crate::encode::{Encoding, decode, encode, encode_rules, vars};
 use crate::grid::{Grid, Size};
 
 /// A solver of the rules of one size, reused across puzzles.
@@ -108,30 +108,28 @@ impl SatSolver {
     /// decode into a valid solution (a bug, never a puzzle's fault), and
     /// [`SolveError::Solver`] when varisat fails.
     pub fn solve(&mut self, puzzle: &Grid) -> Result<Outcome, SolveError> {
+        if self.encoding.rules.reduces_by_givens() {
+            return self.solve_fresh(puzzle);
+        }
         let givens = vars::given_lits(puzzle);
+        let encoding = self.encoding;
         let loaded = self.loaded(puzzle.size());
         loaded.puzzles += 1;
         let solver = &mut loaded.solver;
 
         solver.assume(&givens);
-        let Some(first) = next_model(solver, puzzle)? else {
+        let Some(first) = next_model(solver, puzzle, &encoding)? else {
             return Ok(Outcome::Unsolvable);
         };
 
         let activation = solver.new_lit();
         let mut blocking = vec![!activation];
-        blocking.extend(
-            puzzle
-                .size()
-                .all_cells()
-                .filter(|&c| puzzle.get(c).is_none())
-                .map(|c| !vars::lit(puzzle.size(), c, first.get(c).expect("full grid"))),
-        );
+        blocking.extend(blocking_clause(puzzle, &first));
         solver.add_clause(&blocking);
         let mut assumptions = givens;
         assumptions.push(activation);
         solver.assume(&assumptions);
-        let second = next_model(solver, puzzle);
+        let second = next_model(solver, puzzle, &encoding);
         // Retire the blocking clause before anything can fail.
         solver.assume(&[]);
         solver.add_clause(&[!activation]);
@@ -145,6 +143,34 @@ impl SatSolver {
     }
 }
 
+impl SatSolver {
+    /// Solves a puzzle on a fresh solver holding its whole formula, for
+    /// encodings that depend on the givens (optimized). The blocking clause
+    /// needs no guard: the solver is dropped afterwards.
+    fn solve_fresh(&self, puzzle: &Grid) -> Result<Outcome, SolveError> {
+        let mut solver = Solver::new();
+        encode(puzzle, &self.encoding, &mut solver);
+        let Some(first) = next_model(&mut solver, puzzle, &self.encoding)? else {
+            return Ok(Outcome::Unsolvable);
+        };
+        solver.add_clause(&blocking_clause(puzzle, &first));
+        Ok(match next_model(&mut solver, puzzle, &self.encoding)? {
+            Some(second) => Outcome::Multiple(first, second),
+            None => Outcome::Unique(first),
+        })
+    }
+}
+
+/// Returns the clause that forbids `solution` again: some blank cell of
+/// the puzzle must hold another digit. Given cells are fixed anyway.
+fn blocking_clause(puzzle: &Grid, solution: &Grid) -> Vec<varisat::Lit> {
+    let size = puzzle.size();
+    size.all_cells()
+        .filter(|&c| puzzle.get(c).is_none())
+        .map(|c| !vars::lit(size, c, solution.get(c).expect("a solution is full")))
+        .collect()
+}
+
 impl Solve for SatSolver {
     fn solve(&mut self, puzzle: &Grid) -> Result<Outcome, SolveError> {
         SatSolver::solve(self, puzzle)
@@ -153,12 +179,16 @@ impl Solve for SatSolver {
 
 /// Runs the solver under its current assumptions and returns the decoded,
 /// validated solution, or `None` when there is none.
-fn next_model(solver: &mut Solver, puzzle: &Grid) -> Result<Option<Grid>, SolveError> {
+fn next_model(
+    solver: &mut Solver,
+    puzzle: &Grid,
+    encoding: &Encoding,
+) -> Result<Option<Grid>, SolveError> {
     if !solver.solve().map_err(SolveError::solver)? {
         return Ok(None);
     }
     let model = solver.model().ok_or(SolveError::MissingModel)?;
-    vars::decode(puzzle, &model)
+    decode(puzzle, encoding, &model)
         .map(Some)
         .map_err(SolveError::Decode)
 }
