@@ -15,6 +15,7 @@ use clap::{Args, Parser, Subcommand};
 use sudoku_sat::backtrack::Backtracker;
 use sudoku_sat::encode::{AmoKind, Encoding, RuleSet};
 use sudoku_sat::parse::Format;
+use sudoku_sat::solve::sat::Strategy;
 
 pub use output::OutputFormat;
 
@@ -159,6 +160,13 @@ struct SolverArgs {
     /// The at-most-one encoding.
     #[arg(long, value_enum, default_value_t)]
     amo: AmoKind,
+
+    /// How the embedded SAT solver takes each puzzle: `propagate` (unit
+    /// propagation first, then a fresh solver on the clauses left),
+    /// `reuse` (one solver, givens as assumptions) or `fresh` (a fresh
+    /// solver on the whole formula). All give the same answers.
+    #[arg(long, value_enum, default_value_t)]
+    strategy: Strategy,
 
     /// Skip the cross-check against the native backtracker.
     #[arg(long)]

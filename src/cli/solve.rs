@@ -118,7 +118,10 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<Status> {
                 .context("cannot prepare the external solver")?;
             Session::new(&args.solver, backend)
         }
-        None => Session::new(&args.solver, SatSolver::new(encoding)),
+        None => Session::new(
+            &args.solver,
+            SatSolver::with_strategy(encoding, args.solver.strategy),
+        ),
     };
     let stdout = io::stdout();
     let flush_each = stdout.is_terminal();
@@ -145,7 +148,8 @@ pub fn euler(args: EulerArgs) -> anyhow::Result<Status> {
         Some(path) => Input::open(Some(path))?,
         None => Input::embedded("p096_sudoku.txt (built in)", EULER_FILE),
     };
-    let mut session = Session::new(&args.solver, SatSolver::new(args.solver.encoding()));
+    let backend = SatSolver::with_strategy(args.solver.encoding(), args.solver.strategy);
+    let mut session = Session::new(&args.solver, backend);
     let mut sum = 0u64;
     let mut grids = 0usize;
     let errors = input.for_each(args.input.format, |source, puzzle| {

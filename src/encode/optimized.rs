@@ -59,6 +59,13 @@ impl Fixed {
         Fixed { values }
     }
 
+    /// Returns the values of a partial assignment, indexed by 0-based
+    /// variable (auxiliary variables included), to reduce a formula by what
+    /// propagation deduced rather than by the givens alone.
+    pub fn from_values(values: Vec<Option<bool>>) -> Fixed {
+        Fixed { values }
+    }
+
     /// Returns the value the givens decide for a variable, or `None` for a
     /// variable of V⁰ or an auxiliary variable.
     pub fn value(&self, var: Var) -> Option<bool> {
@@ -74,14 +81,23 @@ impl Fixed {
     /// dropped), else the clause without its false literals.
     pub fn reduce(&self, clause: &[Lit]) -> Option<Vec<Lit>> {
         let mut kept = Vec::with_capacity(clause.len());
+        self.reduce_into(clause, &mut kept).then_some(kept)
+    }
+
+    /// Simplifies a clause into `kept`, replacing its contents, and returns
+    /// whether the clause stays (false when a literal is true). Allocates
+    /// nothing once `kept` has grown: the hot loop of reducing a formula
+    /// per puzzle.
+    pub fn reduce_into(&self, clause: &[Lit], kept: &mut Vec<Lit>) -> bool {
+        kept.clear();
         for &lit in clause {
-            match self.value(lit.var()) {
-                Some(value) if value == lit.is_positive() => return None,
+            match self.values.get(lit.index()).copied().flatten() {
+                Some(value) if value == lit.is_positive() => return false,
                 Some(_) => {}
                 None => kept.push(lit),
             }
         }
-        Some(kept)
+        true
     }
 
     /// Returns a model with every decided cell-digit variable set to the

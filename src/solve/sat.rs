@@ -1,27 +1,75 @@
 //! The varisat backend: solve, decode, validate, and prove uniqueness.
 //!
-//! The rules of a size are loaded into one solver once; each puzzle's givens
-//! are passed as assumptions, so a batch pays the load only once. Loading
-//! the 10,530 clauses of a 9×9 grid costs several times a typical solve.
+//! Three strategies decide a puzzle; all give the same answers, and every
+//! model is decoded and validated before it is trusted. They differ in
+//! what each puzzle costs:
 //!
-//! Uniqueness is proved by solving again with the first solution blocked.
-//! The blocking clause is guarded by a fresh activation literal a, written
-//! (¬a ∨ ¬x₁ ∨ … ∨ ¬xₖ) over the cells the puzzle leaves blank, and a is
-//! assumed for that one call; afterwards the unit ¬a retires the clause for
-//! good. Retired clauses and learnt clauses still accumulate, so the
-//! solver is rebuilt after [`SatSolver::DEFAULT_REBUILD_EVERY`] puzzles.
+//! - [`Strategy::Propagate`] (the default): unit propagation of the givens
+//!   through the rules, on a propagator built once per size. A conflict
+//!   proves the puzzle unsolvable; a full assignment is its only solution.
+//!   Otherwise a fresh varisat solver gets only the clauses propagation
+//!   left undecided (Kwon & Jain's reduction, by everything propagation
+//!   deduced rather than by the givens alone), and decides the rest. A 9×9
+//!   puzzle leaves a few hundred clauses of the 10,530, so the load that
+//!   dominates a SAT call on Sudoku almost disappears.
+//! - [`Strategy::Reuse`]: one solver per size holds the rules; each
+//!   puzzle's givens are assumptions. Carried-over learnt clauses help easy
+//!   streams and hurt hard ones; the solver is rebuilt every
+//!   [`SatSolver::DEFAULT_REBUILD_EVERY`] puzzles.
+//! - [`Strategy::Fresh`]: a fresh solver per puzzle on the whole formula
+//!   (rules plus unit givens, or the optimized encoding's reduction).
+//!
+//! Uniqueness is proved by solving again with the first solution blocked:
+//! some blank cell must hold another digit. On a reused solver the
+//! blocking clause is guarded by an activation literal a, written
+//! (¬a ∨ ¬x₁ ∨ … ∨ ¬xₖ) and assumed for that one call, then retired for
+//! good by the unit ¬a.
+//!
+//! docs/performance.md has the measurements behind the default.
 
-use varisat::{ExtendFormula, Solver};
+use varisat::{CnfFormula, ExtendFormula, Lit, Solver, Var};
 
 use super::{Outcome, Solve, SolveError};
+use crate::encode::optimized::Fixed;
 use crate::encode::{Encoding, decode, encode, encode_rules, vars};
 use crate::grid::{Grid, Size};
+use crate::propagate::Propagator;
+
+/// How the SAT backend decides each puzzle; see the module documentation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
+pub enum Strategy {
+    /// Unit propagation first, then a fresh solver on the clauses left.
+    #[default]
+    Propagate,
+    /// One solver per size; givens as assumptions.
+    Reuse,
+    /// A fresh solver per puzzle on the whole formula.
+    Fresh,
+}
+
+impl Strategy {
+    /// Returns the name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Strategy::Propagate => "propagate",
+            Strategy::Reuse => "reuse",
+            Strategy::Fresh => "fresh",
+        }
+    }
+}
 
 /// A solver of the rules of one size, reused across puzzles.
 struct Loaded {
     size: Size,
     solver: Solver<'static>,
     puzzles: usize,
+}
+
+/// The rules of one size as clauses, with a propagator over them.
+struct Rules {
+    size: Size,
+    cnf: CnfFormula,
+    propagator: Propagator,
 }
 
 /// Solves puzzles with varisat and proves whether each solution is unique.
@@ -42,8 +90,10 @@ struct Loaded {
 /// ```
 pub struct SatSolver {
     encoding: Encoding,
+    strategy: Strategy,
     rebuild_every: usize,
     loaded: Option<Loaded>,
+    rules: Option<Rules>,
 }
 
 impl Default for SatSolver {
@@ -53,19 +103,28 @@ impl Default for SatSolver {
 }
 
 impl SatSolver {
-    /// How many puzzles one loaded solver serves before it is rebuilt.
+    /// How many puzzles one reused solver serves before it is rebuilt.
     ///
     /// Each puzzle leaves a retired blocking clause and learnt clauses
     /// behind; rebuilding every few hundred puzzles keeps the per-solve cost
     /// near its minimum while the load stays amortised.
     pub const DEFAULT_REBUILD_EVERY: usize = 500;
 
-    /// Returns a solver for the given encoding.
+    /// Returns a solver for the given encoding, with the default strategy.
     pub fn new(encoding: Encoding) -> SatSolver {
+        SatSolver::with_strategy(encoding, Strategy::default())
+    }
+
+    /// Returns a solver for the given encoding and strategy. Encodings that
+    /// depend on the givens (optimized) cannot reuse a solver, so `Reuse`
+    /// acts as `Fresh` for them.
+    pub fn with_strategy(encoding: Encoding, strategy: Strategy) -> SatSolver {
         SatSolver {
             encoding,
+            strategy,
             rebuild_every: Self::DEFAULT_REBUILD_EVERY,
             loaded: None,
+            rules: None,
         }
     }
 
@@ -74,10 +133,33 @@ impl SatSolver {
         &self.encoding
     }
 
-    /// Sets how many puzzles a loaded solver serves before it is rebuilt;
+    /// Returns the strategy this solver uses.
+    pub fn strategy(&self) -> Strategy {
+        self.strategy
+    }
+
+    /// Sets how many puzzles a reused solver serves before it is rebuilt;
     /// 1 solves every puzzle on a fresh solver.
     pub fn set_rebuild_every(&mut self, puzzles: usize) {
         self.rebuild_every = puzzles.max(1);
+    }
+
+    /// Solves `puzzle` and tells whether it has no, one or several
+    /// solutions.
+    ///
+    /// # Errors
+    ///
+    /// Returns [`SolveError::Decode`] when the SAT solver's model does not
+    /// decode into a valid solution (a bug, never a puzzle's fault), and
+    /// [`SolveError::Solver`] when varisat fails.
+    pub fn solve(&mut self, puzzle: &Grid) -> Result<Outcome, SolveError> {
+        match self.strategy {
+            Strategy::Propagate => self.solve_propagated(puzzle),
+            Strategy::Reuse if !self.encoding.rules.reduces_by_givens() => {
+                self.solve_reused(puzzle)
+            }
+            Strategy::Reuse | Strategy::Fresh => self.solve_fresh(puzzle),
+        }
     }
 
     /// Returns a solver loaded with the rules of `size`, reusing the current
@@ -99,18 +181,7 @@ impl SatSolver {
         self.loaded.as_mut().expect("loaded above")
     }
 
-    /// Solves `puzzle` and tells whether it has no, one or several
-    /// solutions.
-    ///
-    /// # Errors
-    ///
-    /// Returns [`SolveError::Decode`] when the SAT solver's model does not
-    /// decode into a valid solution (a bug, never a puzzle's fault), and
-    /// [`SolveError::Solver`] when varisat fails.
-    pub fn solve(&mut self, puzzle: &Grid) -> Result<Outcome, SolveError> {
-        if self.encoding.rules.reduces_by_givens() {
-            return self.solve_fresh(puzzle);
-        }
+    fn solve_reused(&mut self, puzzle: &Grid) -> Result<Outcome, SolveError> {
         let givens = vars::given_lits(puzzle);
         let encoding = self.encoding;
         let loaded = self.loaded(puzzle.size());
@@ -118,10 +189,10 @@ impl SatSolver {
         let solver = &mut loaded.solver;
 
         solver.assume(&givens);
-        let Some(first) = next_model(solver, puzzle, &encoding)? else {
+        let read = |model: &[Lit]| decode(puzzle, &encoding, model);
+        let Some(first) = next_model(solver, read)? else {
             return Ok(Outcome::Unsolvable);
         };
-
         let activation = solver.new_lit();
         let mut blocking = vec![!activation];
         blocking.extend(blocking_clause(puzzle, &first));
@@ -129,46 +200,84 @@ impl SatSolver {
         let mut assumptions = givens;
         assumptions.push(activation);
         solver.assume(&assumptions);
-        let second = next_model(solver, puzzle, &encoding);
+        let second = next_model(solver, read);
         // Retire the blocking clause before anything can fail.
         solver.assume(&[]);
         solver.add_clause(&[!activation]);
-        Ok(match second? {
-            Some(second) => {
-                debug_assert_ne!(first, second, "blocked solution came back");
-                Outcome::Multiple(first, second)
-            }
-            None => Outcome::Unique(first),
-        })
+        Ok(two_models(first, second?))
     }
-}
 
-impl SatSolver {
-    /// Solves a puzzle on a fresh solver holding its whole formula, for
-    /// encodings that depend on the givens (optimized). The blocking clause
-    /// needs no guard: the solver is dropped afterwards.
+    /// Solves a puzzle on a fresh solver holding its whole formula. The
+    /// blocking clause needs no guard: the solver is dropped afterwards.
     fn solve_fresh(&self, puzzle: &Grid) -> Result<Outcome, SolveError> {
         let mut solver = Solver::new();
         encode(puzzle, &self.encoding, &mut solver);
-        let Some(first) = next_model(&mut solver, puzzle, &self.encoding)? else {
+        let read = |model: &[Lit]| decode(puzzle, &self.encoding, model);
+        let Some(first) = next_model(&mut solver, read)? else {
             return Ok(Outcome::Unsolvable);
         };
         solver.add_clause(&blocking_clause(puzzle, &first));
-        Ok(match next_model(&mut solver, puzzle, &self.encoding)? {
-            Some(second) => Outcome::Multiple(first, second),
-            None => Outcome::Unique(first),
-        })
+        Ok(two_models(first, next_model(&mut solver, read)?))
     }
-}
 
-/// Returns the clause that forbids `solution` again: some blank cell of
-/// the puzzle must hold another digit. Given cells are fixed anyway.
-fn blocking_clause(puzzle: &Grid, solution: &Grid) -> Vec<varisat::Lit> {
-    let size = puzzle.size();
-    size.all_cells()
-        .filter(|&c| puzzle.get(c).is_none())
-        .map(|c| !vars::lit(size, c, solution.get(c).expect("a solution is full")))
-        .collect()
+    /// Returns the rules of `size` as clauses with their propagator, built
+    /// on first use. The optimized encoding propagates over the extended
+    /// rules: its reduction is what propagation does here anyway.
+    fn rules(&mut self, size: Size) -> &Rules {
+        if self.rules.as_ref().is_none_or(|r| r.size != size) {
+            let mut cnf = CnfFormula::new();
+            encode_rules(size, &self.encoding, &mut cnf);
+            let propagator = Propagator::new(cnf.var_count(), cnf.iter());
+            self.rules = Some(Rules {
+                size,
+                cnf,
+                propagator,
+            });
+        }
+        self.rules.as_ref().expect("built above")
+    }
+
+    fn solve_propagated(&mut self, puzzle: &Grid) -> Result<Outcome, SolveError> {
+        let givens = vars::given_lits(puzzle);
+        let rules = self.rules(puzzle.size());
+        // Propagation is sound: a conflict proves there is no solution, and
+        // whatever it assigns holds in every solution.
+        let Ok(assignment) = rules.propagator.propagate(&givens) else {
+            return Ok(Outcome::Unsolvable);
+        };
+        let fixed = Fixed::from_values(
+            (0..rules.cnf.var_count())
+                .map(|i| assignment.value(Var::from_index(i)))
+                .collect(),
+        );
+        let read = |model: &[Lit]| vars::decode(puzzle, &fixed.complete(model));
+        let cells = vars::cell_digit_count(puzzle.size());
+        if (0..cells).all(|i| fixed.value(Var::from_index(i)).is_some()) {
+            // Every cell is forced, so this is the only solution.
+            let solution = read(&[]).map_err(SolveError::Decode)?;
+            return Ok(Outcome::Unique(solution));
+        }
+        // No variables are reserved: every free cell-digit variable is in
+        // some reduced clause (its cell's at-least-one clause), the model
+        // covers it, and `complete` supplies the fixed ones.
+        let mut solver = Solver::new();
+        let mut kept = Vec::new();
+        for clause in rules.cnf.iter() {
+            if fixed.reduce_into(clause, &mut kept) {
+                solver.add_clause(&kept);
+            }
+        }
+        let Some(first) = next_model(&mut solver, read)? else {
+            return Ok(Outcome::Unsolvable);
+        };
+        // The solver never saw the fixed variables, so it could satisfy a
+        // blocking clause through one of them: block on the free ones only.
+        let blocking = fixed
+            .reduce(&blocking_clause(puzzle, &first))
+            .expect("a solution agrees with what propagation fixed");
+        solver.add_clause(&blocking);
+        Ok(two_models(first, next_model(&mut solver, read)?))
+    }
 }
 
 impl Solve for SatSolver {
@@ -177,25 +286,44 @@ impl Solve for SatSolver {
     }
 }
 
+/// Returns the clause that forbids `solution` again: some blank cell of
+/// the puzzle must hold another digit. Given cells are fixed anyway.
+fn blocking_clause(puzzle: &Grid, solution: &Grid) -> Vec<Lit> {
+    let size = puzzle.size();
+    size.all_cells()
+        .filter(|&c| puzzle.get(c).is_none())
+        .map(|c| !vars::lit(size, c, solution.get(c).expect("a solution is full")))
+        .collect()
+}
+
+/// Returns the outcome of a first solution and the search for a second.
+fn two_models(first: Grid, second: Option<Grid>) -> Outcome {
+    match second {
+        Some(second) => {
+            debug_assert_ne!(first, second, "blocked solution came back");
+            Outcome::Multiple(first, second)
+        }
+        None => Outcome::Unique(first),
+    }
+}
+
 /// Runs the solver under its current assumptions and returns the decoded,
 /// validated solution, or `None` when there is none.
 fn next_model(
     solver: &mut Solver,
-    puzzle: &Grid,
-    encoding: &Encoding,
+    read: impl Fn(&[Lit]) -> Result<Grid, vars::DecodeError>,
 ) -> Result<Option<Grid>, SolveError> {
     if !solver.solve().map_err(SolveError::solver)? {
         return Ok(None);
     }
     let model = solver.model().ok_or(SolveError::MissingModel)?;
-    decode(puzzle, encoding, &model)
-        .map(Some)
-        .map_err(SolveError::Decode)
+    read(&model).map(Some).map_err(SolveError::Decode)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::encode::{AmoKind, RuleSet};
     use crate::grid::{Cell, Digit};
 
     fn four(rows: &str) -> Grid {
@@ -204,43 +332,75 @@ mod tests {
         Grid::from_cells(size, cells).unwrap()
     }
 
+    fn every_strategy() -> impl Iterator<Item = SatSolver> {
+        [Strategy::Propagate, Strategy::Reuse, Strategy::Fresh]
+            .into_iter()
+            .flat_map(|strategy| {
+                [RuleSet::Minimal, RuleSet::Extended, RuleSet::Optimized]
+                    .into_iter()
+                    .map(move |rules| {
+                        let encoding = Encoding {
+                            rules,
+                            amo: AmoKind::Pairwise,
+                        };
+                        SatSolver::with_strategy(encoding, strategy)
+                    })
+            })
+    }
+
     #[test]
-    fn tells_unique_multiple_and_unsolvable_on_one_solver() {
-        let mut solver = SatSolver::default();
+    fn tells_unique_multiple_and_unsolvable_whatever_the_strategy() {
         let unique = four(".2343.1221.3432.");
         let multiple = four("................");
         let clash = four("11..............");
-        for _ in 0..3 {
-            match solver.solve(&unique).unwrap() {
-                Outcome::Unique(g) => assert_eq!(g.check_solution(&unique), Ok(())),
-                other => panic!("{other:?}"),
-            }
-            match solver.solve(&multiple).unwrap() {
-                Outcome::Multiple(a, b) => {
-                    assert_ne!(a, b);
-                    assert_eq!(a.check_solution(&multiple), Ok(()));
-                    assert_eq!(b.check_solution(&multiple), Ok(()));
+        // No clash among the givens, but r1c4 has no digit left.
+        let stuck = four("123............4");
+        for mut solver in every_strategy() {
+            let name = (solver.strategy(), solver.encoding().rules);
+            for _ in 0..3 {
+                match solver.solve(&unique).unwrap() {
+                    Outcome::Unique(g) => assert_eq!(g.check_solution(&unique), Ok(())),
+                    other => panic!("{name:?}: {other:?}"),
                 }
-                other => panic!("{other:?}"),
+                match solver.solve(&multiple).unwrap() {
+                    Outcome::Multiple(a, b) => {
+                        assert_ne!(a, b);
+                        assert_eq!(a.check_solution(&multiple), Ok(()));
+                        assert_eq!(b.check_solution(&multiple), Ok(()));
+                    }
+                    other => panic!("{name:?}: {other:?}"),
+                }
+                assert_eq!(
+                    solver.solve(&clash).unwrap(),
+                    Outcome::Unsolvable,
+                    "{name:?}"
+                );
+                assert_eq!(
+                    solver.solve(&stuck).unwrap(),
+                    Outcome::Unsolvable,
+                    "{name:?}"
+                );
             }
-            assert_eq!(solver.solve(&clash).unwrap(), Outcome::Unsolvable);
         }
     }
 
     #[test]
     fn a_full_grid_is_unique_and_rebuilds_keep_answers() {
         let full = four("1234341221434321");
-        let mut solver = SatSolver::default();
+        let mut solver = SatSolver::with_strategy(Encoding::default(), Strategy::Reuse);
         solver.set_rebuild_every(2);
         for _ in 0..5 {
             assert_eq!(solver.solve(&full).unwrap(), Outcome::Unique(full.clone()));
         }
-        // Switching sizes rebuilds the solver.
+        // Switching sizes rebuilds the solver, whatever the strategy.
         let mut nine = Grid::empty(Size::NINE);
         nine.set(Cell::new(0, 0), Digit::new(9));
-        assert!(matches!(
-            solver.solve(&nine).unwrap(),
-            Outcome::Multiple(..)
-        ));
+        for mut solver in every_strategy() {
+            assert_eq!(solver.solve(&full).unwrap(), Outcome::Unique(full.clone()));
+            assert!(matches!(
+                solver.solve(&nine).unwrap(),
+                Outcome::Multiple(..)
+            ));
+        }
     }
 }
