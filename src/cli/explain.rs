@@ -1,0 +1,173 @@
+//! `explain`: every clause that mentions a cell or a house, by family, in
+//! DIMACS numbers and in words.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use anyhow::Context;
+use clap::Args;
+
+use sudoku_sat::explain::{Explanation, Target, explain as explain_clauses, formula};
+use sudoku_sat::grid::{Grid, Size};
+
+use super::stats::{EncodingArgs, first_puzzle, parse_size, thousands};
+use super::{InputArgs, Status};
+
+/// Parses a cell or house name for clap.
+fn parse_target(text: &str) -> Result<Target, String> {
+    text.parse()
+        .map_err(|e: sudoku_sat::explain::TargetError| e.to_string())
+}
+
+/// Options for `explain`.
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// The cell or house: a cell as r5c3, a house as row5, col3 or block4
+    /// (1-based; blocks are numbered row by row from the top left).
+    #[arg(value_name = "CELL", value_parser = parse_target)]
+    target: Target,
+
+    /// A puzzle file: explain the formula of its first puzzle, so the unit
+    /// clauses of its givens appear too (`-` reads standard input).
+    /// Without it, the bare rules of an empty grid of --size.
+    puzzle: Option<PathBuf>,
+
+    /// The grid side of the empty grid: 4, 9, 16 or 25.
+    #[arg(long, value_name = "N", default_value = "9", value_parser = parse_size,
+          conflicts_with = "puzzle")]
+    size: Size,
+
+    #[command(flatten)]
+    encoding: EncodingArgs,
+
+    /// List at most K clauses per family; 0 lists them all. The family
+    /// headers always give the full counts.
+    #[arg(long, value_name = "K", default_value_t = 12)]
+    limit: usize,
+
+    #[command(flatten)]
+    input: InputArgs,
+}
+
+/// Runs `explain`.
+pub fn explain(args: ExplainArgs) -> anyhow::Result<Status> {
+    let encoding = args.encoding.encoding();
+    let (grid, about) = match &args.puzzle {
+        None => (None, "empty grid".to_string()),
+        Some(path) => {
+            let Some((name, puzzle)) = first_puzzle(path, args.input.format)? else {
+                return Ok(Status::Error);
+            };
+            let about = format!(
+                "{name}: {} ({} givens)",
+                puzzle.label,
+                puzzle.grid.given_count()
+            );
+            (Some(puzzle.grid), about)
+        }
+    };
+    let size = grid.as_ref().map_or(args.size, Grid::size);
+    // Check the name before encoding: a 25×25 formula takes a moment.
+    args.target.check(size)?;
+    let (cnf, stats) = formula(grid.as_ref(), size, &encoding);
+    let explanation = explain_clauses(&cnf, &stats, size, args.target)?;
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let header = format!(
+        "{size} grid, {} encoding, {} at-most-one, {about}",
+        encoding.rules.name(),
+        encoding.amo.name()
+    );
+    let reduced = grid.is_some() && encoding.rules.reduces_by_givens();
+    write(&mut out, &header, &explanation, args.limit, reduced)
+        .context("cannot write to stdout")?;
+    out.flush().context("cannot write to stdout")?;
+    Ok(Status::Success)
+}
+
+/// Prints the explanation; `reduced` says the formula was reduced by its
+/// givens, so a cell may have no clause left.
+fn write(
+    out: &mut impl Write,
+    header: &str,
+    e: &Explanation,
+    limit: usize,
+    reduced: bool,
+) -> io::Result<()> {
+    let (size, side) = (e.size, e.size.side());
+    writeln!(out, "{}: {header}", e.target)?;
+    match e.target {
+        Target::Cell(cell) => {
+            let first = side * side * cell.row() + side * cell.col() + 1;
+            writeln!(
+                out,
+                "variables {first}..{}: x({cell}, d) = {}·{} + {}·{} + d for d = 1..{side}",
+                first + side - 1,
+                side * side,
+                cell.row(),
+                side,
+                cell.col(),
+            )?;
+        }
+        Target::House(house) => {
+            let cells: Vec<String> = house.cells(size).map(|c| c.to_string()).collect();
+            writeln!(out, "cells {}", cells.join(" "))?;
+            writeln!(
+                out,
+                "variables: x(rRcC, d) = {}·(R−1) + {}·(C−1) + d",
+                side * side,
+                side
+            )?;
+        }
+    }
+    if e.uses_auxiliaries() {
+        writeln!(
+            out,
+            "aNNN: auxiliary variable NNN of the at-most-one encoding (above {})",
+            side * side * side
+        )?;
+    }
+    writeln!(
+        out,
+        "{} of {} clauses mention {}",
+        thousands(e.mentioning()),
+        thousands(e.clauses),
+        e.target
+    )?;
+    if e.mentioning() == 0 && reduced {
+        writeln!(
+            out,
+            "(the givens decide every variable of {}, and this encoding removes \
+             such variables)",
+            e.target
+        )?;
+    }
+    for group in &e.families {
+        let shown = if limit == 0 {
+            &group.clauses[..]
+        } else {
+            &group.clauses[..group.clauses.len().min(limit)]
+        };
+        let dimacs: Vec<String> = shown.iter().map(|c| c.dimacs()).collect();
+        let width = dimacs.iter().map(String::len).max().unwrap_or(0);
+        writeln!(out)?;
+        writeln!(
+            out,
+            "{}: {} of {} clauses",
+            group.family.name(),
+            thousands(group.clauses.len()),
+            thousands(group.family_total)
+        )?;
+        for (clause, numbers) in shown.iter().zip(&dimacs) {
+            writeln!(out, "  {numbers:<width$}   {}", clause.words)?;
+        }
+        let hidden = group.clauses.len() - shown.len();
+        if hidden > 0 {
+            writeln!(
+                out,
+                "  ... {} more (--limit 0 lists all)",
+                thousands(hidden)
+            )?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,155 @@
+//! `rate`: the reasoning each puzzle needs under an encoding, and the
+//! share of each level.
+
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::Context;
+use clap::Args;
+
+use sudoku_sat::rate::{Level, Rater, Rating, Summary};
+use sudoku_sat::solve::Outcome;
+
+use super::input::Input;
+use super::stats::EncodingArgs;
+use super::{InputArgs, Status};
+
+/// Options for `rate`.
+#[derive(Debug, Args)]
+pub struct RateArgs {
+    /// The puzzle file; `-` or nothing reads standard input.
+    file: Option<PathBuf>,
+
+    #[command(flatten)]
+    input: InputArgs,
+
+    #[command(flatten)]
+    encoding: EncodingArgs,
+}
+
+/// Returns the line `rate` prints for one puzzle, without the newline.
+fn line(label: &str, cells: usize, rating: &Rating) -> String {
+    let fixed = |n: Option<usize>| format!("{} of {cells} cells", n.unwrap_or(0));
+    let search = format!(
+        "{} decision{}, {} conflict{}",
+        rating.decisions,
+        if rating.decisions == 1 { "" } else { "s" },
+        rating.conflicts,
+        if rating.conflicts == 1 { "" } else { "s" },
+    );
+    match (&rating.outcome, rating.level) {
+        (Outcome::Unsolvable, Level::Propagation) => {
+            format!(
+                "{:<11}  {label}: propagation finds a conflict",
+                "unsolvable"
+            )
+        }
+        (Outcome::Unsolvable, Level::Probing) => format!(
+            "{:<11}  {label}: probing finds a conflict (propagation fixes {})",
+            "unsolvable",
+            fixed(rating.propagated)
+        ),
+        (Outcome::Unsolvable, Level::Search) => format!(
+            "{:<11}  {label}: search finds no solution (probing fixes {}; {search})",
+            "unsolvable",
+            fixed(rating.probed)
+        ),
+        (_, Level::Propagation) => format!("{:<11}  {label}", rating.level),
+        (_, Level::Probing) => format!(
+            "{:<11}  {label}: propagation fixes {}",
+            rating.level,
+            fixed(rating.propagated)
+        ),
+        (outcome, Level::Search) => {
+            let several = if matches!(outcome, Outcome::Multiple(..)) {
+                "; several solutions"
+            } else {
+                ""
+            };
+            format!(
+                "{:<11}  {label}: probing fixes {}; {search}{several}",
+                rating.level,
+                fixed(rating.probed)
+            )
+        }
+    }
+}
+
+/// Returns the summary line: the count and share of each level.
+fn summary_line(summary: &Summary) -> String {
+    let names = ["propagation", "probing", "search", "unsolvable"];
+    let parts: Vec<String> = names
+        .iter()
+        .zip(summary.counts())
+        .zip(summary.per_mille())
+        .map(|((name, count), share)| format!("{name} {count} ({}.{}%)", share / 10, share % 10))
+        .collect();
+    let total = summary.total();
+    format!(
+        "{total} puzzle{}: {}",
+        if total == 1 { "" } else { "s" },
+        parts.join(", ")
+    )
+}
+
+/// Runs `rate`.
+pub fn rate(args: RateArgs) -> anyhow::Result<Status> {
+    let input = Input::open(args.file.as_deref())?;
+    let name = input.name.clone();
+    let mut rater = Rater::new(args.encoding.encoding());
+    let mut summary = Summary::default();
+    let mut status = Status::Success;
+    let stdout = io::stdout();
+    let flush_each = stdout.is_terminal();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let start = Instant::now();
+    let result = input.for_each(args.input.format, |_, puzzle| {
+        let rating = rater.rate(&puzzle.grid);
+        summary.add(&rating);
+        if !matches!(rating.outcome, Outcome::Unique(_)) {
+            status = Status::NotUnique;
+        }
+        let cells = puzzle.grid.size().cells();
+        writeln!(out, "{}", line(&puzzle.label.to_string(), cells, &rating))
+            .context("cannot write to stdout")?;
+        if flush_each {
+            out.flush().context("cannot write to stdout")?;
+        }
+        Ok(())
+    });
+    let errors = match result {
+        Ok(errors) => errors,
+        Err(error) => {
+            let _ = out.flush();
+            return Err(error);
+        }
+    };
+    writeln!(out, "{}", summary_line(&summary)).context("cannot write to stdout")?;
+    out.flush().context("cannot write to stdout")?;
+    let total = summary.total();
+    eprintln!(
+        "{name}: rated {total} puzzle{} in {:.2} s",
+        if total == 1 { "" } else { "s" },
+        start.elapsed().as_secs_f64()
+    );
+    Ok(if errors > 0 { Status::Error } else { status })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summary_shares_are_tenths_of_a_percent() {
+        let summary = Summary {
+            solved: [2, 1, 0],
+            unsolvable: 0,
+        };
+        assert_eq!(
+            summary_line(&summary),
+            "3 puzzles: propagation 2 (66.7%), probing 1 (33.3%), search 0 (0.0%), \
+             unsolvable 0 (0.0%)"
+        );
+    }
+}

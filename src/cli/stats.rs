@@ -1,0 +1,324 @@
+//! `stats`: the size of an encoding, in total and per clause family; and
+//! the arguments `stats`, `explain` and `rate` share.
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use clap::Args;
+use serde::Serialize;
+use serde::ser::SerializeMap;
+
+use sudoku_sat::encode::vars::cell_digit_count;
+use sudoku_sat::encode::{AmoKind, Encoding, RuleSet};
+use sudoku_sat::explain::{family_ranges, formula};
+use sudoku_sat::grid::{Grid, Size};
+use sudoku_sat::parse::{Format, Puzzle};
+
+use super::Status;
+use super::input::Input;
+
+/// Which encoding to write: the same choices as `solve`.
+#[derive(Debug, Args)]
+pub struct EncodingArgs {
+    /// The rule families of the CNF encoding.
+    #[arg(long, value_enum, default_value_t)]
+    pub encoding: RuleSet,
+
+    /// The at-most-one encoding.
+    #[arg(long, value_enum, default_value_t)]
+    pub amo: AmoKind,
+}
+
+impl EncodingArgs {
+    /// Returns the chosen encoding.
+    pub fn encoding(&self) -> Encoding {
+        Encoding {
+            rules: self.encoding,
+            amo: self.amo,
+        }
+    }
+}
+
+/// Parses a grid side: 4, 9, 16 or 25.
+pub fn parse_size(text: &str) -> Result<Size, String> {
+    text.parse::<usize>()
+        .ok()
+        .and_then(Size::from_side)
+        .ok_or_else(|| format!("'{text}' is not a grid side; use 4, 9, 16 or 25"))
+}
+
+/// How `stats` prints.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum StatsFormat {
+    /// A table for people.
+    #[default]
+    Text,
+    /// One JSON object.
+    Json,
+}
+
+/// Options for `stats`.
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    /// A puzzle file: count the formula of its first puzzle, givens
+    /// included (`-` reads standard input). Without it, the bare rules of
+    /// an empty grid of --size.
+    puzzle: Option<PathBuf>,
+
+    /// The grid side of the empty grid: 4, 9, 16 or 25.
+    #[arg(long, value_name = "N", default_value = "9", value_parser = parse_size,
+          conflicts_with = "puzzle")]
+    size: Size,
+
+    #[command(flatten)]
+    encoding: EncodingArgs,
+
+    /// How to print: a table, or one JSON object.
+    #[arg(long, value_enum, default_value_t)]
+    format: StatsFormat,
+
+    /// The format of the puzzle file; `auto` detects it.
+    #[arg(long, value_enum, default_value_t)]
+    input_format: Format,
+}
+
+/// Reads the first puzzle of a file, noting on stderr when there are more.
+///
+/// Returns `Ok(None)` after reporting parse errors, or when the file holds
+/// no puzzle (also reported).
+pub fn first_puzzle(path: &Path, format: Format) -> anyhow::Result<Option<(String, Puzzle)>> {
+    let input = Input::open(Some(path))?;
+    let name = input.name.clone();
+    let mut first = None;
+    let mut count = 0usize;
+    let errors = input.for_each(format, |_, puzzle| {
+        count += 1;
+        if first.is_none() {
+            first = Some(puzzle);
+        }
+        Ok(())
+    })?;
+    if errors > 0 {
+        return Ok(None);
+    }
+    let Some(puzzle) = first else {
+        eprintln!("error: {name}: holds no puzzle");
+        return Ok(None);
+    };
+    if count > 1 {
+        eprintln!(
+            "note: {name} holds {count} puzzles; this is for the first, {}",
+            puzzle.label
+        );
+    }
+    Ok(Some((name, puzzle)))
+}
+
+/// One family's figures.
+#[derive(Serialize)]
+struct FamilyRow {
+    /// The family's name.
+    family: &'static str,
+    /// Its clauses.
+    clauses: usize,
+    /// Their literals.
+    literals: usize,
+    /// The 0-based position of its first clause in the formula.
+    first_clause: usize,
+}
+
+/// The families as a JSON object, family name → clauses, written in the
+/// order the families were (JSON readers need not keep that order; the
+/// `family_details` array does).
+struct Families<'a>(&'a [FamilyRow]);
+
+impl Serialize for Families<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for row in self.0 {
+            map.serialize_entry(row.family, &row.clauses)?;
+        }
+        map.end()
+    }
+}
+
+/// Where the counted formula came from.
+#[derive(Debug, Serialize)]
+struct PuzzleInfo {
+    source: String,
+    label: String,
+    givens: usize,
+}
+
+/// Everything `stats` reports; the JSON object as written.
+#[derive(Serialize)]
+struct Report<'a> {
+    size: usize,
+    encoding: &'static str,
+    amo: &'static str,
+    puzzle: Option<PuzzleInfo>,
+    variables: usize,
+    cell_digit_variables: usize,
+    auxiliary_variables: usize,
+    /// Variables that occur in at least one clause.
+    used_variables: usize,
+    clauses: usize,
+    literals: usize,
+    /// Clauses per family.
+    families: Families<'a>,
+    /// Every family's figures, in the order written.
+    family_details: &'a [FamilyRow],
+}
+
+/// Runs `stats`.
+pub fn stats(args: StatsArgs) -> anyhow::Result<Status> {
+    let encoding = args.encoding.encoding();
+    let (grid, puzzle_info) = match &args.puzzle {
+        None => (None, None),
+        Some(path) => {
+            let Some((name, puzzle)) = first_puzzle(path, args.input_format)? else {
+                return Ok(Status::Error);
+            };
+            let info = PuzzleInfo {
+                source: name,
+                label: puzzle.label.to_string(),
+                givens: puzzle.grid.given_count(),
+            };
+            (Some(puzzle.grid), Some(info))
+        }
+    };
+    let size = grid.as_ref().map_or(args.size, Grid::size);
+    let (cnf, stats) = formula(grid.as_ref(), size, &encoding);
+    let clauses: Vec<&[varisat::Lit]> = cnf.iter().collect();
+    let rows: Vec<FamilyRow> = family_ranges(&stats)
+        .into_iter()
+        .map(|(family, range)| FamilyRow {
+            family: family.name(),
+            clauses: range.len(),
+            first_clause: range.start,
+            literals: clauses[range].iter().map(|c| c.len()).sum(),
+        })
+        .collect();
+    let mut used = vec![false; stats.variables.max(cnf.var_count())];
+    for clause in &clauses {
+        for lit in *clause {
+            used[lit.index()] = true;
+        }
+    }
+    let cell_digits = cell_digit_count(size);
+    let report = Report {
+        size: size.side(),
+        encoding: encoding.rules.name(),
+        amo: encoding.amo.name(),
+        puzzle: puzzle_info,
+        variables: stats.variables,
+        cell_digit_variables: cell_digits,
+        auxiliary_variables: stats.variables - cell_digits,
+        used_variables: used.iter().filter(|&&u| u).count(),
+        clauses: stats.clauses,
+        literals: rows.iter().map(|r| r.literals).sum(),
+        families: Families(&rows),
+        family_details: &rows,
+    };
+    let mut out = io::stdout().lock();
+    match args.format {
+        StatsFormat::Json => {
+            serde_json::to_writer_pretty(&mut out, &report).context("cannot write to stdout")?;
+            writeln!(out).context("cannot write to stdout")?;
+        }
+        StatsFormat::Text => {
+            write_text(&mut out, &report, &rows).context("cannot write to stdout")?
+        }
+    }
+    out.flush().context("cannot write to stdout")?;
+    Ok(Status::Success)
+}
+
+/// Formats a count with thousands separators: 10,530.
+pub fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+fn write_text(out: &mut impl Write, report: &Report, rows: &[FamilyRow]) -> io::Result<()> {
+    let side = report.size;
+    write!(
+        out,
+        "{side}x{side} grid, {} encoding, {} at-most-one",
+        report.encoding, report.amo
+    )?;
+    match &report.puzzle {
+        Some(p) => writeln!(out, ", {}: {} ({} givens)", p.source, p.label, p.givens)?,
+        None => writeln!(out, ", empty grid")?,
+    }
+    writeln!(
+        out,
+        "variables  {:>9}  ({} cell-digit + {} auxiliary; {} occur in clauses)",
+        thousands(report.variables),
+        thousands(report.cell_digit_variables),
+        thousands(report.auxiliary_variables),
+        thousands(report.used_variables),
+    )?;
+    writeln!(
+        out,
+        "clauses    {:>9}  ({} literals)",
+        thousands(report.clauses),
+        thousands(report.literals)
+    )?;
+    writeln!(out)?;
+    let width = rows
+        .iter()
+        .map(|r| r.family.len())
+        .max()
+        .unwrap_or(0)
+        .max(6);
+    writeln!(
+        out,
+        "{:<width$}  {:>9}  {:>10}",
+        "family", "clauses", "literals"
+    )?;
+    for row in rows {
+        writeln!(
+            out,
+            "{:<width$}  {:>9}  {:>10}",
+            row.family,
+            thousands(row.clauses),
+            thousands(row.literals)
+        )?;
+    }
+    writeln!(
+        out,
+        "{:<width$}  {:>9}  {:>10}",
+        "total",
+        thousands(report.clauses),
+        thousands(report.literals)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thousands_are_separated() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(10_530), "10,530");
+        assert_eq!(thousands(1_234_567), "1,234,567");
+    }
+
+    #[test]
+    fn sizes_are_grid_sides() {
+        assert_eq!(parse_size("9"), Ok(Size::NINE));
+        assert!(parse_size("3").is_err());
+        assert!(parse_size("x").is_err());
+    }
+}

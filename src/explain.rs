@@ -1,0 +1,617 @@
+//! Clauses in words: which clauses of an encoding mention a cell or a house,
+//! family by family, in DIMACS numbers and in plain language.
+//!
+//! A clause mentions a cell when it holds a cell-digit variable x(r,c,d) of
+//! that cell, either sign; it mentions a house when it mentions one of the
+//! house's cells. Auxiliary variables of the at-most-one encodings other
+//! than pairwise have no meaning of their own in the grid: they are named
+//! by their DIMACS index (`a730`) and such clauses are read literal by
+//! literal.
+//!
+//! # Family ranges
+//!
+//! [`EncodeStats::families`] lists the families in the order they were
+//! written, so the prefix sums of their counts give each family's range of
+//! clause positions in the formula ([`family_ranges`]). That is how a
+//! clause is attributed to its family without the encoder having to tag
+//! it.
+
+use std::fmt;
+use std::ops::Range;
+use std::str::FromStr;
+
+use varisat::{CnfFormula, Lit};
+
+use crate::encode::rules::Family;
+use crate::encode::vars::cell_digit;
+use crate::encode::{EncodeStats, Encoding, encode, encode_rules};
+use crate::grid::{Cell, Digit, Grid, House, Size};
+
+/// Returns each family's range of clause positions (0-based) in the
+/// formula its [`EncodeStats`] describes, in the order written.
+///
+/// # Example
+///
+/// ```
+/// use sudoku_sat::encode::{encode_rules, rules::Family, Encoding};
+/// use sudoku_sat::explain::family_ranges;
+/// use sudoku_sat::grid::Size;
+/// use varisat::CnfFormula;
+///
+/// let mut cnf = CnfFormula::new();
+/// let stats = encode_rules(Size::NINE, &Encoding::default(), &mut cnf);
+/// let ranges = family_ranges(&stats);
+/// assert_eq!(ranges[0], (Family::CellDefined, 0..81));
+/// assert_eq!(ranges.last().unwrap().1.end, cnf.len());
+/// ```
+pub fn family_ranges(stats: &EncodeStats) -> Vec<(Family, Range<usize>)> {
+    let mut start = 0;
+    stats
+        .families
+        .iter()
+        .map(|&(family, count)| {
+            let range = start..start + count;
+            start += count;
+            (family, range)
+        })
+        .collect()
+}
+
+/// Encodes a puzzle, or the bare rules of an empty grid, into a fresh
+/// `CnfFormula`.
+///
+/// With a puzzle this is [`encode`] (rules and one unit clause per given,
+/// family `givens`); without one it is [`encode_rules`] for `size`, so no
+/// `givens` family is listed.
+pub fn formula(
+    puzzle: Option<&Grid>,
+    size: Size,
+    encoding: &Encoding,
+) -> (CnfFormula, EncodeStats) {
+    let mut cnf = CnfFormula::new();
+    let stats = match puzzle {
+        Some(grid) => encode(grid, encoding, &mut cnf),
+        None => encode_rules(size, encoding, &mut cnf),
+    };
+    debug_assert_eq!(stats.clauses, cnf.len(), "every clause is counted");
+    (cnf, stats)
+}
+
+/// A cell or a house, named as people write it: `r5c3`, `row5`, `col3`,
+/// `block4` (1-based, blocks numbered row-major from the top left).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Target {
+    /// One cell.
+    Cell(Cell),
+    /// A row, a column or a block.
+    House(House),
+}
+
+/// Why a cell or house name was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum TargetError {
+    /// The text is none of the forms `rRcC`, `rowR`, `colC`, `blockB`
+    /// with numbers written without sign or leading zero.
+    Malformed(String),
+    /// A number is 0 or beyond the side of the grid.
+    OutOfRange {
+        /// The target as written.
+        target: Target,
+        /// The grid it does not fit.
+        size: Size,
+    },
+}
+
+impl fmt::Display for TargetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TargetError::Malformed(text) => write!(
+                f,
+                "'{text}' names no cell or house; write a cell as r5c3, a house \
+                 as row5, col3 or block4 (1-based)"
+            ),
+            TargetError::OutOfRange { target, size } => write!(
+                f,
+                "{target} is outside the {size} grid: rows, columns and blocks \
+                 are numbered 1 to {}",
+                size.side()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TargetError {}
+
+/// Parses a 1-based number in 1..=25 written without sign or leading zero.
+fn number(text: &str) -> Option<u8> {
+    let ok = !text.is_empty()
+        && text.len() <= 2
+        && text.bytes().all(|b| b.is_ascii_digit())
+        && !text.starts_with('0');
+    ok.then(|| text.parse().ok())
+        .flatten()
+        .filter(|&v| (1..=Size::ALL[3].side() as u8).contains(&v))
+}
+
+impl FromStr for Target {
+    type Err = TargetError;
+
+    /// Parses `r5c3`, `row5`, `col3` or `block4`, lower case, with numbers
+    /// 1 to 25; whether they fit a grid is [`Target::check`]'s job.
+    fn from_str(text: &str) -> Result<Target, TargetError> {
+        let malformed = || TargetError::Malformed(text.to_string());
+        let house = |prefix: &str, make: fn(u8) -> House| {
+            text.strip_prefix(prefix)
+                .and_then(number)
+                .map(|i| Target::House(make(i - 1)))
+        };
+        if let Some(target) = house("row", House::Row)
+            .or_else(|| house("col", House::Col))
+            .or_else(|| house("block", House::Block))
+        {
+            return Ok(target);
+        }
+        let (row, col) = text
+            .strip_prefix('r')
+            .and_then(|rest| rest.split_once('c'))
+            .ok_or_else(malformed)?;
+        match (number(row), number(col)) {
+            (Some(r), Some(c)) => Ok(Target::Cell(Cell::new(r - 1, c - 1))),
+            _ => Err(malformed()),
+        }
+    }
+}
+
+impl fmt::Display for Target {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Target::Cell(cell) => cell.fmt(f),
+            Target::House(house) => house.fmt(f),
+        }
+    }
+}
+
+impl Target {
+    /// Checks that the target lies inside a grid of `size`.
+    ///
+    /// # Errors
+    ///
+    /// Returns [`TargetError::OutOfRange`] when a row, column or block
+    /// number exceeds N.
+    pub fn check(self, size: Size) -> Result<(), TargetError> {
+        let side = size.side();
+        let fits = match self {
+            Target::Cell(cell) => cell.row() < side && cell.col() < side,
+            Target::House(House::Row(i) | House::Col(i) | House::Block(i)) => (i as usize) < side,
+        };
+        if fits {
+            Ok(())
+        } else {
+            Err(TargetError::OutOfRange { target: self, size })
+        }
+    }
+
+    /// Returns the target's cells in row-major order.
+    pub fn cells(self, size: Size) -> Vec<Cell> {
+        match self {
+            Target::Cell(cell) => vec![cell],
+            Target::House(house) => house.cells(size).collect(),
+        }
+    }
+}
+
+/// One clause that mentions the target.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explained {
+    /// The clause's 0-based position in the formula.
+    pub position: usize,
+    /// Its literals, as written.
+    pub lits: Vec<Lit>,
+    /// What it says.
+    pub words: String,
+}
+
+impl Explained {
+    /// Returns the clause in DIMACS form: 1-based signed indices and a
+    /// closing `0`.
+    pub fn dimacs(&self) -> String {
+        let mut text = String::new();
+        for lit in &self.lits {
+            text.push_str(&lit.to_dimacs().to_string());
+            text.push(' ');
+        }
+        text.push('0');
+        text
+    }
+}
+
+/// The clauses of one family that mention the target.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FamilyClauses {
+    /// The family.
+    pub family: Family,
+    /// How many clauses the family has in the whole formula.
+    pub family_total: usize,
+    /// Those that mention the target, in formula order.
+    pub clauses: Vec<Explained>,
+}
+
+/// Every clause of a formula that mentions a cell or a house, by family.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explanation {
+    /// What was looked up.
+    pub target: Target,
+    /// The size of the grid.
+    pub size: Size,
+    /// The formula's variables, cell-digit and auxiliary.
+    pub variables: usize,
+    /// The formula's clauses.
+    pub clauses: usize,
+    /// The families with at least one clause that mentions the target, in
+    /// the order they were written.
+    pub families: Vec<FamilyClauses>,
+}
+
+impl Explanation {
+    /// Returns how many clauses mention the target.
+    pub fn mentioning(&self) -> usize {
+        self.families.iter().map(|f| f.clauses.len()).sum()
+    }
+
+    /// Returns whether any listed clause uses an auxiliary variable.
+    pub fn uses_auxiliaries(&self) -> bool {
+        let cell_digits = self.size.side() * self.size.cells();
+        self.families
+            .iter()
+            .flat_map(|f| &f.clauses)
+            .flat_map(|c| &c.lits)
+            .any(|l| l.index() >= cell_digits)
+    }
+}
+
+/// Lists every clause of a formula that mentions `target`, grouped by
+/// family, each with its meaning in words.
+///
+/// `cnf` and `stats` must come from one call of the encoder, as
+/// [`formula`] returns them.
+///
+/// # Errors
+///
+/// Returns [`TargetError::OutOfRange`] when the target does not fit the
+/// grid.
+///
+/// # Example
+///
+/// ```
+/// use sudoku_sat::encode::Encoding;
+/// use sudoku_sat::explain::{explain, formula, Target};
+/// use sudoku_sat::grid::Size;
+///
+/// let (cnf, stats) = formula(None, Size::NINE, &Encoding::default());
+/// let target: Target = "r5c3".parse()?;
+/// let explanation = explain(&cnf, &stats, Size::NINE, target)?;
+/// let first = &explanation.families[0].clauses[0];
+/// assert_eq!(first.dimacs(), "343 344 345 346 347 348 349 350 351 0");
+/// assert_eq!(first.words, "r5c3 holds at least one digit");
+/// # Ok::<(), sudoku_sat::explain::TargetError>(())
+/// ```
+pub fn explain(
+    cnf: &CnfFormula,
+    stats: &EncodeStats,
+    size: Size,
+    target: Target,
+) -> Result<Explanation, TargetError> {
+    target.check(size)?;
+    let mut wanted = vec![false; size.cells()];
+    for cell in target.cells(size) {
+        wanted[cell.index(size)] = true;
+    }
+    let mentions = |lits: &[Lit]| {
+        lits.iter()
+            .any(|&l| cell_digit(size, l.var()).is_some_and(|(cell, _)| wanted[cell.index(size)]))
+    };
+    let clauses: Vec<&[Lit]> = cnf.iter().collect();
+    let mut families = Vec::new();
+    for (family, range) in family_ranges(stats) {
+        let family_total = range.len();
+        let explained: Vec<Explained> = range
+            .filter(|&k| mentions(clauses[k]))
+            .map(|k| Explained {
+                position: k,
+                lits: clauses[k].to_vec(),
+                words: describe(size, family, clauses[k]),
+            })
+            .collect();
+        if !explained.is_empty() {
+            families.push(FamilyClauses {
+                family,
+                family_total,
+                clauses: explained,
+            });
+        }
+    }
+    Ok(Explanation {
+        target,
+        size,
+        variables: stats.variables,
+        clauses: stats.clauses,
+        families,
+    })
+}
+
+/// Reads one literal: `r5c3 is 4`, `r5c3 is not 4`, `a730`, `not a730`.
+pub fn literal_words(size: Size, lit: Lit) -> String {
+    match (cell_digit(size, lit.var()), lit.is_positive()) {
+        (Some((cell, digit)), true) => format!("{cell} is {digit}"),
+        (Some((cell, digit)), false) => format!("{cell} is not {digit}"),
+        (None, true) => format!("a{}", lit.var().to_dimacs()),
+        (None, false) => format!("not a{}", lit.var().to_dimacs()),
+    }
+}
+
+/// Joins items as `a, b or c` with the given last conjunction.
+fn join(items: &[String], last: &str) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., tail] => format!("{} {last} {tail}", init.join(", ")),
+    }
+}
+
+/// The house of a given kind that holds `cell`, for a house family.
+fn house_of(family: Family, size: Size, cell: Cell) -> Option<House> {
+    if family == Family::RowDefined || family == Family::RowUnique {
+        Some(House::Row(cell.row() as u8))
+    } else if family == Family::ColDefined || family == Family::ColUnique {
+        Some(House::Col(cell.col() as u8))
+    } else if family == Family::BlockDefined || family == Family::BlockUnique {
+        Some(House::Block(cell.block(size) as u8))
+    } else {
+        None
+    }
+}
+
+/// Says what a clause of a family means.
+///
+/// The usual shapes get a sentence of their own; any other clause (with
+/// auxiliary variables, or a shape the family does not usually take) is
+/// read literal by literal after the rule it belongs to.
+pub fn describe(size: Size, family: Family, lits: &[Lit]) -> String {
+    let decoded: Vec<Option<(Cell, Digit)>> =
+        lits.iter().map(|l| cell_digit(size, l.var())).collect();
+    let cells: Option<Vec<(Cell, Digit)>> = decoded.iter().copied().collect();
+    let all_positive = lits.iter().all(|l| l.is_positive());
+    let all_negative = lits.iter().all(|l| !l.is_positive());
+    let first = decoded.iter().flatten().next().copied();
+    let house = first.and_then(|(cell, _)| house_of(family, size, cell));
+    let same_cell = |cs: &[(Cell, Digit)]| cs.iter().all(|&(c, _)| c == cs[0].0);
+    let same_digit = |cs: &[(Cell, Digit)]| cs.iter().all(|&(_, d)| d == cs[0].1);
+
+    if let Some(cs) = &cells {
+        if family == Family::Givens && cs.len() == 1 && all_positive {
+            return format!("{} is given as {}", cs[0].0, cs[0].1);
+        }
+        if family == Family::CellDefined && !cs.is_empty() && all_positive && same_cell(cs) {
+            let cell = cs[0].0;
+            if cs.len() == size.side() {
+                return format!("{cell} holds at least one digit");
+            }
+            if let [(_, digit)] = cs[..] {
+                return format!("{cell} holds {digit}, the only digit left to it");
+            }
+            let digits: Vec<String> = cs.iter().map(|(_, d)| d.to_string()).collect();
+            return format!("{cell} holds at least one of {}", join(&digits, "or"));
+        }
+        if family == Family::CellUnique && cs.len() == 2 && all_negative && same_cell(cs) {
+            return format!(
+                "{} holds at most one of {} and {}",
+                cs[0].0, cs[0].1, cs[1].1
+            );
+        }
+        if let Some(house) = house
+            && !cs.is_empty()
+            && same_digit(cs)
+        {
+            let digit = cs[0].1;
+            let names: Vec<String> = cs.iter().map(|(c, _)| c.to_string()).collect();
+            let defined = family == Family::RowDefined
+                || family == Family::ColDefined
+                || family == Family::BlockDefined;
+            if defined && all_positive {
+                return format!("{house} holds {digit} somewhere: {}", names.join(" or "));
+            }
+            if !defined && all_negative && cs.len() == 2 {
+                return format!(
+                    "{house} holds {digit} at most once: not both {} and {}",
+                    names[0], names[1]
+                );
+            }
+        }
+    }
+
+    let words: Vec<String> = lits.iter().map(|&l| literal_words(size, l)).collect();
+    let rule = match (family, first, house) {
+        (Family::CellUnique, Some((cell, _)), _) => format!("{cell} holds at most one digit"),
+        (_, Some((_, digit)), Some(house)) => {
+            if family == Family::RowUnique
+                || family == Family::ColUnique
+                || family == Family::BlockUnique
+            {
+                format!("{house} holds {digit} at most once")
+            } else {
+                format!("{house} holds {digit}")
+            }
+        }
+        _ => family.name().to_string(),
+    };
+    format!("{rule}; literal by literal: {}", join(&words, "or"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::encode::{AmoKind, RuleSet};
+    use crate::parse::{Format, parse_str};
+
+    fn target(text: &str) -> Target {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn names_parse_strictly() {
+        assert_eq!(target("r5c3"), Target::Cell(Cell::new(4, 2)));
+        assert_eq!(target("row5"), Target::House(House::Row(4)));
+        assert_eq!(target("col3"), Target::House(House::Col(2)));
+        assert_eq!(target("block4"), Target::House(House::Block(3)));
+        assert_eq!(target("r25c25"), Target::Cell(Cell::new(24, 24)));
+        for bad in [
+            "", "r", "r5", "c3", "r5c", "rc3", "R5C3", "r05c3", "r0c1", "row0", "row", "row 5",
+            " row5", "row5 ", "col+3", "block-1", "r26c1", "row26", "box4", "r5c3x", "r5c3c1",
+            "row٣",
+        ] {
+            assert!(
+                matches!(bad.parse::<Target>(), Err(TargetError::Malformed(_))),
+                "{bad:?} was accepted"
+            );
+        }
+        assert_eq!(target("r9c9").check(Size::NINE), Ok(()));
+        for outside in ["r10c1", "r1c10", "row10", "col16", "block10"] {
+            assert!(matches!(
+                target(outside).check(Size::NINE),
+                Err(TargetError::OutOfRange { .. })
+            ));
+        }
+        assert_eq!(
+            target("block16").check(Size::from_side(16).unwrap()),
+            Ok(())
+        );
+    }
+
+    #[test]
+    fn ranges_follow_the_written_order() {
+        let (cnf, stats) = formula(None, Size::NINE, &Encoding::default());
+        let ranges = family_ranges(&stats);
+        assert_eq!(ranges.len(), stats.families.len());
+        assert_eq!(ranges.last().unwrap().1.end, cnf.len());
+        for pair in ranges.windows(2) {
+            assert_eq!(pair[0].1.end, pair[1].1.start);
+        }
+        // Every clause in the cell-at-least-one range is a positive clause
+        // over one cell's digits.
+        let clauses: Vec<&[Lit]> = cnf.iter().collect();
+        let (family, range) = &ranges[0];
+        assert_eq!(*family, Family::CellDefined);
+        for k in range.clone() {
+            let words = describe(Size::NINE, *family, clauses[k]);
+            assert!(words.ends_with(" holds at least one digit"), "{words}");
+        }
+    }
+
+    /// r1c1 in the extended pairwise 9×9 encoding: the clause counts per
+    /// family follow from the geometry.
+    #[test]
+    fn a_cell_in_the_extended_encoding() {
+        let size = Size::NINE;
+        let (cnf, stats) = formula(None, size, &Encoding::default());
+        let e = explain(&cnf, &stats, size, target("r1c1")).unwrap();
+        let counts: Vec<(Family, usize)> = e
+            .families
+            .iter()
+            .map(|f| (f.family, f.clauses.len()))
+            .collect();
+        assert_eq!(
+            counts,
+            [
+                (Family::CellDefined, 1),
+                (Family::CellUnique, 36),
+                (Family::RowDefined, 9),
+                (Family::ColDefined, 9),
+                (Family::BlockDefined, 9),
+                (Family::RowUnique, 72),
+                (Family::ColUnique, 72),
+                (Family::BlockUnique, 36),
+            ]
+        );
+        let words = |k: usize, i: usize| e.families[k].clauses[i].words.clone();
+        assert_eq!(words(1, 0), "r1c1 holds at most one of 1 and 2");
+        assert_eq!(
+            words(2, 0),
+            "row1 holds 1 somewhere: r1c1 or r1c2 or r1c3 or r1c4 or r1c5 or r1c6 \
+             or r1c7 or r1c8 or r1c9"
+        );
+        assert_eq!(
+            words(5, 0),
+            "row1 holds 1 at most once: not both r1c1 and r1c2"
+        );
+        assert_eq!(e.families[1].clauses[0].dimacs(), "-1 -2 0");
+        // Block pairs sharing a row or column are left to those families.
+        assert_eq!(
+            words(7, 0),
+            "block1 holds 1 at most once: not both r1c1 and r2c2"
+        );
+        assert!(!e.uses_auxiliaries());
+    }
+
+    #[test]
+    fn givens_and_auxiliaries_are_explained() {
+        let text = include_str!("../data/p096_sudoku.txt");
+        let grid = parse_str(text, Format::Auto).unwrap().swap_remove(0).grid;
+        let encoding = Encoding {
+            rules: RuleSet::Extended,
+            amo: AmoKind::Sequential,
+        };
+        let (cnf, stats) = formula(Some(&grid), grid.size(), &encoding);
+        // Grid 1 has 3 in r1c3.
+        let e = explain(&cnf, &stats, grid.size(), target("r1c3")).unwrap();
+        let givens = e.families.last().unwrap();
+        assert_eq!(givens.family, Family::Givens);
+        assert_eq!(givens.clauses.len(), 1);
+        assert_eq!(givens.clauses[0].words, "r1c3 is given as 3");
+        assert_eq!(givens.clauses[0].dimacs(), "21 0");
+        assert!(e.uses_auxiliaries());
+        let cell_amo = &e.families[1];
+        assert_eq!(cell_amo.family, Family::CellUnique);
+        // Sinz's counter over 9 digits writes 3n−4 = 23 clauses; the 7
+        // chain clauses s(i−1) → s(i) hold no cell-digit variable, so 16
+        // mention the cell.
+        assert_eq!(cell_amo.family_total, 81 * 23);
+        assert_eq!(cell_amo.clauses.len(), 16);
+        assert_eq!(
+            cell_amo.clauses[0].words,
+            format!(
+                "r1c3 holds at most one digit; literal by literal: r1c3 is not 1 or a{}",
+                cell_amo.clauses[0].lits[1].var().to_dimacs()
+            )
+        );
+    }
+
+    /// Kwon & Jain's reduction leaves grid 1's first naked single, r5c6 = 4,
+    /// as a unit clause, and nothing of a given's cell.
+    #[test]
+    fn the_optimized_encoding_keeps_only_open_variables() {
+        let text = include_str!("../data/p096_sudoku.txt");
+        let grid = parse_str(text, Format::Auto).unwrap().swap_remove(0).grid;
+        let encoding = Encoding {
+            rules: RuleSet::Optimized,
+            amo: AmoKind::Pairwise,
+        };
+        let (cnf, stats) = formula(Some(&grid), grid.size(), &encoding);
+        let e = explain(&cnf, &stats, grid.size(), target("r5c6")).unwrap();
+        let cell = &e.families[0].clauses[0];
+        assert_eq!(cell.dimacs(), "373 0");
+        assert_eq!(cell.words, "r5c6 holds 4, the only digit left to it");
+        let given = explain(&cnf, &stats, grid.size(), target("r1c3")).unwrap();
+        assert_eq!(given.mentioning(), 0);
+    }
+
+    #[test]
+    fn out_of_range_targets_are_refused() {
+        let size = Size::from_side(4).unwrap();
+        let (cnf, stats) = formula(None, size, &Encoding::default());
+        assert!(matches!(
+            explain(&cnf, &stats, size, target("r5c1")),
+            Err(TargetError::OutOfRange { .. })
+        ));
+    }
+}
