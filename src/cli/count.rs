@@ -1,0 +1,150 @@
+//! The `count` subcommand: how many solutions each puzzle has, up to a
+//! limit.
+
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::path::PathBuf;
+
+use anyhow::{Context, bail};
+use clap::Args;
+
+use sudoku_sat::backtrack::{Backtracker, Verdict};
+use sudoku_sat::encode::{AmoKind, Encoding, RuleSet};
+use sudoku_sat::solve::count::{Bound, Count, Counter, Tally};
+
+use super::input::Input;
+use super::{InputArgs, Status};
+
+/// Options for `count`.
+#[derive(Debug, Args)]
+pub struct CountArgs {
+    /// The puzzle file; `-` or nothing reads standard input.
+    file: Option<PathBuf>,
+
+    /// Stop counting past this many solutions and print `K+`.
+    #[arg(
+        long,
+        short = 'k',
+        value_name = "K",
+        default_value_t = 1000,
+        value_parser = clap::value_parser!(u64).range(1..)
+    )]
+    limit: u64,
+
+    #[command(flatten)]
+    input: InputArgs,
+
+    #[command(flatten)]
+    check: CheckArgs,
+}
+
+/// How puzzles are encoded and cross-checked, for `count` and `prove`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The rule families of the CNF encoding.
+    #[arg(long, value_enum, default_value_t)]
+    encoding: RuleSet,
+
+    /// The at-most-one encoding.
+    #[arg(long, value_enum, default_value_t)]
+    amo: AmoKind,
+
+    /// Skip the cross-check against the native backtracker.
+    #[arg(long)]
+    no_cross_check: bool,
+
+    /// The backtracker's node limit per puzzle; past it the cross-check is
+    /// skipped for that puzzle with a note on stderr.
+    #[arg(long, value_name = "NODES", default_value_t = Backtracker::DEFAULT_NODE_LIMIT)]
+    node_limit: u64,
+}
+
+impl CheckArgs {
+    /// Returns the chosen encoding.
+    pub fn encoding(&self) -> Encoding {
+        Encoding {
+            rules: self.encoding,
+            amo: self.amo,
+        }
+    }
+
+    /// Returns the backtracker, or `None` with `--no-cross-check`.
+    pub fn backtracker(&self) -> Option<Backtracker> {
+        (!self.no_cross_check).then(|| Backtracker::new(self.node_limit))
+    }
+}
+
+/// Runs `count`: one line `LABEL: COUNT` per puzzle on stdout.
+pub fn count(args: CountArgs) -> anyhow::Result<Status> {
+    let input = Input::open(args.file.as_deref())?;
+    let mut counter = Counter::new(args.check.encoding());
+    let backtracker = args.check.backtracker();
+    let stdout = io::stdout();
+    let flush_each = stdout.is_terminal();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut status = Status::Success;
+    let result = input.for_each(args.input.format, |source, puzzle| {
+        let at = format!("{source}: {}", puzzle.label);
+        let tally = counter
+            .count(&puzzle.grid, args.limit)
+            .with_context(|| at.clone())?;
+        let by_bound = matches!(
+            tally.count,
+            Count::MoreThan {
+                by: Bound::Relabelling { .. },
+                ..
+            }
+        );
+        if let Some(backtracker) = backtracker.filter(|_| !by_bound) {
+            let search = backtracker.solve(&puzzle.grid);
+            if search.verdict == Verdict::GaveUp {
+                eprintln!(
+                    "note: {at}: the backtracker gave up after {} nodes; \
+                     the count is validated but not cross-checked",
+                    search.nodes
+                );
+            }
+            cross_check(&at, &tally, search.verdict)?;
+        }
+        if tally.count != Count::Exactly(1) {
+            status = status.max(Status::NotUnique);
+        }
+        writeln!(out, "{}: {}", puzzle.label, tally.count).context("cannot write to stdout")?;
+        if flush_each {
+            out.flush().context("cannot write to stdout")?;
+        }
+        Ok(())
+    });
+    out.flush().context("cannot write to stdout")?;
+    let errors = result?;
+    Ok(if errors > 0 { Status::Error } else { status })
+}
+
+/// Compares a count with the backtracker's verdict: 0 means unsolvable,
+/// 1 unique, more than 1 several.
+///
+/// A count settled by the relabelling bound is not compared (the caller
+/// skips it): the backtracker gives up on most sparse grids, and the bound
+/// rests on a validated solution and a counting argument.
+fn cross_check(at: &str, tally: &Tally, verdict: Verdict) -> anyhow::Result<()> {
+    let agree = match (&tally.count, &verdict) {
+        (_, Verdict::GaveUp) => true,
+        (Count::Exactly(0), Verdict::Unsolvable) => true,
+        (Count::Exactly(1), Verdict::Unique(solution)) => tally.first.as_ref() == Some(solution),
+        (Count::Exactly(2..) | Count::MoreThan { .. }, Verdict::Multiple(..)) => true,
+        _ => false,
+    };
+    if !agree {
+        let says = match verdict {
+            Verdict::Unique(g) => format!("one solution, {g}"),
+            Verdict::Multiple(..) => "several solutions".to_string(),
+            Verdict::Unsolvable => "no solution".to_string(),
+            Verdict::GaveUp => unreachable!("a give-up agrees with anything"),
+        };
+        bail!(
+            "{at}: the SAT count and the backtracker disagree: SAT counts {}; \
+             the backtracker finds {says}",
+            tally.count
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,115 @@
+//! `solve --explain`: why a puzzle has no solution, or how two of its
+//! solutions differ, on stderr after the usual one-line report.
+//!
+//! For an unsolvable puzzle the explanation is a minimal core
+//! ([`sudoku_sat::solve::unsat_core`]): givens that have no solution on their
+//! own, while dropping any one of them leaves a solvable puzzle. The core
+//! is cross-checked with the backtracker like any other answer. For a
+//! puzzle with several solutions it is two of them, side by side, and the
+//! cells they differ in.
+//!
+//! Explanations are made on the thread that reports results, in input
+//! order, so one core finder serves the whole run.
+
+use anyhow::{Context, bail};
+
+use sudoku_sat::backtrack::{Backtracker, Verdict};
+use sudoku_sat::encode::Encoding;
+use sudoku_sat::grid::{Cell, Digit, Grid, Size};
+use sudoku_sat::solve::unsat_core::CoreFinder;
+
+/// Makes the explanations of one run: the encoding for the core finder
+/// and the backtracker for its cross-check (`None` with
+/// `--no-cross-check`).
+pub struct Explainer {
+    backtracker: Option<Backtracker>,
+    finder: CoreFinder,
+}
+
+impl Explainer {
+    /// Returns an explainer for a run with these options.
+    pub fn new(encoding: Encoding, backtracker: Option<Backtracker>) -> Explainer {
+        Explainer {
+            backtracker,
+            finder: CoreFinder::new(encoding),
+        }
+    }
+}
+
+/// Returns the givens as `r1c3=9 r4c3=9`, each digit written as the
+/// puzzle's symbol (`A` for 10 in a 16x16 grid).
+fn givens_text(size: Size, givens: &[(Cell, Digit)]) -> String {
+    let shown: Vec<String> = givens
+        .iter()
+        .map(|&(c, d)| format!("{c}={}", size.symbol(d)))
+        .collect();
+    shown.join(" ")
+}
+
+/// With `--explain`, prints a minimal set of the puzzle's givens that has
+/// no solution:
+///
+/// ```text
+/// FILE: LABEL: these 2 givens alone have no solution (without any one of them the rest has one): r1c3=9 r4c3=9
+/// ```
+///
+/// # Errors
+///
+/// Fails when the solver fails, finds the puzzle solvable after all, or
+/// the backtracker solves the core: each a bug to stop on.
+pub fn unsolvable(explainer: &mut Explainer, at: &str, puzzle: &Grid) -> anyhow::Result<()> {
+    let core = explainer.finder.minimal_core(puzzle);
+    let core = core.with_context(|| format!("{at}: cannot explain"))?;
+    let Some(core) = core else {
+        bail!("{at}: the puzzle is unsolvable, yet the core finder solved it");
+    };
+    if let Some(backtracker) = explainer.backtracker {
+        let mut alone = Grid::empty(puzzle.size());
+        for &(cell, digit) in &core {
+            alone.set(cell, Some(digit));
+        }
+        match backtracker.solve(&alone).verdict {
+            Verdict::Unsolvable | Verdict::GaveUp => {}
+            Verdict::Unique(g) | Verdict::Multiple(g, _) => bail!(
+                "{at}: the backtracker solves the core {} as {g}",
+                givens_text(puzzle.size(), &core)
+            ),
+        }
+    }
+    let count = core.len();
+    let noun = if count == 1 { "given" } else { "givens" };
+    eprintln!(
+        "{at}: these {count} {noun} alone have no solution \
+         (without any one of them the rest has one): {}",
+        givens_text(puzzle.size(), &core)
+    );
+    Ok(())
+}
+
+/// With `--explain`, prints two solutions side by side and the cells they
+/// differ in, each with its two digits:
+///
+/// ```text
+/// FILE: LABEL: two solutions differ in 4 cells: r1c2=8|6 r1c7=6|8 r2c2=6|8 r2c7=8|6
+///   483921657  463921857
+///   ...
+/// ```
+pub fn multiple(at: &str, first: &Grid, second: &Grid) {
+    let cells = first.differences(second);
+    let shown: Vec<String> = cells
+        .iter()
+        .map(|&c| {
+            let digit = |g: &Grid| g.get(c).map_or('.', |d| first.size().symbol(d));
+            format!("{c}={}|{}", digit(first), digit(second))
+        })
+        .collect();
+    eprintln!(
+        "{at}: two solutions differ in {} cells: {}",
+        cells.len(),
+        shown.join(" ")
+    );
+    let (a, b) = (first.rows().to_string(), second.rows().to_string());
+    for (left, right) in a.lines().zip(b.lines()) {
+        eprintln!("  {left}  {right}");
+    }
+}

@@ -1,0 +1,152 @@
+//! The `prove` subcommand: a CNF file and a DRAT proof that back the
+//! answer for one puzzle.
+
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, bail};
+use clap::Args;
+
+use sudoku_sat::backtrack::Verdict;
+use sudoku_sat::solve::prove::{Certificate, Claim, ProofFormat, Proved, prove as prove_puzzle};
+use sudoku_sat::solve::{CrossCheck, Outcome, cross_check};
+
+use super::count::CheckArgs;
+use super::input::Input;
+use super::{InputArgs, Status};
+
+/// Options for `prove`.
+#[derive(Debug, Args)]
+pub struct ProveArgs {
+    /// The puzzle file, holding one puzzle; `-` reads standard input.
+    file: PathBuf,
+
+    /// Where to write the CNF the proof refutes.
+    #[arg(long, value_name = "OUT.cnf")]
+    cnf: PathBuf,
+
+    /// Where to write the proof.
+    #[arg(long, value_name = "OUT.drat")]
+    proof: PathBuf,
+
+    /// The proof format: `drat` (text) or `binary-drat`; drat-trim reads
+    /// both.
+    #[arg(long, value_enum, default_value_t)]
+    proof_format: ProofFormat,
+
+    #[command(flatten)]
+    input: InputArgs,
+
+    #[command(flatten)]
+    check: CheckArgs,
+}
+
+/// Runs `prove`: certifies one puzzle's answer with a CNF and a proof.
+pub fn prove(args: ProveArgs) -> anyhow::Result<Status> {
+    let input = Input::open(Some(&args.file))?;
+    let name = input.name.clone();
+    let mut puzzles = Vec::new();
+    let errors = input.for_each(args.input.format, |_, puzzle| {
+        puzzles.push(puzzle);
+        Ok(())
+    })?;
+    if errors > 0 {
+        return Ok(Status::Error);
+    }
+    let [puzzle] = &puzzles[..] else {
+        bail!(
+            "{name}: holds {} puzzles; prove takes exactly one",
+            puzzles.len()
+        );
+    };
+    if args.cnf == args.proof {
+        bail!("--cnf and --proof name the same file");
+    }
+    let at = format!("{name}: {}", puzzle.label);
+    let proved = prove_puzzle(&puzzle.grid, &args.check.encoding(), args.proof_format)
+        .with_context(|| at.clone())?;
+    let outcome = match &proved {
+        Proved::Multiple(a, b) => Outcome::Multiple(a.clone(), b.clone()),
+        Proved::Certified(c) => match c.claim() {
+            Claim::Unsolvable => Outcome::Unsolvable,
+            Claim::Unique(g) => Outcome::Unique(g.clone()),
+        },
+    };
+    if let Some(backtracker) = args.check.backtracker() {
+        let search = backtracker.solve(&puzzle.grid);
+        match cross_check(&outcome, &search.verdict, search.nodes) {
+            CrossCheck::Agree | CrossCheck::Skipped => {}
+            CrossCheck::GaveUp { nodes } => eprintln!(
+                "note: {at}: the backtracker gave up after {nodes} nodes; \
+                 the answer is not cross-checked, but the proof stands on its own"
+            ),
+            CrossCheck::Disagree(verdict) => bail!(
+                "{at}: the SAT solver and the backtracker disagree: SAT says {}; \
+                 the backtracker says {}",
+                outcome.status(),
+                match verdict {
+                    Verdict::Unique(_) => "unique",
+                    Verdict::Multiple(..) => "multiple",
+                    Verdict::Unsolvable => "unsolvable",
+                    Verdict::GaveUp => "nothing",
+                }
+            ),
+        }
+    }
+    let certificate = match proved {
+        Proved::Multiple(first, second) => {
+            let cells = first.differences(&second);
+            eprintln!(
+                "{at}: more than one solution (two differ in {} cells, {}...); \
+                 there is no answer to prove, so no proof was written",
+                cells.len(),
+                cells[0]
+            );
+            return Ok(Status::NotUnique);
+        }
+        Proved::Certified(certificate) => certificate,
+    };
+    write(&args.cnf, |out| certificate.write_cnf(out))?;
+    write(&args.proof, |out| out.write_all(certificate.proof()))?;
+    report(&at, &args, &certificate)?;
+    Ok(Status::Success)
+}
+
+/// Says on stderr what was proved, and prints a unique solution on stdout.
+fn report(at: &str, args: &ProveArgs, certificate: &Certificate) -> anyhow::Result<()> {
+    let (cnf, proof) = (args.cnf.display(), args.proof.display());
+    let clauses = certificate.formula().len();
+    let bytes = certificate.proof().len();
+    let format = certificate.format().name();
+    match certificate.claim() {
+        Claim::Unsolvable => eprintln!(
+            "{at}: proved: no solution; {proof} ({format}, {bytes} bytes) refutes \
+             {cnf} (the rules and the givens, {clauses} clauses)"
+        ),
+        Claim::Unique(solution) => {
+            let mut out = io::stdout().lock();
+            writeln!(out, "{solution}")
+                .and_then(|()| out.flush())
+                .context("cannot write to stdout")?;
+            eprintln!(
+                "{at}: proved: exactly one solution (printed on stdout); {proof} ({format}, \
+                 {bytes} bytes) refutes {cnf} (the rules, the givens and a clause \
+                 blocking that solution, {clauses} clauses), so no other exists"
+            );
+        }
+    }
+    eprintln!("{at}: check with: drat-trim {cnf} {proof}   (expect: s VERIFIED)");
+    Ok(())
+}
+
+/// Writes a file through a buffer, naming it in any error.
+fn write(
+    path: &Path,
+    body: impl FnOnce(&mut BufWriter<File>) -> io::Result<()>,
+) -> anyhow::Result<()> {
+    let context = || format!("{}: cannot write", path.display());
+    let mut out = BufWriter::new(File::create(path).with_context(context)?);
+    body(&mut out).with_context(context)?;
+    out.flush().with_context(context)
+}

@@ -1,0 +1,234 @@
+//! Minimal unsolvable cores: the few givens that already have no solution.
+//!
+//! An unsolvable puzzle is explained by a subset of its givens that has no
+//! solution on its own. The rules of the size are loaded into one varisat
+//! solver and the givens are passed as assumptions; on UNSAT, varisat's
+//! `failed_core()` names a subset of the assumptions that suffices. That
+//! core is not minimised (a locally consistent unsolvable puzzle gives all
+//! its givens), so it is shrunk by deletion: each given in turn is left
+//! out, and if the rest still has no solution the given stays out and the
+//! core shrinks to the solver's new failed core.
+//!
+//! # The minimality invariant
+//!
+//! The core returned is irreducible: it has no solution, and leaving out
+//! any one of its givens gives a puzzle that has one. Every "has one" is a
+//! model decoded and validated against that smaller puzzle, never the
+//! solver's word alone. A given found necessary stays necessary: if a
+//! subset without it had no solution, neither would the larger set it was
+//! found necessary in. So one pass over the core suffices, with one solve
+//! per given.
+//!
+//! Irreducible is not smallest: another, smaller core may exist elsewhere
+//! in the puzzle. Finding the smallest is a much harder search.
+
+use varisat::{Lit, Solver};
+
+use super::SolveError;
+use crate::encode::{Encoding, encode_rules, vars};
+use crate::grid::{Cell, Digit, Grid, Size};
+
+/// Finds minimal cores, reusing one loaded solver while the size stays the
+/// same.
+///
+/// Only assumptions change between calls, never the clauses, so reuse
+/// leaves nothing behind but learnt clauses, which are implied by the
+/// rules.
+pub struct CoreFinder {
+    encoding: Encoding,
+    loaded: Option<(Size, Solver<'static>)>,
+}
+
+impl CoreFinder {
+    /// Returns a finder for the given encoding.
+    pub fn new(encoding: Encoding) -> CoreFinder {
+        CoreFinder {
+            encoding,
+            loaded: None,
+        }
+    }
+
+    fn solver(&mut self, size: Size) -> &mut Solver<'static> {
+        if self.loaded.as_ref().is_none_or(|(s, _)| *s != size) {
+            let mut solver = Solver::new();
+            encode_rules(size, &self.encoding, &mut solver);
+            self.loaded = Some((size, solver));
+        }
+        &mut self.loaded.as_mut().expect("loaded above").1
+    }
+
+    /// Returns a minimal set of `puzzle`'s givens that has no solution, in
+    /// row-major order, or `None` when the puzzle has a solution.
+    ///
+    /// See the [module documentation](self) for what minimal means.
+    ///
+    /// # Errors
+    ///
+    /// Returns [`SolveError::Decode`] when a model does not validate, and
+    /// [`SolveError::Solver`] when varisat fails.
+    pub fn minimal_core(
+        &mut self,
+        puzzle: &Grid,
+    ) -> Result<Option<Vec<(Cell, Digit)>>, SolveError> {
+        let size = puzzle.size();
+        let solver = self.solver(size);
+        let mut core: Vec<Lit> = vars::given_lits(puzzle);
+        let Some(failed) = unsat_core(solver, size, &core)? else {
+            return Ok(None);
+        };
+        core = failed;
+        let mut i = 0;
+        while i < core.len() {
+            let mut rest = core.clone();
+            rest.remove(i);
+            match unsat_core(solver, size, &rest)? {
+                // Still no solution without core[i]: drop it and whatever
+                // else the new failed core leaves out. The givens before i
+                // were found necessary, so they are all in the new core.
+                Some(failed) => {
+                    debug_assert!(core[..i].iter().all(|l| failed.contains(l)));
+                    core = failed;
+                }
+                None => i += 1,
+            }
+        }
+        solver.assume(&[]);
+        let mut givens: Vec<(Cell, Digit)> = core
+            .iter()
+            .map(|&lit| vars::cell_digit(size, lit.var()).expect("a given is a cell-digit literal"))
+            .collect();
+        givens.sort();
+        Ok(Some(givens))
+    }
+}
+
+/// Solves under `assumptions` (positive cell-digit literals). Returns the
+/// failed core as a subsequence of `assumptions`, or `None` when there is
+/// a solution, after decoding and validating it against the puzzle those
+/// givens make.
+fn unsat_core(
+    solver: &mut Solver,
+    size: Size,
+    assumptions: &[Lit],
+) -> Result<Option<Vec<Lit>>, SolveError> {
+    solver.assume(assumptions);
+    if solver.solve().map_err(SolveError::solver)? {
+        let model = solver.model().ok_or(SolveError::MissingModel)?;
+        vars::decode(&puzzle_of(size, assumptions), &model).map_err(SolveError::Decode)?;
+        return Ok(None);
+    }
+    let failed = solver.failed_core().unwrap_or_default();
+    // Keep the assumptions' order, so a necessary given keeps its place.
+    Ok(Some(
+        assumptions
+            .iter()
+            .copied()
+            .filter(|l| failed.contains(l))
+            .collect(),
+    ))
+}
+
+/// Returns the puzzle whose givens are these positive cell-digit literals.
+fn puzzle_of(size: Size, givens: &[Lit]) -> Grid {
+    let mut grid = Grid::empty(size);
+    for lit in givens {
+        let (cell, digit) = vars::cell_digit(size, lit.var()).expect("a cell-digit literal");
+        grid.set(cell, Some(digit));
+    }
+    grid
+}
+
+/// Returns a minimal set of `puzzle`'s givens that has no solution, in
+/// row-major order, or `None` when the puzzle has a solution.
+///
+/// Minimal means irreducible: leaving out any one of the givens returned
+/// gives a puzzle with a solution. To explain many puzzles of one size,
+/// [`CoreFinder`] loads the rules only once.
+///
+/// # Errors
+///
+/// Returns [`SolveError::Decode`] when a model does not validate, and
+/// [`SolveError::Solver`] when varisat fails.
+///
+/// # Example
+///
+/// ```
+/// use sudoku_sat::encode::Encoding;
+/// use sudoku_sat::parse::{parse_str, Format};
+/// use sudoku_sat::solve::unsat_core::minimal_core;
+///
+/// // Row 1 holds 1..8, so r1c9 must be 9, but r5c9 already is.
+/// let text = "12345678.\n.........\n.........\n.........\n........9\n\
+///             .........\n.........\n.........\n.........";
+/// let puzzle = &parse_str(text, Format::Auto)?[0].grid;
+/// let core = minimal_core(puzzle, &Encoding::default())?.expect("unsolvable");
+/// let shown: Vec<String> = core.iter().map(|(cell, d)| format!("{cell}={d}")).collect();
+/// assert_eq!(shown.len(), 9);
+/// assert_eq!(shown.last().map(String::as_str), Some("r5c9=9"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn minimal_core(
+    puzzle: &Grid,
+    encoding: &Encoding,
+) -> Result<Option<Vec<(Cell, Digit)>>, SolveError> {
+    CoreFinder::new(*encoding).minimal_core(puzzle)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn four(rows: &str) -> Grid {
+        let size = Size::from_side(4).unwrap();
+        let cells = rows.chars().map(|ch| size.digit_of(ch)).collect();
+        Grid::from_cells(size, cells).unwrap()
+    }
+
+    #[test]
+    fn solvable_puzzles_have_no_core() {
+        let mut finder = CoreFinder::new(Encoding::default());
+        assert_eq!(
+            finder.minimal_core(&four("................")).unwrap(),
+            None
+        );
+        assert_eq!(
+            finder.minimal_core(&four("1234341221434321")).unwrap(),
+            None
+        );
+    }
+
+    #[test]
+    fn a_clash_is_its_own_core_and_the_finder_is_reusable() {
+        let mut finder = CoreFinder::new(Encoding::default());
+        // r1c1 = 1 and r2c2 = 1 share block 1; r4c4 = 3 is irrelevant.
+        let puzzle = four("1....1.........3");
+        for _ in 0..2 {
+            let core = finder.minimal_core(&puzzle).unwrap().unwrap();
+            let digit = Digit::new(1).unwrap();
+            assert_eq!(core, [(Cell::new(0, 0), digit), (Cell::new(1, 1), digit)]);
+            assert_eq!(
+                finder.minimal_core(&four("1...............")).unwrap(),
+                None
+            );
+        }
+    }
+
+    #[test]
+    fn a_core_without_a_clash_is_irreducible() {
+        // Row 1 is 1 2 3 _, so r1c4 must be 4, but r3c4 = 4.
+        let puzzle = four("123........4....");
+        let core = minimal_core(&puzzle, &Encoding::default())
+            .unwrap()
+            .unwrap();
+        assert_eq!(core.len(), 4);
+        for skip in 0..core.len() {
+            let mut rest = Grid::empty(puzzle.size());
+            for (i, &(cell, digit)) in core.iter().enumerate() {
+                if i != skip {
+                    rest.set(cell, Some(digit));
+                }
+            }
+            assert_eq!(minimal_core(&rest, &Encoding::default()).unwrap(), None);
+        }
+    }
+}
