@@ -66,11 +66,15 @@ impl RuleSet {
         self == RuleSet::Optimized
     }
 
-    fn has_cell_unique(self) -> bool {
+    /// Returns whether the encoding states "each cell holds at most one
+    /// digit".
+    pub fn has_cell_unique(self) -> bool {
         self != RuleSet::Minimal
     }
 
-    fn has_house_defined(self) -> bool {
+    /// Returns whether the encoding states "each house holds each digit at
+    /// least once".
+    pub fn has_house_defined(self) -> bool {
         matches!(self, RuleSet::Extended | RuleSet::Optimized)
     }
 }

@@ -66,6 +66,11 @@ impl Fixed {
         Fixed { values }
     }
 
+    /// Returns the decided values, indexed by 0-based variable.
+    pub fn values(&self) -> &[Option<bool>] {
+        &self.values
+    }
+
     /// Returns the value the givens decide for a variable, or `None` for a
     /// variable of V⁰ or an auxiliary variable.
     pub fn value(&self, var: Var) -> Option<bool> {

@@ -27,13 +27,13 @@
 //!
 //! docs/performance.md has the measurements behind the default.
 
-use varisat::{CnfFormula, ExtendFormula, Lit, Solver, Var};
+use varisat::{ExtendFormula, Lit, Solver, Var};
 
+use super::reduce::Groups;
 use super::{Outcome, Solve, SolveError};
 use crate::encode::optimized::Fixed;
-use crate::encode::{Encoding, decode, encode, encode_rules, vars};
+use crate::encode::{AmoKind, Encoding, decode, encode, encode_rules, vars};
 use crate::grid::{Grid, Size};
-use crate::propagate::Propagator;
 
 /// How the SAT backend decides each puzzle; see the module documentation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
@@ -65,13 +65,6 @@ struct Loaded {
     puzzles: usize,
 }
 
-/// The rules of one size as clauses, with a propagator over them.
-struct Rules {
-    size: Size,
-    cnf: CnfFormula,
-    propagator: Propagator,
-}
-
 /// Solves puzzles with varisat and proves whether each solution is unique.
 ///
 /// Every model is decoded and validated against the rules and the givens
@@ -93,7 +86,7 @@ pub struct SatSolver {
     strategy: Strategy,
     rebuild_every: usize,
     loaded: Option<Loaded>,
-    rules: Option<Rules>,
+    groups: Option<Groups>,
 }
 
 impl Default for SatSolver {
@@ -124,7 +117,7 @@ impl SatSolver {
             strategy,
             rebuild_every: Self::DEFAULT_REBUILD_EVERY,
             loaded: None,
-            rules: None,
+            groups: None,
         }
     }
 
@@ -220,36 +213,25 @@ impl SatSolver {
         Ok(two_models(first, next_model(&mut solver, read)?))
     }
 
-    /// Returns the rules of `size` as clauses with their propagator, built
-    /// on first use. The optimized encoding propagates over the extended
-    /// rules: its reduction is what propagation does here anyway.
-    fn rules(&mut self, size: Size) -> &Rules {
-        if self.rules.as_ref().is_none_or(|r| r.size != size) {
-            let mut cnf = CnfFormula::new();
-            encode_rules(size, &self.encoding, &mut cnf);
-            let propagator = Propagator::new(cnf.var_count(), cnf.iter());
-            self.rules = Some(Rules {
-                size,
-                cnf,
-                propagator,
-            });
+    /// Returns the constraint groups of `size`, listed on first use. The
+    /// optimized encoding propagates over the extended rules: its
+    /// reduction is what propagation does here anyway.
+    fn groups(&mut self, size: Size) -> &Groups {
+        if self.groups.as_ref().is_none_or(|g| g.size() != size) {
+            self.groups = Some(Groups::new(size, self.encoding.rules));
         }
-        self.rules.as_ref().expect("built above")
+        self.groups.as_ref().expect("listed above")
     }
 
     fn solve_propagated(&mut self, puzzle: &Grid) -> Result<Outcome, SolveError> {
-        let givens = vars::given_lits(puzzle);
-        let rules = self.rules(puzzle.size());
+        let encoding = self.encoding;
+        let groups = self.groups(puzzle.size());
         // Propagation is sound: a conflict proves there is no solution, and
         // whatever it assigns holds in every solution.
-        let Ok(assignment) = rules.propagator.propagate(&givens) else {
+        let Ok(values) = groups.propagate(puzzle) else {
             return Ok(Outcome::Unsolvable);
         };
-        let fixed = Fixed::from_values(
-            (0..rules.cnf.var_count())
-                .map(|i| assignment.value(Var::from_index(i)))
-                .collect(),
-        );
+        let fixed = Fixed::from_values(values);
         let read = |model: &[Lit]| vars::decode(puzzle, &fixed.complete(model));
         let cells = vars::cell_digit_count(puzzle.size());
         if (0..cells).all(|i| fixed.value(Var::from_index(i)).is_some()) {
@@ -257,16 +239,15 @@ impl SatSolver {
             let solution = read(&[]).map_err(SolveError::Decode)?;
             return Ok(Outcome::Unique(solution));
         }
-        // No variables are reserved: every free cell-digit variable is in
-        // some reduced clause (its cell's at-least-one clause), the model
-        // covers it, and `complete` supplies the fixed ones.
         let mut solver = Solver::new();
-        let mut kept = Vec::new();
-        for clause in rules.cnf.iter() {
-            if fixed.reduce_into(clause, &mut kept) {
-                solver.add_clause(&kept);
-            }
+        if encoding.amo != AmoKind::Pairwise {
+            // Auxiliary variables must come after the cell-digit block.
+            vars::reserve(puzzle.size(), &mut solver);
         }
+        // Without auxiliaries no variable is reserved: every free
+        // cell-digit variable is in some written clause, the model covers
+        // it, and `complete` supplies the fixed ones.
+        groups.write_reduced(fixed.values(), &encoding, &mut solver);
         let Some(first) = next_model(&mut solver, read)? else {
             return Ok(Outcome::Unsolvable);
         };

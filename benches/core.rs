@@ -1,0 +1,94 @@
+//! Benchmarks of the pieces of the pipeline: encoding, one SAT solve with
+//! its uniqueness proof, decoding a model, and the backtracker.
+//!
+//! `cargo bench` prints the median and spread of each. Whole-batch
+//! throughput against the backtracker and between encodings is measured by
+//! `sudoku-sat bench FILE...`; see docs/performance.md.
+
+use divan::{Bencher, black_box};
+use varisat::{CnfFormula, Solver};
+
+use sudoku_sat::backtrack::Backtracker;
+use sudoku_sat::encode::{Encoding, RuleSet, encode, encode_rules, vars};
+use sudoku_sat::grid::{Grid, Size};
+use sudoku_sat::parse::{Format, parse_str};
+use sudoku_sat::solve::sat::{SatSolver, Strategy};
+
+fn main() {
+    divan::main();
+}
+
+/// Euler grids 1 and 6, and the first 17-clue puzzle of Royle's list.
+const PUZZLES: [(&str, &str); 3] = [
+    (
+        "euler-01",
+        "003020600900305001001806400008102900700000008006708200002609500800203009005010300",
+    ),
+    (
+        "euler-06",
+        "100920000524010000000000070050008102000000000402700090060000000000030945000071006",
+    ),
+    (
+        "17-clue",
+        ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",
+    ),
+];
+
+fn grid(name: &str) -> Grid {
+    let (_, text) = PUZZLES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .expect("known puzzle");
+    parse_str(text, Format::Line).expect("valid puzzle")[0]
+        .grid
+        .clone()
+}
+
+#[divan::bench(args = [4, 9, 16, 25])]
+fn encode_rules_into_cnf(bencher: Bencher, side: usize) {
+    let size = Size::from_side(side).expect("a supported size");
+    bencher.bench(|| {
+        let mut cnf = CnfFormula::new();
+        encode_rules(size, &Encoding::default(), &mut cnf);
+        cnf
+    });
+}
+
+#[divan::bench(args = ["euler-01", "17-clue"])]
+fn encode_optimized(bencher: Bencher, name: &str) {
+    let puzzle = grid(name);
+    let encoding = Encoding {
+        rules: RuleSet::Optimized,
+        ..Encoding::default()
+    };
+    bencher.bench(|| {
+        let mut cnf = CnfFormula::new();
+        encode(&puzzle, &encoding, &mut cnf);
+        cnf
+    });
+}
+
+#[divan::bench(args = ["euler-01", "euler-06", "17-clue"], consts = [0, 1, 2])]
+fn sat_solve_and_prove_unique<const STRATEGY: usize>(bencher: Bencher, name: &str) {
+    let strategy = [Strategy::Propagate, Strategy::Reuse, Strategy::Fresh][STRATEGY];
+    let puzzle = grid(name);
+    let mut solver = SatSolver::with_strategy(Encoding::default(), strategy);
+    bencher.bench_local(|| solver.solve(black_box(&puzzle)).expect("solves"));
+}
+
+#[divan::bench]
+fn decode_model(bencher: Bencher) {
+    let puzzle = grid("euler-01");
+    let mut solver = Solver::new();
+    encode(&puzzle, &Encoding::default(), &mut solver);
+    assert!(solver.solve().expect("solves"));
+    let model = solver.model().expect("a model");
+    bencher.bench(|| vars::decode(&puzzle, black_box(&model)).expect("valid"));
+}
+
+#[divan::bench(args = ["euler-01", "euler-06", "17-clue"])]
+fn backtracker(bencher: Bencher, name: &str) {
+    let puzzle = grid(name);
+    let backtracker = Backtracker::default();
+    bencher.bench(|| backtracker.solve(black_box(&puzzle)));
+}
