@@ -2,8 +2,11 @@
 
 mod common;
 
+mod batch;
 mod cli;
 mod dimacs;
+mod encodings;
 mod euler96;
 mod formats;
 mod sizes;
+mod trust;

@@ -17,9 +17,9 @@ use sudoku_sat::dimacs::formula;
 use sudoku_sat::encode::Encoding;
 use sudoku_sat::grid::{Cell, Digit, Grid, Size};
 use sudoku_sat::parse::{Format, parse_str};
-use sudoku_sat::solve::unsat_core::{CoreFinder, minimal_core};
 use sudoku_sat::solve::count::{Count, Counter};
 use sudoku_sat::solve::prove::{Claim, ProofFormat, Proved, check_varisat_proof, prove};
+use sudoku_sat::solve::unsat_core::{CoreFinder, minimal_core};
 
 use crate::common::{
     EULER, EULER_1_SOLUTION, GENERATED_16, blank, grids, run_cli, shared_sets, temp_file,

@@ -10,13 +10,15 @@ use sudoku_sat::parse::{Format, ParseError, Puzzle, Puzzles};
 
 /// How many parse errors one input may report before reading stops: past
 /// this, the input is most likely not a puzzle file at all.
-const MAX_ERRORS: usize = 20;
+pub const MAX_ERRORS: usize = 20;
 
 /// A source of puzzle text and the name diagnostics use for it.
 pub struct Input {
     /// The file's path as given, or `<stdin>`.
     pub name: String,
-    reader: Box<dyn BufRead>,
+    /// The file's size in bytes, when known (not for stdin).
+    pub len: Option<u64>,
+    reader: Box<dyn BufRead + Send>,
 }
 
 impl Input {
@@ -31,8 +33,10 @@ impl Input {
                     bail!("{name}: is a directory, not a puzzle file");
                 }
                 let file = File::open(p).with_context(|| format!("{name}: cannot open"))?;
+                let len = file.metadata().ok().map(|m| m.len());
                 Ok(Input {
                     name,
+                    len,
                     reader: Box::new(BufReader::with_capacity(64 * 1024, file)),
                 })
             }
@@ -43,6 +47,7 @@ impl Input {
     pub fn embedded(name: &str, text: &'static str) -> Input {
         Input {
             name: name.to_string(),
+            len: Some(text.len() as u64),
             reader: Box::new(text.as_bytes()),
         }
     }
@@ -50,8 +55,19 @@ impl Input {
     fn stdin() -> Input {
         Input {
             name: "<stdin>".to_string(),
-            reader: Box::new(io::stdin().lock()),
+            len: None,
+            reader: Box::new(BufReader::with_capacity(64 * 1024, io::stdin())),
         }
+    }
+
+    /// Returns the input's puzzles as a stream, with the reader wrapped by
+    /// `wrap` (to count bytes for a progress bar, say).
+    pub fn puzzles<R: BufRead + Send>(
+        self,
+        format: Format,
+        wrap: impl FnOnce(Box<dyn BufRead + Send>) -> R,
+    ) -> Puzzles<R> {
+        Puzzles::new(wrap(self.reader), format)
     }
 
     /// Calls `each` on every puzzle in input order, printing each parse
@@ -84,6 +100,7 @@ impl Input {
     }
 }
 
-fn report(name: &str, error: &ParseError) {
+/// Prints a parse error, located, on stderr.
+pub fn report(name: &str, error: &ParseError) {
     eprintln!("error: {name}: {error}");
 }

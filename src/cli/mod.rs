@@ -2,11 +2,19 @@
 //!
 //! Doc comments on these types are the `--help` text.
 
+mod batch;
+mod bench;
+mod count;
 mod decode;
+mod explain;
+mod explain_report;
 mod export;
 mod input;
 mod output;
+mod prove;
+mod rate;
 mod solve;
+mod stats;
 
 use std::path::PathBuf;
 
@@ -61,6 +69,74 @@ enum Command {
     /// false. Exit 1 when the solver found no solution, 2 when the model
     /// breaks a rule or drops a given.
     Decode(DecodeArgs),
+    /// Measure throughput: each file's puzzles through the SAT path under
+    /// every encoding and strategy, and through the backtracker, side by
+    /// side in one process; prints puzzles/s and the median and worst µs
+    /// per puzzle.
+    Bench(bench::BenchArgs),
+    /// Count the solutions of every puzzle, up to a limit.
+    ///
+    /// Prints one line per puzzle on stdout, its label, a colon and the
+    /// count: `Grid 01: 1`, `line 3: 0`, `line 4: 2`. A count past the
+    /// limit K is printed `K+` and means more than K solutions:
+    /// `line 9: 1000+`. At most K + 1 solutions are enumerated, each
+    /// decoded and validated. A grid whose givens leave f digits unused
+    /// has at least f! solutions once it has one (exchange the unused
+    /// digits), so an empty grid, which always has one, answers `K+` at
+    /// once whenever N! > K: any limit below 362,880 at 9x9.
+    ///
+    /// Exit status: 0 every puzzle has exactly one solution; 1 some puzzle
+    /// has none or several; 2 usage, I/O or parse error.
+    Count(count::CountArgs),
+    /// Write a CNF and a DRAT proof that certify one puzzle's answer.
+    ///
+    /// No solution: OUT.cnf is the puzzle's CNF (the rules and each given
+    /// as a unit clause, the same bytes as `solve --dimacs`) and the proof
+    /// shows it unsatisfiable. Exactly one solution: the solution is
+    /// printed on stdout as one line, OUT.cnf is the same CNF plus one
+    /// clause that blocks it (named in a comment), and the proof shows
+    /// that unsatisfiable, so no other solution exists. Several solutions:
+    /// nothing is written and the exit status is 1. Check a proof with
+    /// `drat-trim OUT.cnf OUT.drat`, which prints `s VERIFIED`.
+    ///
+    /// Exit status: 0 the proof was written; 1 several solutions; 2 usage,
+    /// I/O or parse error, or a FILE that does not hold exactly one
+    /// puzzle.
+    Prove(prove::ProveArgs),
+    /// Count the variables and clauses of an encoding, in total and per
+    /// clause family.
+    ///
+    /// Counts the bare rules of an empty grid of --size, or, given PUZZLE,
+    /// the formula of its first puzzle (rules and one unit clause per
+    /// given; the optimized encoding reduces the rules by the givens
+    /// instead). `--format json` prints one object with size, encoding,
+    /// amo, variables, clauses, families (family name: clause count) and
+    /// family_details (an array in the order the families are written,
+    /// with each one's clauses, literals and first clause position).
+    Stats(stats::StatsArgs),
+    /// Show every clause that mentions a cell or a house, family by
+    /// family, in DIMACS numbers and in words.
+    ///
+    /// A clause mentions a cell when it holds one of the cell's variables
+    /// x(r,c,d); a house, when it mentions one of its cells. Auxiliary
+    /// variables of the at-most-one encodings are named aNNN, after their
+    /// DIMACS number. With PUZZLE, its first puzzle is encoded, so the unit
+    /// clauses of its givens appear too (family givens).
+    Explain(explain::ExplainArgs),
+    /// Rate each puzzle by the reasoning the encoding lets a solver use:
+    /// propagation, probing or search.
+    ///
+    /// Each line starts with the level the puzzle needs, then its label:
+    /// `propagation` when unit propagation alone fixes every cell (under
+    /// the extended encoding: naked and hidden singles), `probing` when
+    /// failed-literal probing to a fixpoint does, `search` when decisions
+    /// are needed; search lines give the decisions and conflicts, up to the
+    /// first solution, of a small DPLL with probing at every node (it goes
+    /// on to prove uniqueness).
+    /// Puzzles with no solution start with `unsolvable` and say what found
+    /// the conflict. A last line gives the share of each level. Exit 1 when
+    /// a puzzle has no solution or several.
+    Rate(rate::RateArgs),
 }
 
 /// Options for `solve`.
@@ -75,6 +151,11 @@ struct SolveArgs {
     /// How to print each solution.
     #[arg(long, short, value_enum, default_value_t)]
     output: OutputFormat,
+
+    /// Print a summary on stderr at the end: puzzles, unique, multiple,
+    /// unsolvable, unreadable, seconds, puzzles per second.
+    #[arg(long)]
+    stats: bool,
 
     #[command(flatten)]
     solver: SolverArgs,
@@ -104,6 +185,28 @@ struct SolveArgs {
     /// like the embedded solver's; uniqueness takes a second run.
     #[arg(long, value_name = "CMD")]
     external: Option<String>,
+
+    /// With --external, kill a solver run that takes longer than SECONDS.
+    ///
+    /// Fractions are allowed (`0.5`). Each run has the whole limit; a puzzle
+    /// takes two, one to solve it and one to prove the solution unique. A
+    /// killed run is an error (exit 2) naming the solver and the timeout.
+    /// The embedded solver cannot be interrupted, so it has no timeout.
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        requires = "external",
+        value_parser = sudoku_sat::solve::external::parse_seconds
+    )]
+    timeout: Option<std::time::Duration>,
+
+    /// Explain puzzles with no solution or several, on stderr.
+    ///
+    /// No solution: a minimal set of givens that already has none, as
+    /// `r1c3=9 r4c3=9`; without any one of them the rest has a solution.
+    /// Several: two solutions side by side and the cells they differ in.
+    #[arg(long, conflicts_with = "dimacs")]
+    explain: bool,
 }
 
 /// Options for `decode`.
@@ -172,6 +275,16 @@ struct SolverArgs {
     #[arg(long)]
     no_cross_check: bool,
 
+    /// Solve on N threads, each with its own solver; output stays in input
+    /// order. The default is one per core.
+    #[arg(long, short, value_name = "N")]
+    jobs: Option<usize>,
+
+    /// Never show the progress bar (it appears on a terminal only, once a
+    /// batch has run for half a second).
+    #[arg(long)]
+    no_progress: bool,
+
     /// The backtracker's node limit per puzzle; past it the cross-check is
     /// skipped for that puzzle with a note on stderr.
     #[arg(long, value_name = "NODES", default_value_t = Backtracker::DEFAULT_NODE_LIMIT)]
@@ -184,6 +297,12 @@ impl SolverArgs {
             rules: self.encoding,
             amo: self.amo,
         }
+    }
+
+    fn jobs(&self) -> usize {
+        self.jobs
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+            .max(1)
     }
 
     fn backtracker(&self) -> Option<Backtracker> {
@@ -200,14 +319,23 @@ pub enum Status {
     NotUnique = 1,
     /// A usage, I/O or parse error, or disagreeing solvers.
     Error = 2,
+    /// Stopped by Ctrl-C between puzzles (the shell's 128 + SIGINT).
+    Interrupted = 130,
 }
 
 /// Runs the subcommand the user chose.
 pub fn run(cli: Cli) -> anyhow::Result<Status> {
+    batch::catch_interrupt();
     match cli.command {
         Command::Solve(args) => solve::solve(args),
         Command::Euler(args) => solve::euler(args),
         Command::Decode(args) => decode::decode(args),
+        Command::Bench(args) => bench::bench(args),
+        Command::Count(args) => count::count(args),
+        Command::Prove(args) => prove::prove(args),
+        Command::Stats(args) => stats::stats(args),
+        Command::Explain(args) => explain::explain(args),
+        Command::Rate(args) => rate::rate(args),
     }
 }
 

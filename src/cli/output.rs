@@ -1,22 +1,36 @@
-//! Printing solutions in the formats `--output` offers.
+//! Printing results in the formats `--output` offers.
 
 use std::io::{self, Write};
 
-use sudoku_sat::grid::Grid;
+use serde_json::json;
 
-/// How solutions are printed on stdout.
+use sudoku_sat::grid::Grid;
+use sudoku_sat::parse::Puzzle;
+use sudoku_sat::solve::{CrossCheck, Outcome, Report};
+
+/// How results are printed on stdout.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum OutputFormat {
-    /// N rows of N symbols; grids separated by a blank line.
+    /// N rows of N symbols per solution; grids separated by a blank line.
+    /// Puzzles without a solution print nothing here (see stderr).
     #[default]
     Grid,
-    /// One line of N² symbols per puzzle.
+    /// One line of N² symbols per solution.
     Line,
-    /// The grid drawn with block lines; grids separated by a blank line.
+    /// The solution drawn with block lines; grids separated by a blank
+    /// line.
     Pretty,
+    /// One JSON object per puzzle and line (JSON Lines): `label`, `line`,
+    /// `puzzle`, `status` (`unique`, `multiple`, `unsolvable`),
+    /// `solution` (null when unsolvable), `second_solution` (for
+    /// `multiple`), `cross_check` and `timings_us` (`sat`, `check`).
+    Json,
+    /// CSV with the header `puzzle,solution,status`, one row per puzzle;
+    /// the solution is empty when there is none.
+    Csv,
 }
 
-/// Writes solutions one after another in one format.
+/// Writes results one after another in one format.
 pub struct Printer<W: Write> {
     out: W,
     format: OutputFormat,
@@ -25,7 +39,7 @@ pub struct Printer<W: Write> {
 }
 
 impl<W: Write> Printer<W> {
-    /// Returns a printer; `flush_each` flushes after every grid, for a
+    /// Returns a printer; `flush_each` flushes after every puzzle, for a
     /// person watching a terminal.
     pub fn new(out: W, format: OutputFormat, flush_each: bool) -> Self {
         Printer {
@@ -36,21 +50,82 @@ impl<W: Write> Printer<W> {
         }
     }
 
-    /// Prints one solution.
-    pub fn print(&mut self, grid: &Grid) -> io::Result<()> {
-        if self.printed > 0 && self.format != OutputFormat::Line {
-            writeln!(self.out)?;
-        }
+    /// Prints one puzzle's result: its solution in the grid formats, a
+    /// record with its status in JSON and CSV.
+    pub fn record(&mut self, puzzle: &Puzzle, report: &Report) -> io::Result<()> {
         match self.format {
-            OutputFormat::Grid => write!(self.out, "{}", grid.rows())?,
-            OutputFormat::Line => writeln!(self.out, "{grid}")?,
-            OutputFormat::Pretty => write!(self.out, "{}", grid.pretty())?,
+            OutputFormat::Json => self.json(puzzle, report)?,
+            OutputFormat::Csv => self.csv(puzzle, &report.outcome)?,
+            _ => match report.outcome.solution() {
+                Some(solution) => self.grid(solution)?,
+                None => return Ok(()),
+            },
         }
+        self.done()
+    }
+
+    /// Prints one solution on its own (JSON and CSV print it as a line).
+    pub fn print(&mut self, grid: &Grid) -> io::Result<()> {
+        self.grid(grid)?;
+        self.done()
+    }
+
+    fn done(&mut self) -> io::Result<()> {
         self.printed += 1;
         if self.flush_each {
             self.out.flush()?;
         }
         Ok(())
+    }
+
+    fn grid(&mut self, grid: &Grid) -> io::Result<()> {
+        if self.printed > 0 && matches!(self.format, OutputFormat::Grid | OutputFormat::Pretty) {
+            writeln!(self.out)?;
+        }
+        match self.format {
+            OutputFormat::Grid => write!(self.out, "{}", grid.rows()),
+            OutputFormat::Pretty => write!(self.out, "{}", grid.pretty()),
+            OutputFormat::Line | OutputFormat::Json | OutputFormat::Csv => {
+                writeln!(self.out, "{grid}")
+            }
+        }
+    }
+
+    fn json(&mut self, puzzle: &Puzzle, report: &Report) -> io::Result<()> {
+        let outcome = &report.outcome;
+        let second = match outcome {
+            Outcome::Multiple(_, second) => Some(second.to_string()),
+            _ => None,
+        };
+        let check = match report.check {
+            CrossCheck::Agree => "agree",
+            CrossCheck::Skipped => "skipped",
+            CrossCheck::GaveUp { .. } => "gave-up",
+            // A disagreement stops the run before anything is printed.
+            CrossCheck::Disagree(_) => "disagree",
+        };
+        let object = json!({
+            "label": puzzle.label.to_string(),
+            "line": puzzle.line,
+            "puzzle": puzzle.grid.to_string(),
+            "status": outcome.status(),
+            "solution": outcome.solution().map(Grid::to_string),
+            "second_solution": second,
+            "cross_check": check,
+            "timings_us": {
+                "sat": report.sat_time.as_micros() as u64,
+                "check": report.check_time.as_micros() as u64,
+            },
+        });
+        writeln!(self.out, "{object}")
+    }
+
+    fn csv(&mut self, puzzle: &Puzzle, outcome: &Outcome) -> io::Result<()> {
+        if self.printed == 0 {
+            writeln!(self.out, "puzzle,solution,status")?;
+        }
+        let solution = outcome.solution().map(Grid::to_string).unwrap_or_default();
+        writeln!(self.out, "{},{solution},{}", puzzle.grid, outcome.status())
     }
 
     /// Flushes what is buffered.

@@ -1,6 +1,7 @@
 //! The `solve` and `euler` subcommands.
 
 use std::io::{self, IsTerminal};
+use std::time::Instant;
 
 use anyhow::{Context, bail};
 
@@ -10,8 +11,10 @@ use sudoku_sat::euler::corner_number;
 use sudoku_sat::parse::Puzzle;
 use sudoku_sat::solve::external::ExternalSolver;
 use sudoku_sat::solve::sat::SatSolver;
-use sudoku_sat::solve::{Checked, CrossCheck, Outcome, Solve};
+use sudoku_sat::solve::{Checked, CrossCheck, Outcome, Report};
 
+use super::batch::{self, Event, Flow, Progress};
+use super::explain_report::{Explainer, multiple, unsolvable};
 use super::export::export;
 use super::input::Input;
 use super::output::Printer;
@@ -21,39 +24,65 @@ use super::{EulerArgs, SolveArgs, SolverArgs, Status};
 /// anywhere.
 const EULER_FILE: &str = include_str!("../../data/p096_sudoku.txt");
 
-/// Solves puzzles one by one, reporting each answer that is not a unique
-/// solution on stderr and keeping the worst status seen.
-struct Session {
-    pipeline: Checked,
-    status: Status,
+/// Counts of what a run found, for the exit status and `--stats`.
+#[derive(Debug, Default)]
+struct Tally {
+    unique: u64,
+    multiple: u64,
+    unsolvable: u64,
+    unreadable: u64,
 }
 
-impl Session {
-    fn new(args: &SolverArgs, backend: impl Solve + 'static) -> Session {
-        Session {
-            pipeline: Checked::new(backend, args.backtracker()),
-            status: Status::Success,
+impl Tally {
+    fn status(&self) -> Status {
+        if self.unreadable > 0 {
+            Status::Error
+        } else if self.multiple + self.unsolvable > 0 {
+            Status::NotUnique
+        } else {
+            Status::Success
         }
     }
+}
 
-    /// Solves one puzzle and cross-checks it.
+/// Reports each puzzle's answer on stderr when it is not a unique
+/// solution, stops on answers that cannot be trusted, and keeps the tally.
+struct Reporter {
+    source: String,
+    tally: Tally,
+    /// With `--explain`, what explains unsolvable and multiple puzzles.
+    explain: Option<Explainer>,
+}
+
+impl Reporter {
+    /// Takes one event in input order and returns the puzzle with its
+    /// report, or `None` for a parse error (already reported).
     ///
     /// # Errors
     ///
     /// Fails when the SAT answer does not validate or the backtracker
     /// disagrees: both are bugs to stop on.
-    fn solve(&mut self, source: &str, puzzle: &Puzzle) -> anyhow::Result<Outcome> {
-        let at = format!("{source}: {}", puzzle.label);
-        let report = self
-            .pipeline
-            .solve(&puzzle.grid)
-            .with_context(|| at.clone())?;
+    fn take(
+        &mut self,
+        progress: &Progress,
+        event: Event,
+    ) -> anyhow::Result<Option<(Puzzle, Report)>> {
+        let (puzzle, report) = match event {
+            Event::Invalid(error) => {
+                self.tally.unreadable += 1;
+                progress.note(&format!("error: {}: {error}", self.source));
+                return Ok(None);
+            }
+            Event::Solved(puzzle, report) => (puzzle, report),
+        };
+        let at = format!("{}: {}", self.source, puzzle.label);
+        let report = report.with_context(|| at.clone())?;
         match &report.check {
             CrossCheck::Agree | CrossCheck::Skipped => {}
-            CrossCheck::GaveUp { nodes } => eprintln!(
+            CrossCheck::GaveUp { nodes } => progress.note(&format!(
                 "note: {at}: the backtracker gave up after {nodes} nodes; \
                  the SAT answer is validated but not cross-checked"
-            ),
+            )),
             CrossCheck::Disagree(verdict) => bail!(
                 "{at}: the SAT solver and the backtracker disagree: SAT says {}; \
                  the backtracker says {}",
@@ -62,26 +91,32 @@ impl Session {
             ),
         }
         match &report.outcome {
-            Outcome::Unique(_) => {}
+            Outcome::Unique(_) => self.tally.unique += 1,
             Outcome::Unsolvable => {
-                self.status = self.status.max(Status::NotUnique);
+                self.tally.unsolvable += 1;
                 match puzzle.grid.first_conflict() {
-                    Some(clash) => eprintln!("{at}: no solution: {clash}"),
-                    None => eprintln!("{at}: no solution"),
+                    Some(clash) => progress.note(&format!("{at}: no solution: {clash}")),
+                    None => progress.note(&format!("{at}: no solution")),
+                }
+                if let Some(explainer) = &mut self.explain {
+                    progress.suspend(|| unsolvable(explainer, &at, &puzzle.grid))?;
                 }
             }
             Outcome::Multiple(first, second) => {
-                self.status = self.status.max(Status::NotUnique);
+                self.tally.multiple += 1;
                 let cells = first.differences(second);
-                eprintln!(
+                progress.note(&format!(
                     "{at}: more than one solution; two differ in {} cells ({}...); \
                      another is {second}",
                     cells.len(),
                     cells[0],
-                );
+                ));
+                if self.explain.is_some() {
+                    progress.suspend(|| multiple(&at, first, second));
+                }
             }
         }
-        Ok(report.outcome)
+        Ok(Some((puzzle, report)))
     }
 }
 
@@ -102,6 +137,84 @@ fn describe_verdict(verdict: &Verdict) -> String {
     }
 }
 
+/// Runs a batch: every puzzle of `input` through pipelines of `args`,
+/// each result handed to `each` in input order.
+fn run_batch(
+    input: Input,
+    args: &SolverArgs,
+    format: sudoku_sat::parse::Format,
+    external: Option<(&str, Option<std::time::Duration>)>,
+    explain: bool,
+    mut each: impl FnMut(&Puzzle, &Report) -> anyhow::Result<()>,
+) -> anyhow::Result<(Tally, batch::Ended, f64)> {
+    let start = Instant::now();
+    let encoding = args.encoding();
+    let backtracker = args.backtracker();
+    let make = || -> anyhow::Result<Checked> {
+        Ok(match external {
+            Some((command, timeout)) => Checked::new(
+                ExternalSolver::with_timeout(command, encoding, timeout)
+                    .context("cannot prepare the external solver")?,
+                backtracker,
+            ),
+            None => Checked::new(
+                SatSolver::with_strategy(encoding, args.strategy),
+                backtracker,
+            ),
+        })
+    };
+    let mut reporter = Reporter {
+        source: input.name.clone(),
+        tally: Tally::default(),
+        explain: explain.then(|| Explainer::new(encoding, backtracker)),
+    };
+    let mut progress = Progress::new(!args.no_progress, input.len);
+    let ended = batch::run(
+        input,
+        format,
+        args.jobs(),
+        &mut progress,
+        make,
+        |progress, event| {
+            if let Some((puzzle, report)) = reporter.take(progress, event)? {
+                each(&puzzle, &report)?;
+            }
+            Ok(Flow::Continue)
+        },
+    )?;
+    Ok((reporter.tally, ended, start.elapsed().as_secs_f64()))
+}
+
+/// Prints the `--stats` summary line on stderr.
+fn print_stats(tally: &Tally, seconds: f64) {
+    let total = tally.unique + tally.multiple + tally.unsolvable + tally.unreadable;
+    eprintln!(
+        "stats: {total} puzzles: {} unique, {} multiple, {} unsolvable, {} unreadable; \
+         {seconds:.3} s, {:.0} puzzles/s",
+        tally.unique,
+        tally.multiple,
+        tally.unsolvable,
+        tally.unreadable,
+        total as f64 / seconds.max(1e-9)
+    );
+}
+
+/// Returns the exit status of a finished batch, saying on stderr why it
+/// ended early.
+fn finish(tally: &Tally, ended: &batch::Ended, source: &str) -> Status {
+    if ended.interrupted {
+        eprintln!(
+            "{source}: interrupted after {} puzzles; the output so far is complete",
+            ended.events
+        );
+        return Status::Interrupted;
+    }
+    if ended.parse_errors > 0 || ended.too_many_errors {
+        return Status::Error;
+    }
+    tally.status()
+}
+
 /// Runs `solve`: every puzzle's solution on stdout, in input order.
 pub fn solve(args: SolveArgs) -> anyhow::Result<Status> {
     let input = Input::open(args.file.as_deref())?;
@@ -112,34 +225,30 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<Status> {
         };
         return export(input, args.input.format, path, &encoding, options);
     }
-    let mut session = match &args.external {
-        Some(command) => {
-            let backend = ExternalSolver::new(command, encoding)
-                .context("cannot prepare the external solver")?;
-            Session::new(&args.solver, backend)
-        }
-        None => Session::new(
-            &args.solver,
-            SatSolver::with_strategy(encoding, args.solver.strategy),
-        ),
-    };
+    let source = input.name.clone();
     let stdout = io::stdout();
     let flush_each = stdout.is_terminal();
     let mut printer = Printer::new(io::BufWriter::new(stdout.lock()), args.output, flush_each);
-    let result = input.for_each(args.input.format, |source, puzzle| {
-        if let Some(solution) = session.solve(source, &puzzle)?.solution() {
-            printer.print(solution).context("cannot write to stdout")?;
-        }
-        Ok(())
-    });
+    let external = args.external.as_deref().map(|c| (c, args.timeout));
+    let result = run_batch(
+        input,
+        &args.solver,
+        args.input.format,
+        external,
+        args.explain,
+        |puzzle, report| {
+            printer
+                .record(puzzle, report)
+                .context("cannot write to stdout")
+        },
+    );
     // What was printed stays, even when a later puzzle stops the run.
     printer.flush().context("cannot write to stdout")?;
-    let errors = result?;
-    Ok(if errors > 0 {
-        Status::Error
-    } else {
-        session.status
-    })
+    let (tally, ended, seconds) = result?;
+    if args.stats {
+        print_stats(&tally, seconds);
+    }
+    Ok(finish(&tally, &ended, &source))
 }
 
 /// Runs `euler`: solves every grid and prints the sum of corner numbers.
@@ -148,33 +257,37 @@ pub fn euler(args: EulerArgs) -> anyhow::Result<Status> {
         Some(path) => Input::open(Some(path))?,
         None => Input::embedded("p096_sudoku.txt (built in)", EULER_FILE),
     };
-    let backend = SatSolver::with_strategy(args.solver.encoding(), args.solver.strategy);
-    let mut session = Session::new(&args.solver, backend);
+    let source = input.name.clone();
     let mut sum = 0u64;
-    let mut grids = 0usize;
-    let errors = input.for_each(args.input.format, |source, puzzle| {
-        if let Outcome::Unique(solution) = session.solve(source, &puzzle)? {
-            let Some(corner) = corner_number(&solution) else {
-                bail!(
-                    "{source}: {}: the grid is {}, but Project Euler 96 grids are 9x9",
-                    puzzle.label,
-                    solution.size()
-                );
-            };
-            sum += u64::from(corner);
+    let (tally, ended, _) = run_batch(
+        input,
+        &args.solver,
+        args.input.format,
+        None,
+        false,
+        |puzzle: &Puzzle, report: &Report| {
+            if let Outcome::Unique(solution) = &report.outcome {
+                let Some(corner) = corner_number(solution) else {
+                    bail!(
+                        "{source}: {}: the grid is {}, but Project Euler 96 grids are 9x9",
+                        puzzle.label,
+                        solution.size()
+                    );
+                };
+                sum += u64::from(corner);
+            }
+            Ok(())
+        },
+    )?;
+    let status = finish(&tally, &ended, &source);
+    if status != Status::Success {
+        if status == Status::NotUnique {
+            eprintln!("error: not every grid has a unique solution, so there is no sum");
         }
-        grids += 1;
-        Ok(())
-    })?;
-    if errors > 0 {
-        return Ok(Status::Error);
+        return Ok(status);
     }
-    if session.status != Status::Success {
-        eprintln!("error: not every grid has a unique solution, so there is no sum");
-        return Ok(session.status);
-    }
-    if grids == 0 {
-        bail!("no grid to sum");
+    if tally.unique == 0 {
+        bail!("{source}: no grid to sum");
     }
     println!("{sum}");
     Ok(Status::Success)

@@ -18,7 +18,7 @@
 
 use std::fmt;
 
-use varisat::Lit;
+use varisat::{Lit, Var};
 
 /// A solver's verdict on a formula.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,7 +55,8 @@ pub enum AnswerErrorKind {
     Unterminated,
     /// Something follows the model's terminating `0`.
     AfterModel,
-    /// A token that is not a literal.
+    /// A token that is not a literal: not an integer, or a variable above
+    /// varisat's largest, 2^28 (`Var::max_count()`).
     BadLiteral(String),
     /// A variable appears both true and false.
     Contradiction(usize),
@@ -145,7 +146,9 @@ impl Model {
             let value: isize = token
                 .parse()
                 .ok()
-                .filter(|v: &isize| v.unsigned_abs() < (1 << 30))
+                // varisat's `Lit::from_dimacs` panics (debug) or aliases
+                // another variable (release) past `Var::max_count()`.
+                .filter(|v: &isize| v.unsigned_abs() <= Var::max_count())
                 .ok_or_else(|| AnswerError::new(line, AnswerErrorKind::BadLiteral(token.into())))?;
             if self.closed {
                 return Err(AnswerError::new(line, AnswerErrorKind::AfterModel));
@@ -163,21 +166,16 @@ impl Model {
         if !self.closed {
             return Err(AnswerError::new(0, AnswerErrorKind::Unterminated));
         }
-        let mut values: Vec<Option<bool>> = Vec::new();
-        for lit in &self.lits {
-            let index = lit.index();
-            if values.len() <= index {
-                values.resize(index + 1, None);
-            }
-            match values[index] {
-                Some(v) if v != lit.is_positive() => {
-                    return Err(AnswerError::new(
-                        0,
-                        AnswerErrorKind::Contradiction(index + 1),
-                    ));
-                }
-                _ => values[index] = Some(lit.is_positive()),
-            }
+        // Sorted, so a variable's literals are adjacent; not a table indexed
+        // by variable, where one literal `v 268435456` would cost 256 MiB.
+        let mut sorted = self.lits.clone();
+        sorted.sort_unstable();
+        if let Some(pair) = sorted
+            .windows(2)
+            .find(|p| p[0].var() == p[1].var() && p[0] != p[1])
+        {
+            let var = pair[0].var().index() + 1;
+            return Err(AnswerError::new(0, AnswerErrorKind::Contradiction(var)));
         }
         Ok(self.lits)
     }

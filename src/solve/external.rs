@@ -12,11 +12,22 @@
 //! minisat prints no model on stdout; it writes one to a result file named
 //! as its second argument. A program whose file name starts with `minisat`
 //! is given that argument, and the file is read instead of stdout.
+//!
+//! The solver's stdout and stderr go to files beside the CNF file, not to
+//! pipes: a chatty solver cannot fill a pipe and stall, and a solver that
+//! leaves a child process behind (a wrapper script) cannot keep a pipe
+//! open after it has exited or been killed. With a timeout the process is
+//! polled with [`std::process::Child::try_wait`] and killed at the limit;
+//! a wrapper script should `exec` the solver so that the kill reaches it.
+//! A solver killed by a signal is an error whatever it printed: a crashed
+//! solver's "unsatisfiable" cannot be checked.
 
 use std::fmt;
-use std::io::{self, BufWriter, Write};
+use std::fs::File;
+use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
 
 use varisat::dimacs::{DimacsHeader, write_dimacs_clauses, write_dimacs_header};
 use varisat::{CnfFormula, ExtendFormula};
@@ -33,7 +44,17 @@ pub struct ExternalSolver {
     encoding: Encoding,
     dir: tempfile::TempDir,
     runs: u64,
+    timeout: Option<Duration>,
 }
+
+/// The most of a solver's stdout, stderr or result file that is read; a
+/// 25×25 model is about 100 KB.
+const MAX_OUTPUT_BYTES: u64 = 64 << 20;
+
+/// The longest pause between two polls of a solver under a timeout. Polls
+/// start 1 ms apart and double up to this, so a run of a few
+/// milliseconds is not slowed and a long one costs little.
+const MAX_POLL_PAUSE: Duration = Duration::from_millis(20);
 
 impl fmt::Debug for ExternalSolver {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -50,6 +71,23 @@ impl ExternalSolver {
     ///
     /// Fails when the command is empty or no temporary folder can be made.
     pub fn new(command: &str, encoding: Encoding) -> io::Result<ExternalSolver> {
+        ExternalSolver::with_timeout(command, encoding, None)
+    }
+
+    /// Returns a backend as [`ExternalSolver::new`] does, whose every run
+    /// is killed once it has taken `timeout` (`None`: no limit). A puzzle
+    /// takes two runs, to solve it and to prove the solution unique; each
+    /// has the whole `timeout`. A killed run is a [`SolveError::External`]
+    /// that names the program and the timeout.
+    ///
+    /// # Errors
+    ///
+    /// Fails when the command is empty or no temporary folder can be made.
+    pub fn with_timeout(
+        command: &str,
+        encoding: Encoding,
+        timeout: Option<Duration>,
+    ) -> io::Result<ExternalSolver> {
         let mut words = command.split_whitespace().map(str::to_string);
         let program = words.next().ok_or_else(|| {
             io::Error::new(
@@ -63,6 +101,7 @@ impl ExternalSolver {
             encoding,
             dir: tempfile::Builder::new().prefix("sudoku-sat-").tempdir()?,
             runs: 0,
+            timeout,
         })
     }
 
@@ -82,46 +121,120 @@ impl ExternalSolver {
     fn run(&mut self, cnf: &CnfFormula) -> Result<Answer, SolveError> {
         self.runs += 1;
         let path = self.dir.path().join(format!("puzzle-{}.cnf", self.runs));
-        write_file(&path, cnf)
+        let files = [
+            path.clone(),
+            path.with_extension("out"),
+            path.with_extension("err"),
+            path.with_extension("model"),
+        ];
+        let result = self.run_on(&files, cnf);
+        for file in &files {
+            let _ = std::fs::remove_file(file);
+        }
+        result
+    }
+
+    /// Runs the solver on `cnf` written to `files[0]`, its stdout and
+    /// stderr going to `files[1]` and `files[2]`, and minisat's result to
+    /// `files[3]`.
+    fn run_on(&self, files: &[PathBuf; 4], cnf: &CnfFormula) -> Result<Answer, SolveError> {
+        let [path, out, err, model] = files;
+        write_file(path, cnf)
             .map_err(|e| self.error(format!("cannot write {}: {e}", path.display())))?;
-        let result_file = self
-            .wants_result_file()
-            .then(|| path.with_extension("model"));
+        let result_file = self.wants_result_file().then_some(model);
+        let create = |file: &PathBuf| {
+            File::create(file)
+                .map_err(|e| self.error(format!("cannot create {}: {e}", file.display())))
+        };
         let mut command = Command::new(&self.program);
-        command.args(&self.args).arg(&path);
-        if let Some(result) = &result_file {
+        command.args(&self.args).arg(path);
+        if let Some(result) = result_file {
             command.arg(result);
         }
-        let output = command
+        command
             .stdin(Stdio::null())
-            .output()
-            .map_err(|e| match e.kind() {
-                io::ErrorKind::NotFound => self.error("not found on PATH".to_string()),
-                _ => self.error(format!("cannot run: {e}")),
-            })?;
-        let text = match &result_file {
-            Some(result) => std::fs::read_to_string(result).unwrap_or_default(),
-            None => String::from_utf8_lossy(&output.stdout).into_owned(),
-        };
-        let _ = std::fs::remove_file(&path);
-        if let Some(result) = &result_file {
-            let _ = std::fs::remove_file(result);
+            .stdout(create(out)?)
+            .stderr(create(err)?);
+        let mut child = command.spawn().map_err(|e| match e.kind() {
+            io::ErrorKind::NotFound => self.error("not found on PATH".to_string()),
+            _ => self.error(format!("cannot run: {e}")),
+        })?;
+        let status = self.wait(&mut child)?;
+        let text = self.read_output(result_file.unwrap_or(out))?;
+        let stderr = self.read_output(err).unwrap_or_default();
+        let last = stderr
+            .lines()
+            .rev()
+            .map(str::trim)
+            .find(|l| !l.is_empty())
+            .map(|l| format!(": {l}"))
+            .unwrap_or_default();
+        if let Some(signal) = signal(status) {
+            return Err(self.error(format!("was killed by signal {signal}{last}")));
         }
         if text.trim().is_empty() {
-            let stderr = String::from_utf8_lossy(&output.stderr);
-            let last = stderr
-                .lines()
-                .rev()
-                .find(|l| !l.trim().is_empty())
-                .unwrap_or("");
-            return Err(self.error(format!(
-                "printed no answer ({}){}{}",
-                output.status,
-                if last.is_empty() { "" } else { ": " },
-                last.trim()
-            )));
+            return Err(self.error(format!("printed no answer ({status}){last}")));
         }
         read_answer(&text).map_err(|e| self.error(format!("unreadable answer: {e}")))
+    }
+
+    /// Waits for the solver to exit; under a timeout, kills it at the
+    /// limit.
+    fn wait(&self, child: &mut Child) -> Result<ExitStatus, SolveError> {
+        let waited = |result: io::Result<ExitStatus>| {
+            result.map_err(|e| self.error(format!("cannot wait for it: {e}")))
+        };
+        let Some(limit) = self.timeout else {
+            return waited(child.wait());
+        };
+        let start = Instant::now();
+        let mut pause = Duration::from_millis(1);
+        loop {
+            match child.try_wait() {
+                Ok(Some(status)) => return Ok(status),
+                Ok(None) => {}
+                Err(e) => {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                    return waited(Err(e));
+                }
+            }
+            let elapsed = start.elapsed();
+            if elapsed >= limit {
+                // Killing a process that has just exited is harmless: it is
+                // not reaped until `wait`.
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(self.error(format!(
+                    "ran longer than the timeout of {} s and was killed",
+                    limit.as_secs_f64()
+                )));
+            }
+            std::thread::sleep(pause.min(limit - elapsed));
+            pause = (pause * 2).min(MAX_POLL_PAUSE);
+        }
+    }
+
+    /// Reads a file the solver wrote, at most [`MAX_OUTPUT_BYTES`] of it;
+    /// a missing file reads as empty (minisat writes no result file when
+    /// it fails early).
+    fn read_output(&self, file: &Path) -> Result<String, SolveError> {
+        let mut bytes = Vec::new();
+        match File::open(file) {
+            Ok(f) => f
+                .take(MAX_OUTPUT_BYTES + 1)
+                .read_to_end(&mut bytes)
+                .map_err(|e| self.error(format!("cannot read {}: {e}", file.display())))?,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => 0,
+            Err(e) => return Err(self.error(format!("cannot read {}: {e}", file.display()))),
+        };
+        if bytes.len() as u64 > MAX_OUTPUT_BYTES {
+            return Err(self.error(format!(
+                "printed more than {} MiB, which is no solver answer",
+                MAX_OUTPUT_BYTES >> 20
+            )));
+        }
+        Ok(String::from_utf8_lossy(&bytes).into_owned())
     }
 
     fn error(&self, message: String) -> SolveError {
@@ -132,8 +245,54 @@ impl ExternalSolver {
     }
 }
 
-fn write_file(path: &PathBuf, cnf: &CnfFormula) -> io::Result<()> {
-    let mut out = BufWriter::new(std::fs::File::create(path)?);
+/// Returns the signal that ended a process, if one did.
+#[cfg(unix)]
+fn signal(status: ExitStatus) -> Option<i32> {
+    use std::os::unix::process::ExitStatusExt;
+    status.signal()
+}
+
+/// Returns the signal that ended a process: never, off Unix.
+#[cfg(not(unix))]
+fn signal(_: ExitStatus) -> Option<i32> {
+    None
+}
+
+/// Parses a `--timeout`: a positive number of seconds, fractions allowed
+/// (`5`, `0.5`, `1e-3`).
+///
+/// # Errors
+///
+/// Returns a message for text that is not a number, a number that is not
+/// above 0 (or rounds to 0 ns), and one too large for a [`Duration`].
+///
+/// # Example
+///
+/// ```
+/// use std::time::Duration;
+/// use sudoku_sat::solve::external::parse_seconds;
+///
+/// assert_eq!(parse_seconds("0.5"), Ok(Duration::from_millis(500)));
+/// assert!(parse_seconds("0").is_err());
+/// assert!(parse_seconds("soon").is_err());
+/// ```
+pub fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
+    if seconds.is_nan() || seconds <= 0.0 {
+        return Err(format!("the timeout must be above 0 seconds, not {text}"));
+    }
+    match Duration::try_from_secs_f64(seconds) {
+        Ok(limit) if limit.is_zero() => Err(format!("{text} seconds rounds to 0")),
+        Ok(limit) => Ok(limit),
+        Err(_) => Err(format!("{text} seconds is too long a timeout")),
+    }
+}
+
+fn write_file(path: &Path, cnf: &CnfFormula) -> io::Result<()> {
+    let mut out = BufWriter::new(File::create(path)?);
     write_dimacs_header(
         &mut out,
         DimacsHeader {

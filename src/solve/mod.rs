@@ -6,10 +6,15 @@
 //! backtracker ([`crate::backtrack`]), which shares no code with the
 //! encoder, solves the puzzle again and the two answers are compared.
 
+pub mod count;
 pub mod external;
+pub mod prove;
+pub mod reduce;
 pub mod sat;
+pub mod unsat_core;
 
 use std::fmt;
+use std::time::{Duration, Instant};
 
 use crate::backtrack::{Backtracker, Verdict};
 use crate::encode::vars::DecodeError;
@@ -134,6 +139,11 @@ pub struct Report {
     pub outcome: Outcome,
     /// How the backtracker's answer compares.
     pub check: CrossCheck,
+    /// Time spent by the SAT backend, uniqueness proof and decoding
+    /// included.
+    pub sat_time: Duration,
+    /// Time spent by the cross-check.
+    pub check_time: Duration,
 }
 
 /// The full pipeline: SAT solve with uniqueness proof, then, unless
@@ -159,7 +169,9 @@ impl Checked {
     ///
     /// Returns the SAT backend's [`SolveError`].
     pub fn solve(&mut self, puzzle: &Grid) -> Result<Report, SolveError> {
+        let start = Instant::now();
         let outcome = self.sat.solve(puzzle)?;
+        let sat_time = start.elapsed();
         let check = match &self.backtracker {
             None => CrossCheck::Skipped,
             Some(bt) => {
@@ -167,6 +179,11 @@ impl Checked {
                 cross_check(&outcome, &search.verdict, search.nodes)
             }
         };
-        Ok(Report { outcome, check })
+        Ok(Report {
+            outcome,
+            check,
+            sat_time,
+            check_time: start.elapsed() - sat_time,
+        })
     }
 }

@@ -1,0 +1,409 @@
+//! Solving a stream of puzzles on several threads, with results in input
+//! order, bounded memory, a progress bar and Ctrl-C between puzzles.
+//!
+//! One thread reads and parses; each of `jobs` workers owns its own solver
+//! (varisat's `Solver` is not `Send`, so each worker builds its own); the
+//! calling thread puts results back in input order and hands them to the
+//! caller, which prints. The reader never runs more than [`WINDOW`]
+//! puzzles ahead of the last one handed over, so memory stays bounded
+//! whatever the input's size, even behind one slow puzzle. With one job
+//! everything runs on the calling thread.
+
+use std::collections::BTreeMap;
+use std::io::{self, BufRead, IsTerminal, Read};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressStyle};
+
+use sudoku_sat::parse::{Format, ParseError, Puzzle};
+use sudoku_sat::solve::{Checked, Report, SolveError};
+
+use super::input::{Input, MAX_ERRORS};
+
+/// How many puzzles the reader may run ahead of the output.
+const WINDOW: u64 = 4096;
+
+/// Set by the Ctrl-C handler; checked before each puzzle is read.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Installs the Ctrl-C handler. A second Ctrl-C, or one before the handler
+/// is in place, ends the process as usual.
+pub fn catch_interrupt() {
+    let _ = ctrlc::set_handler(|| {
+        if INTERRUPTED.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    });
+}
+
+/// One puzzle's turn, in input order.
+pub enum Event {
+    /// A puzzle and what the pipeline made of it.
+    Solved(Puzzle, Result<Report, SolveError>),
+    /// A puzzle that could not be read.
+    Invalid(ParseError),
+}
+
+/// Whether the caller wants more events.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Go on.
+    Continue,
+    /// Stop reading; the run ends after this event.
+    Stop,
+}
+
+/// How a batch ended.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Ended {
+    /// The number of parse errors reported.
+    pub parse_errors: usize,
+    /// Reading stopped after [`MAX_ERRORS`] parse errors.
+    pub too_many_errors: bool,
+    /// Reading stopped on Ctrl-C.
+    pub interrupted: bool,
+    /// Events handed to the caller.
+    pub events: u64,
+}
+
+/// Counts the bytes read, for the progress bar.
+struct Counted<R> {
+    inner: R,
+    bytes: Arc<AtomicU64>,
+}
+
+impl<R: Read> Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.bytes.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+impl<R: BufRead> BufRead for Counted<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        self.inner.fill_buf()
+    }
+
+    fn consume(&mut self, amt: usize) {
+        self.bytes.fetch_add(amt as u64, Ordering::Relaxed);
+        self.inner.consume(amt);
+    }
+}
+
+/// A progress bar on stderr that appears only on a terminal and only once
+/// a batch has run for a moment, and the way to print diagnostics without
+/// tearing it.
+pub struct Progress {
+    enabled: bool,
+    len: Option<u64>,
+    bytes: Arc<AtomicU64>,
+    start: Instant,
+    bar: Option<ProgressBar>,
+}
+
+impl Progress {
+    /// How long a batch runs before the bar appears.
+    const DELAY: Duration = Duration::from_millis(500);
+
+    /// Returns a progress display for an input of `len` bytes, drawn when
+    /// `wanted` and stderr is a terminal.
+    pub fn new(wanted: bool, len: Option<u64>) -> Progress {
+        Progress {
+            enabled: wanted && io::stderr().is_terminal(),
+            len,
+            bytes: Arc::new(AtomicU64::new(0)),
+            start: Instant::now(),
+            bar: None,
+        }
+    }
+
+    /// Prints one diagnostic line on stderr, above the bar if there is one.
+    pub fn note(&self, line: &str) {
+        match &self.bar {
+            Some(bar) => bar.suspend(|| eprintln!("{line}")),
+            None => eprintln!("{line}"),
+        }
+    }
+
+    /// Runs `f`, which prints on stderr, with the bar out of the way.
+    pub fn suspend<T>(&self, f: impl FnOnce() -> T) -> T {
+        match &self.bar {
+            Some(bar) => bar.suspend(f),
+            None => f(),
+        }
+    }
+
+    fn tick(&mut self, puzzles: u64) {
+        if !self.enabled {
+            return;
+        }
+        if self.bar.is_none() && self.start.elapsed() >= Self::DELAY {
+            let bar = match self.len {
+                Some(len) => ProgressBar::new(len).with_style(
+                    ProgressStyle::with_template(
+                        "{bar:30} {percent:>3}%  {msg} puzzles  {elapsed} (eta {eta})",
+                    )
+                    .expect("valid template"),
+                ),
+                None => ProgressBar::new_spinner().with_style(
+                    ProgressStyle::with_template("{spinner} {msg} puzzles  {elapsed}")
+                        .expect("valid template"),
+                ),
+            };
+            self.bar = Some(bar);
+        }
+        if let Some(bar) = &self.bar {
+            bar.set_position(self.bytes.load(Ordering::Relaxed));
+            bar.set_message(puzzles.to_string());
+        }
+    }
+
+    /// Removes the bar.
+    pub fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// Reads puzzles until the input ends, Ctrl-C, a stop, or too many errors.
+struct Source<I> {
+    puzzles: I,
+    errors: usize,
+    too_many: bool,
+    interrupted: bool,
+}
+
+impl<I: Iterator<Item = Result<Puzzle, ParseError>>> Iterator for Source<I> {
+    type Item = Result<Puzzle, ParseError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.too_many {
+            return None;
+        }
+        if INTERRUPTED.load(Ordering::SeqCst) {
+            self.interrupted = true;
+            return None;
+        }
+        let item = self.puzzles.next()?;
+        if item.is_err() {
+            self.errors += 1;
+            self.too_many = self.errors >= MAX_ERRORS;
+        }
+        Some(item)
+    }
+}
+
+/// Solves every puzzle of `input` with pipelines made by `make`, one per
+/// worker, and calls `handle` with each result in input order.
+///
+/// # Errors
+///
+/// Returns the first error of `make` or `handle`; reading and solving stop
+/// then, and what was handled stays handled.
+pub fn run<M, H>(
+    input: Input,
+    format: Format,
+    jobs: usize,
+    progress: &mut Progress,
+    make: M,
+    handle: H,
+) -> anyhow::Result<Ended>
+where
+    M: Fn() -> anyhow::Result<Checked> + Sync,
+    H: FnMut(&Progress, Event) -> anyhow::Result<Flow>,
+{
+    let name = input.name.clone();
+    let bytes = Arc::clone(&progress.bytes);
+    let puzzles = input.puzzles(format, |inner| Counted { inner, bytes });
+    let mut source = Source {
+        puzzles,
+        errors: 0,
+        too_many: false,
+        interrupted: false,
+    };
+    let mut ended = if jobs <= 1 {
+        run_inline(&mut source, progress, make()?, handle)?
+    } else {
+        run_threaded(&mut source, jobs, progress, &make, handle)?
+    };
+    progress.finish();
+    ended.parse_errors = source.errors;
+    ended.too_many_errors = source.too_many;
+    ended.interrupted = source.interrupted;
+    if ended.too_many_errors {
+        eprintln!("error: {name}: too many errors; stopped reading");
+    }
+    Ok(ended)
+}
+
+fn run_inline<I, H>(
+    source: &mut Source<I>,
+    progress: &mut Progress,
+    mut pipeline: Checked,
+    mut handle: H,
+) -> anyhow::Result<Ended>
+where
+    I: Iterator<Item = Result<Puzzle, ParseError>>,
+    H: FnMut(&Progress, Event) -> anyhow::Result<Flow>,
+{
+    let mut ended = Ended::default();
+    for item in source.by_ref() {
+        let event = match item {
+            Ok(puzzle) => {
+                let report = pipeline.solve(&puzzle.grid);
+                Event::Solved(puzzle, report)
+            }
+            Err(error) => Event::Invalid(error),
+        };
+        ended.events += 1;
+        let flow = handle(progress, event)?;
+        progress.tick(ended.events);
+        if flow == Flow::Stop {
+            break;
+        }
+    }
+    Ok(ended)
+}
+
+/// The reader's side of the window: how many puzzles were handed over, and
+/// whether the run is stopping.
+struct Window {
+    state: Mutex<(u64, bool)>,
+    moved: Condvar,
+}
+
+impl Window {
+    /// Waits until puzzle `seq` may be sent; false when the run stops.
+    fn wait_for(&self, seq: u64) -> bool {
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        while !state.1 && seq >= state.0 + WINDOW {
+            state = self.moved.wait(state).unwrap_or_else(|e| e.into_inner());
+        }
+        !state.1
+    }
+
+    fn set(&self, handed: u64, stop: bool) {
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        *state = (handed, stop || state.1);
+        self.moved.notify_all();
+    }
+}
+
+fn run_threaded<I, M, H>(
+    source: &mut Source<I>,
+    jobs: usize,
+    progress: &mut Progress,
+    make: &M,
+    mut handle: H,
+) -> anyhow::Result<Ended>
+where
+    I: Iterator<Item = Result<Puzzle, ParseError>> + Send,
+    M: Fn() -> anyhow::Result<Checked> + Sync,
+    H: FnMut(&Progress, Event) -> anyhow::Result<Flow>,
+{
+    // Fail early, on this thread, if no pipeline can be made.
+    drop(make()?);
+    let window = Window {
+        state: Mutex::new((0, false)),
+        moved: Condvar::new(),
+    };
+    let (work_tx, work_rx) = sync_channel::<(u64, Puzzle)>(jobs * 8);
+    let work_rx = Mutex::new(work_rx);
+    let (done_tx, done_rx) = sync_channel::<(u64, Event)>(jobs * 8);
+    std::thread::scope(|scope| {
+        let reader_done = done_tx.clone();
+        let window = &window;
+        let reader = scope.spawn(move || read(source, window, work_tx, reader_done));
+        let work_rx = &work_rx;
+        for _ in 0..jobs {
+            let done = done_tx.clone();
+            scope.spawn(move || work(make, work_rx, done));
+        }
+        drop(done_tx);
+        let result = hand_over(done_rx, window, progress, &mut handle);
+        // Whatever happened, let the reader and the workers go: the reader
+        // stops at the window, the workers when their channels close.
+        window.set(0, true);
+        let _ = reader.join();
+        result
+    })
+}
+
+/// The reader thread: numbers the puzzles and sends them to the workers,
+/// and parse errors straight to the output.
+fn read<I>(
+    source: &mut Source<I>,
+    window: &Window,
+    work: SyncSender<(u64, Puzzle)>,
+    done: SyncSender<(u64, Event)>,
+) -> u64
+where
+    I: Iterator<Item = Result<Puzzle, ParseError>>,
+{
+    let mut seq = 0;
+    while window.wait_for(seq) {
+        let Some(item) = source.next() else { break };
+        let sent = match item {
+            Ok(puzzle) => work.send((seq, puzzle)).is_ok(),
+            Err(error) => done.send((seq, Event::Invalid(error))).is_ok(),
+        };
+        if !sent {
+            break;
+        }
+        seq += 1;
+    }
+    seq
+}
+
+/// A worker thread: its own pipeline, puzzles in, reports out.
+fn work<M>(make: &M, work: &Mutex<Receiver<(u64, Puzzle)>>, done: SyncSender<(u64, Event)>)
+where
+    M: Fn() -> anyhow::Result<Checked>,
+{
+    // A worker that cannot build its pipeline still answers every puzzle
+    // it takes, with the error, so the run stops cleanly on the first one.
+    let mut pipeline = make().map_err(|e| format!("{e:#}"));
+    loop {
+        let job = work.lock().unwrap_or_else(|e| e.into_inner()).recv();
+        let Ok((seq, puzzle)) = job else { return };
+        let report = match &mut pipeline {
+            Ok(pipeline) => pipeline.solve(&puzzle.grid),
+            Err(message) => Err(SolveError::Solver(message.clone())),
+        };
+        if done.send((seq, Event::Solved(puzzle, report))).is_err() {
+            return;
+        }
+    }
+}
+
+/// Puts results back in input order and hands them to the caller.
+fn hand_over<H>(
+    done: Receiver<(u64, Event)>,
+    window: &Window,
+    progress: &mut Progress,
+    handle: &mut H,
+) -> anyhow::Result<Ended>
+where
+    H: FnMut(&Progress, Event) -> anyhow::Result<Flow>,
+{
+    let mut ended = Ended::default();
+    let mut pending = BTreeMap::new();
+    for (seq, event) in done {
+        pending.insert(seq, event);
+        while let Some(event) = pending.remove(&ended.events) {
+            ended.events += 1;
+            let flow = handle(progress, event)?;
+            window.set(ended.events, flow == Flow::Stop);
+            progress.tick(ended.events);
+            if flow == Flow::Stop {
+                return Ok(ended);
+            }
+        }
+    }
+    Ok(ended)
+}

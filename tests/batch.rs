@@ -1,0 +1,135 @@
+//! Batches: parallel jobs in input order, JSON and CSV output, the summary
+//! line, and Ctrl-C between puzzles.
+
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::common::{EULER, EULER_1_SOLUTION, blank, grids, run_cli};
+
+/// The 50 Euler puzzles as lines, with an unreadable line, an unsolvable
+/// puzzle and a multi-solution puzzle among them.
+fn mixed_batch() -> String {
+    let mut lines: Vec<String> = grids(EULER).iter().map(|g| g.to_string()).collect();
+    lines.insert(7, "12345".to_string());
+    lines.insert(20, format!("11{}", ".".repeat(79)));
+    lines.insert(33, blank(EULER_1_SOLUTION, &[1, 6, 10, 15]));
+    lines.join("\n")
+}
+
+#[test]
+fn jobs_keep_input_order_and_diagnostics() {
+    let input = mixed_batch();
+    let one = run_cli(&["solve", "-j1", "-o", "line"], input.as_bytes());
+    assert_eq!(one.code, 2, "{}", one.stderr);
+    assert_eq!(one.stdout.lines().count(), 51, "50 unique + 1 multiple");
+    for jobs in ["2", "3"] {
+        let many = run_cli(&["solve", "-j", jobs, "-o", "line"], input.as_bytes());
+        assert_eq!(many.code, one.code);
+        assert_eq!(many.stdout, one.stdout, "-j{jobs}");
+        assert_eq!(many.stderr, one.stderr, "-j{jobs}");
+    }
+    let lines: Vec<&str> = one.stderr.lines().collect();
+    assert!(lines[0].contains("line 8"), "{}", one.stderr);
+    assert!(lines[1].contains("line 21") && lines[1].contains("no solution"));
+    assert!(lines[2].contains("line 34") && lines[2].contains("more than one"));
+}
+
+#[test]
+fn json_lines_carry_every_puzzle() {
+    let input = mixed_batch();
+    let run = run_cli(&["solve", "-j2", "-o", "json"], input.as_bytes());
+    let objects: Vec<serde_json::Value> = run
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
+        .collect();
+    assert_eq!(objects.len(), 52, "every readable puzzle, solved or not");
+    assert_eq!(objects[0]["solution"], EULER_1_SOLUTION);
+    assert_eq!(objects[0]["status"], "unique");
+    assert_eq!(objects[0]["label"], "line 1");
+    assert_eq!(objects[0]["cross_check"], "agree");
+    assert!(objects[0]["timings_us"]["sat"].is_u64());
+    let unsolvable = &objects[19];
+    assert_eq!(unsolvable["status"], "unsolvable");
+    assert!(unsolvable["solution"].is_null());
+    let multiple = &objects[32];
+    assert_eq!(multiple["status"], "multiple");
+    assert_ne!(multiple["solution"], multiple["second_solution"]);
+}
+
+#[test]
+fn csv_has_a_header_and_a_row_per_puzzle() {
+    let run = run_cli(&["solve", "-o", "csv"], mixed_batch().as_bytes());
+    let rows: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(rows[0], "puzzle,solution,status");
+    assert_eq!(rows.len(), 53);
+    assert!(rows[1].ends_with(&format!(",{EULER_1_SOLUTION},unique")));
+    assert!(rows[20].ends_with(",,unsolvable"), "{}", rows[20]);
+}
+
+#[test]
+fn stats_summarise_the_run() {
+    let run = run_cli(
+        &["solve", "--stats", "-o", "line"],
+        mixed_batch().as_bytes(),
+    );
+    let stats = run.stderr.lines().last().unwrap();
+    assert!(
+        stats.starts_with("stats: 53 puzzles: 50 unique, 1 multiple, 1 unsolvable, 1 unreadable;"),
+        "{stats}"
+    );
+    assert!(stats.ends_with("puzzles/s"), "{stats}");
+}
+
+/// Ctrl-C stops a batch between puzzles: what was printed is complete and
+/// correct, and the exit status is 130.
+#[test]
+fn ctrl_c_stops_between_puzzles_with_the_output_intact() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-sat"))
+        .args(["solve", "-o", "line", "-j2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id().to_string();
+    let mut stdin = child.stdin.take().unwrap();
+    // Keep feeding puzzles until the pipe closes, so the run cannot end on
+    // its own before the interrupt.
+    let writer = std::thread::spawn(move || {
+        let line = format!("{}\n", grids(EULER)[0]);
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(60) {
+            if stdin.write_all(line.repeat(100).as_bytes()).is_err() {
+                break;
+            }
+        }
+    });
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 82];
+    stdout.read_exact(&mut first).unwrap();
+    let sent = Command::new("kill").args(["-INT", &pid]).status();
+    if !sent.is_ok_and(|s| s.success()) {
+        eprintln!("notice: no kill command; skipped");
+        let _ = child.kill();
+        let _ = child.wait();
+        return;
+    }
+    let mut rest = String::new();
+    stdout.read_to_string(&mut rest).unwrap();
+    let status = child.wait().unwrap();
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    writer.join().unwrap();
+    assert_eq!(status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("interrupted after"), "{stderr}");
+    let all = format!("{}{rest}", String::from_utf8_lossy(&first));
+    assert!(all.ends_with('\n'));
+    assert!(all.lines().all(|l| l == EULER_1_SOLUTION));
+}
