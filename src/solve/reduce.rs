@@ -21,7 +21,7 @@
 
 use varisat::{ExtendFormula, Lit};
 
-use crate::encode::{Encoding, RuleSet, vars};
+use crate::encode::{AmoKind, Encoding, RuleSet, vars};
 use crate::grid::{Grid, House, Size};
 
 /// One constraint over a group of literals.
@@ -29,6 +29,9 @@ struct Group {
     lits: Vec<Lit>,
     at_least_one: bool,
     at_most_one: bool,
+    /// A block: its pairwise at-most-one clauses skip the pairs that share
+    /// a row or column, which those groups already forbid.
+    block: bool,
 }
 
 /// The constraint groups of one size and rule set, with each variable's
@@ -53,6 +56,7 @@ impl Groups {
                 lits: size.digits().map(|d| vars::lit(size, cell, d)).collect(),
                 at_least_one: true,
                 at_most_one: rules.has_cell_unique(),
+                block: false,
             });
         }
         for house in size.houses() {
@@ -63,6 +67,7 @@ impl Groups {
                         .collect(),
                     at_least_one: rules.has_house_defined(),
                     at_most_one: true,
+                    block: matches!(house, House::Block(_)),
                 });
             }
         }
@@ -92,45 +97,50 @@ impl Groups {
     /// Returns [`Conflict`] when the givens contradict the rules under
     /// propagation: the puzzle has no solution.
     pub fn propagate(&self, puzzle: &Grid) -> Result<Vec<Option<bool>>, Conflict> {
-        let mut values = vec![None; self.occurs.len()];
-        let mut queue = Vec::new();
+        let mut state = State {
+            values: vec![None; self.occurs.len()],
+            queue: Vec::new(),
+            // Per group: how many literals are still unassigned, and
+            // whether one is true.
+            open: self.groups.iter().map(|g| g.lits.len() as u32).collect(),
+            satisfied: vec![false; self.groups.len()],
+        };
         for given in vars::given_lits(puzzle) {
-            assign(&mut values, &mut queue, given)?;
+            state.assign(given)?;
         }
-        while let Some(lit) = queue.pop() {
+        while let Some(lit) = state.queue.pop() {
             for &g in &self.occurs[lit.index()] {
-                let group = &self.groups[g as usize];
+                let g = g as usize;
+                let group = &self.groups[g];
+                state.open[g] -= 1;
                 if lit.is_positive() {
+                    if state.satisfied[g] && group.at_most_one {
+                        return Err(Conflict);
+                    }
+                    state.satisfied[g] = true;
                     if group.at_most_one {
                         for &other in group.lits.iter().filter(|&&l| l != lit) {
-                            assign(&mut values, &mut queue, !other)?;
+                            state.assign(!other)?;
                         }
                     }
-                } else if group.at_least_one {
-                    let mut open = None;
-                    let mut count = 0;
-                    for &l in &group.lits {
-                        match values[l.index()] {
-                            Some(true) => {
-                                count = usize::MAX;
-                                break;
-                            }
-                            Some(false) => {}
-                            None => {
-                                count += 1;
-                                open = Some(l);
+                } else if group.at_least_one && !state.satisfied[g] {
+                    match state.open[g] {
+                        0 => return Err(Conflict),
+                        1 => {
+                            let last = group
+                                .lits
+                                .iter()
+                                .find(|l| state.values[l.index()].is_none());
+                            if let Some(&last) = last {
+                                state.assign(last)?;
                             }
                         }
-                    }
-                    match (count, open) {
-                        (0, _) => return Err(Conflict),
-                        (1, Some(last)) => assign(&mut values, &mut queue, last)?,
                         _ => {}
                     }
                 }
             }
         }
-        Ok(values)
+        Ok(state.values)
     }
 
     /// Writes the formula left after propagation to `sink`: each group
@@ -158,21 +168,46 @@ impl Groups {
             if group.at_least_one {
                 sink.add_clause(&free);
             }
-            if group.at_most_one && free.len() > 1 {
+            if !group.at_most_one || free.len() < 2 {
+                continue;
+            }
+            if group.block && encoding.amo == AmoKind::Pairwise {
+                let side = self.size.side();
+                let cell = |l: Lit| (l.index() / side / side, l.index() / side % side);
+                for (i, &a) in free.iter().enumerate() {
+                    for &b in &free[i + 1..] {
+                        let ((ra, ca), (rb, cb)) = (cell(a), cell(b));
+                        if ra != rb && ca != cb {
+                            sink.add_clause(&[!a, !b]);
+                        }
+                    }
+                }
+            } else {
                 encoding.amo.encode(sink, &free);
             }
         }
     }
 }
 
-fn assign(values: &mut [Option<bool>], queue: &mut Vec<Lit>, lit: Lit) -> Result<(), Conflict> {
-    match values[lit.index()] {
-        Some(value) if value == lit.is_positive() => Ok(()),
-        Some(_) => Err(Conflict),
-        None => {
-            values[lit.index()] = Some(lit.is_positive());
-            queue.push(lit);
-            Ok(())
+/// Propagation's working state.
+struct State {
+    values: Vec<Option<bool>>,
+    queue: Vec<Lit>,
+    open: Vec<u32>,
+    satisfied: Vec<bool>,
+}
+
+impl State {
+    /// Makes `lit` true, queueing it for propagation when it is new.
+    fn assign(&mut self, lit: Lit) -> Result<(), Conflict> {
+        match self.values[lit.index()] {
+            Some(value) if value == lit.is_positive() => Ok(()),
+            Some(_) => Err(Conflict),
+            None => {
+                self.values[lit.index()] = Some(lit.is_positive());
+                self.queue.push(lit);
+                Ok(())
+            }
         }
     }
 }
