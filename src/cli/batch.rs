@@ -26,6 +26,9 @@ use super::input::{Input, MAX_ERRORS};
 /// How many puzzles the reader may run ahead of the output.
 const WINDOW: u64 = 4096;
 
+/// How many puzzles of a file go to a worker at a time.
+const CHUNK: usize = 128;
+
 /// Set by the Ctrl-C handler; checked before each puzzle is read.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
@@ -218,6 +221,10 @@ where
     H: FnMut(&Progress, Event) -> anyhow::Result<Flow>,
 {
     let name = input.name.clone();
+    // Files go to the workers in chunks, which keeps the threads' traffic
+    // low on fast puzzles; standard input goes a puzzle at a time, so a
+    // person typing puzzles sees each answer at once.
+    let chunk = if input.len.is_some() { CHUNK } else { 1 };
     let bytes = Arc::clone(&progress.bytes);
     let puzzles = input.puzzles(format, |inner| Counted { inner, bytes });
     let mut source = Source {
@@ -229,7 +236,7 @@ where
     let mut ended = if jobs <= 1 {
         run_inline(&mut source, progress, make()?, handle)?
     } else {
-        run_threaded(&mut source, jobs, progress, &make, handle)?
+        run_threaded(&mut source, jobs, chunk, progress, &make, handle)?
     };
     progress.finish();
     ended.parse_errors = source.errors;
@@ -297,6 +304,7 @@ impl Window {
 fn run_threaded<I, M, H>(
     source: &mut Source<I>,
     jobs: usize,
+    chunk: usize,
     progress: &mut Progress,
     make: &M,
     mut handle: H,
@@ -312,13 +320,13 @@ where
         state: Mutex::new((0, false)),
         moved: Condvar::new(),
     };
-    let (work_tx, work_rx) = sync_channel::<(u64, Puzzle)>(jobs * 8);
+    let (work_tx, work_rx) = sync_channel::<Vec<(u64, Puzzle)>>(jobs * 4);
     let work_rx = Mutex::new(work_rx);
-    let (done_tx, done_rx) = sync_channel::<(u64, Event)>(jobs * 8);
+    let (done_tx, done_rx) = sync_channel::<Vec<(u64, Event)>>(jobs * 4);
     std::thread::scope(|scope| {
         let reader_done = done_tx.clone();
         let window = &window;
-        let reader = scope.spawn(move || read(source, window, work_tx, reader_done));
+        let reader = scope.spawn(move || read(source, chunk, window, work_tx, reader_done));
         let work_rx = &work_rx;
         for _ in 0..jobs {
             let done = done_tx.clone();
@@ -338,31 +346,42 @@ where
 /// and parse errors straight to the output.
 fn read<I>(
     source: &mut Source<I>,
+    chunk: usize,
     window: &Window,
-    work: SyncSender<(u64, Puzzle)>,
-    done: SyncSender<(u64, Event)>,
+    work: SyncSender<Vec<(u64, Puzzle)>>,
+    done: SyncSender<Vec<(u64, Event)>>,
 ) -> u64
 where
     I: Iterator<Item = Result<Puzzle, ParseError>>,
 {
     let mut seq = 0;
+    let mut batch = Vec::with_capacity(chunk);
     while window.wait_for(seq) {
         let Some(item) = source.next() else { break };
         let sent = match item {
-            Ok(puzzle) => work.send((seq, puzzle)).is_ok(),
-            Err(error) => done.send((seq, Event::Invalid(error))).is_ok(),
+            Ok(puzzle) => {
+                batch.push((seq, puzzle));
+                batch.len() < chunk || work.send(std::mem::take(&mut batch)).is_ok()
+            }
+            Err(error) => done.send(vec![(seq, Event::Invalid(error))]).is_ok(),
         };
         if !sent {
-            break;
+            return seq;
         }
         seq += 1;
+    }
+    if !batch.is_empty() {
+        let _ = work.send(batch);
     }
     seq
 }
 
 /// A worker thread: its own pipeline, puzzles in, reports out.
-fn work<M>(make: &M, work: &Mutex<Receiver<(u64, Puzzle)>>, done: SyncSender<(u64, Event)>)
-where
+fn work<M>(
+    make: &M,
+    work: &Mutex<Receiver<Vec<(u64, Puzzle)>>>,
+    done: SyncSender<Vec<(u64, Event)>>,
+) where
     M: Fn() -> anyhow::Result<Checked>,
 {
     // A worker that cannot build its pipeline still answers every puzzle
@@ -370,12 +389,18 @@ where
     let mut pipeline = make().map_err(|e| format!("{e:#}"));
     loop {
         let job = work.lock().unwrap_or_else(|e| e.into_inner()).recv();
-        let Ok((seq, puzzle)) = job else { return };
-        let report = match &mut pipeline {
-            Ok(pipeline) => pipeline.solve(&puzzle.grid),
-            Err(message) => Err(SolveError::Solver(message.clone())),
-        };
-        if done.send((seq, Event::Solved(puzzle, report))).is_err() {
+        let Ok(batch) = job else { return };
+        let results = batch
+            .into_iter()
+            .map(|(seq, puzzle)| {
+                let report = match &mut pipeline {
+                    Ok(pipeline) => pipeline.solve(&puzzle.grid),
+                    Err(message) => Err(SolveError::Solver(message.clone())),
+                };
+                (seq, Event::Solved(puzzle, report))
+            })
+            .collect();
+        if done.send(results).is_err() {
             return;
         }
     }
@@ -383,7 +408,7 @@ where
 
 /// Puts results back in input order and hands them to the caller.
 fn hand_over<H>(
-    done: Receiver<(u64, Event)>,
+    done: Receiver<Vec<(u64, Event)>>,
     window: &Window,
     progress: &mut Progress,
     handle: &mut H,
@@ -393,8 +418,8 @@ where
 {
     let mut ended = Ended::default();
     let mut pending = BTreeMap::new();
-    for (seq, event) in done {
-        pending.insert(seq, event);
+    for results in done {
+        pending.extend(results);
         while let Some(event) = pending.remove(&ended.events) {
             ended.events += 1;
             let flow = handle(progress, event)?;
