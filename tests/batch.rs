@@ -133,3 +133,33 @@ fn ctrl_c_stops_between_puzzles_with_the_output_intact() {
     assert!(all.ends_with('\n'));
     assert!(all.lines().all(|l| l == EULER_1_SOLUTION));
 }
+
+/// Regression: with a file read in chunks on two workers, closing stdout
+/// once left the reader blocked on a full channel that nobody drained.
+#[test]
+fn a_closed_pipe_ends_a_parallel_run_on_a_file() {
+    let line = format!("{}\n", grids(EULER)[0]);
+    let (_dir, path) = crate::common::temp_file("many.txt", line.repeat(5000).as_bytes());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-sat"))
+        .args(["solve", "-j2", "-o", "line", path.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 82];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    // The read end is closed now; the run must end by itself, quietly.
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > Duration::from_secs(30) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the run did not end after its output was closed");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(0));
+}

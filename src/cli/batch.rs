@@ -294,6 +294,11 @@ impl Window {
         !state.1
     }
 
+    /// Returns whether the run is stopping.
+    fn stopped(&self) -> bool {
+        self.state.lock().unwrap_or_else(|e| e.into_inner()).1
+    }
+
     fn set(&self, handed: u64, stop: bool) {
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
         *state = (handed, stop || state.1);
@@ -321,17 +326,21 @@ where
         moved: Condvar::new(),
     };
     let (work_tx, work_rx) = sync_channel::<Vec<(u64, Puzzle)>>(jobs * 4);
-    let work_rx = Mutex::new(work_rx);
+    // Only the workers hold the work receiver: when they have all gone
+    // (the output stopped), it drops and a reader blocked on a full
+    // channel is released.
+    let work_rx = Arc::new(Mutex::new(work_rx));
     let (done_tx, done_rx) = sync_channel::<Vec<(u64, Event)>>(jobs * 4);
     std::thread::scope(|scope| {
         let reader_done = done_tx.clone();
         let window = &window;
         let reader = scope.spawn(move || read(source, chunk, window, work_tx, reader_done));
-        let work_rx = &work_rx;
         for _ in 0..jobs {
             let done = done_tx.clone();
-            scope.spawn(move || work(make, work_rx, done));
+            let work_rx = Arc::clone(&work_rx);
+            scope.spawn(move || work(make, &work_rx, done));
         }
+        drop(work_rx);
         drop(done_tx);
         let result = hand_over(done_rx, window, progress, &mut handle);
         // Whatever happened, let the reader and the workers go: the reader
@@ -370,7 +379,7 @@ where
         }
         seq += 1;
     }
-    if !batch.is_empty() {
+    if !batch.is_empty() && !window.stopped() {
         let _ = work.send(batch);
     }
     seq
