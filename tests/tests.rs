@@ -8,5 +8,7 @@ mod dimacs;
 mod encodings;
 mod euler96;
 mod formats;
+mod hostile;
+mod regression;
 mod sizes;
 mod trust;

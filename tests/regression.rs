@@ -1,0 +1,98 @@
+//! Regression tests: each names the bug it pins, where it was found, and
+//! what broke. Inputs found by fuzzing are kept here verbatim.
+
+use std::path::Path;
+use std::process::Command;
+
+use sudoku_sat::dimacs::answer::{Answer, AnswerErrorKind, read_answer};
+
+use crate::common::temp_file;
+
+/// Found by the hostile corpus (`decode` of `v 1073741823 0`): the answer
+/// reader let literals up to 2^30 - 1 through, but varisat's variables end
+/// at 2^28, so `Lit::from_dimacs` panicked in debug builds and, in
+/// release, aliased another variable.
+#[test]
+fn answer_literal_past_varisat_largest_variable_is_refused() {
+    let largest = 1isize << 28;
+    let text = format!("s SATISFIABLE\nv {largest} -{largest} 0\n");
+    let kind = read_answer(&text).unwrap_err().kind().clone();
+    assert_eq!(kind, AnswerErrorKind::Contradiction(1 << 28));
+    for too_large in [(1i64 << 28) + 1, (1 << 30) - 1, 1 << 40] {
+        for sign in [1, -1] {
+            let literal = sign * too_large;
+            let text = format!("s SATISFIABLE\nv {literal} 0\n");
+            let kind = read_answer(&text).unwrap_err().kind().clone();
+            assert_eq!(kind, AnswerErrorKind::BadLiteral(literal.to_string()));
+        }
+    }
+}
+
+/// Found by the hostile corpus: the contradiction check kept a table
+/// indexed by variable, so the 30-byte answer `v 268435456 0` made
+/// `decode` allocate and touch 256 MiB (1 GiB for `v 1073741823`).
+#[test]
+fn answer_with_one_large_variable_stays_small() {
+    let text = "s SATISFIABLE\nv 268435456 -5 3 0\n";
+    let Ok(Answer::Sat(model)) = read_answer(text) else {
+        panic!("a valid answer");
+    };
+    assert_eq!(model.len(), 3);
+    assert_eq!(model[0].var().to_dimacs(), 268_435_456);
+    let puzzle = b"....24...3.1....\n";
+    if let Some(peak) = decode_peak_rss_kib(puzzle, text.as_bytes()) {
+        assert!(peak < 64 * 1024, "peak RSS {peak} KiB");
+    }
+}
+
+/// Found by fuzzing, target `answer` run with `-malloc_limit_mb=64` on the
+/// code before the fix above (the first byte picks Euler grid 1 and the
+/// extended encoding; the rest is the solver's output): a bare model
+/// whose literal 100002176 made the contradiction table a 100 MB
+/// allocation, reported as out of memory.
+const FUZZ_ANSWER_OOM: &[u8] = b"\x020000000017\n88\n\n88\n  00000000176\n817\n88\n\n88\n  \
+    00000000176\n88\n 00100002176\n8\n 00100002176\n86\n881010 0\n";
+
+#[test]
+fn answer_fuzz_oom_bare_model_with_a_large_literal() {
+    let text = std::str::from_utf8(&FUZZ_ANSWER_OOM[1..]).expect("ASCII");
+    let Ok(Answer::Sat(model)) = read_answer(text) else {
+        panic!("a bare model is an answer");
+    };
+    assert_eq!(model.len(), 14);
+    assert!(model.iter().any(|l| l.var().to_dimacs() == 100_002_176));
+    let puzzle =
+        b"003020600900305001001806400008102900700000008006708200002609500800203009005010300\n";
+    if let Some(peak) = decode_peak_rss_kib(puzzle, text.as_bytes()) {
+        assert!(peak < 64 * 1024, "peak RSS {peak} KiB");
+    }
+}
+
+/// Returns the peak RSS in KiB of `sudoku-sat decode PUZZLE MODEL`, which
+/// must refuse the model (exit 2), as measured by `/usr/bin/time`; `None`,
+/// with a notice, when that is absent.
+fn decode_peak_rss_kib(puzzle: &[u8], model: &[u8]) -> Option<u64> {
+    let time = Path::new("/usr/bin/time");
+    if !time.exists() {
+        eprintln!("notice: memory check skipped: /usr/bin/time is absent");
+        return None;
+    }
+    let (_dir, puzzle) = temp_file("puzzle.txt", puzzle);
+    let (_dir2, model) = temp_file("model.txt", model);
+    let out = Command::new(time)
+        .args(["-f", "%M"])
+        .arg(env!("CARGO_BIN_EXE_sudoku-sat"))
+        .arg("decode")
+        .args([&puzzle, &model])
+        .output()
+        .expect("/usr/bin/time runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let peak = stderr
+        .lines()
+        .last()
+        .and_then(|l| l.trim().parse().ok())
+        .expect("time prints the peak RSS in KiB");
+    Some(peak)
+}
