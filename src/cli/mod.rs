@@ -325,10 +325,17 @@ pub enum Status {
 
 /// Runs the subcommand the user chose.
 pub fn run(cli: Cli) -> anyhow::Result<Status> {
-    batch::catch_interrupt();
     match cli.command {
-        Command::Solve(args) => solve::solve(args),
-        Command::Euler(args) => solve::euler(args),
+        // Only batches stop between puzzles; elsewhere Ctrl-C ends the
+        // process at once, as usual.
+        Command::Solve(args) => {
+            batch::catch_interrupt();
+            solve::solve(args)
+        }
+        Command::Euler(args) => {
+            batch::catch_interrupt();
+            solve::euler(args)
+        }
         Command::Decode(args) => decode::decode(args),
         Command::Bench(args) => bench::bench(args),
         Command::Count(args) => count::count(args),
