@@ -331,6 +331,32 @@ impl Grid {
         })
     }
 
+    /// Returns a grid from N² symbols in row-major order, `.` or `0` for a
+    /// blank, or `None` when the count is not N² or a symbol is not a digit
+    /// of this size. For text from users, with its formats and located
+    /// errors, use [`crate::parse`].
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use sudoku_sat::grid::{Grid, Size};
+    ///
+    /// let size = Size::from_side(4).unwrap();
+    /// let grid = Grid::from_symbols(size, "12..34..........").unwrap();
+    /// assert_eq!(grid.given_count(), 4);
+    /// assert!(Grid::from_symbols(size, "5...............").is_none());
+    /// ```
+    pub fn from_symbols(size: Size, symbols: &str) -> Option<Grid> {
+        let cells = symbols
+            .chars()
+            .map(|ch| match ch {
+                '.' | '0' => Some(None),
+                _ => size.digit_of(ch).map(Some),
+            })
+            .collect::<Option<Vec<_>>>()?;
+        Grid::from_cells(size, cells)
+    }
+
     /// Returns the size.
     pub fn size(&self) -> Size {
         self.size

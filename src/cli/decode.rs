@@ -2,7 +2,7 @@
 
 use std::io::{self, Read};
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 
 use sudoku_sat::dimacs::answer::{Answer, read_answer};
 use sudoku_sat::encode::{Encoding, decode as decode_model};
@@ -19,16 +19,8 @@ const MAX_ANSWER_BYTES: u64 = 64 << 20;
 pub fn decode(args: DecodeArgs) -> anyhow::Result<Status> {
     let input = Input::open(Some(&args.puzzle))?;
     let name = input.name.clone();
-    let mut puzzles = Vec::new();
-    let errors = input.for_each(args.input.format, |_, puzzle| {
-        puzzles.push(puzzle);
-        Ok(())
-    })?;
-    if errors > 0 {
+    let Some(puzzle) = input.one_puzzle(args.input.format, "decode")? else {
         return Ok(Status::Error);
-    }
-    let [puzzle] = &puzzles[..] else {
-        bail!("{name}: holds {} puzzles; decode takes one", puzzles.len());
     };
 
     let from_stdin = args.model.as_os_str() == "-";

@@ -70,6 +70,33 @@ impl Input {
         Puzzles::new(wrap(self.reader), format)
     }
 
+    /// Reads an input that must hold exactly one puzzle, for commands that
+    /// take one (`decode`, `prove`). Returns `None` after reporting parse
+    /// errors on stderr. Reading stops at a second puzzle, so a large file
+    /// given by mistake costs nothing.
+    ///
+    /// # Errors
+    ///
+    /// Fails when the input holds no puzzle or more than one.
+    pub fn one_puzzle(self, format: Format, command: &str) -> anyhow::Result<Option<Puzzle>> {
+        let name = self.name;
+        let mut first = None;
+        let mut errors = 0;
+        for item in Puzzles::new(self.reader, format) {
+            match item {
+                Ok(_) if first.is_some() => {
+                    bail!("{name}: holds more than one puzzle; {command} takes one")
+                }
+                Ok(puzzle) => first = Some(puzzle),
+                Err(error) => {
+                    report(&name, &error);
+                    errors += 1;
+                }
+            }
+        }
+        Ok(if errors > 0 { None } else { first })
+    }
+
     /// Calls `each` on every puzzle in input order, printing each parse
     /// error on stderr as `error: NAME: line L, column C: ...` and going on
     /// with the next puzzle.

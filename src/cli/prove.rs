@@ -46,19 +46,8 @@ pub struct ProveArgs {
 pub fn prove(args: ProveArgs) -> anyhow::Result<Status> {
     let input = Input::open(Some(&args.file))?;
     let name = input.name.clone();
-    let mut puzzles = Vec::new();
-    let errors = input.for_each(args.input.format, |_, puzzle| {
-        puzzles.push(puzzle);
-        Ok(())
-    })?;
-    if errors > 0 {
+    let Some(puzzle) = input.one_puzzle(args.input.format, "prove")? else {
         return Ok(Status::Error);
-    }
-    let [puzzle] = &puzzles[..] else {
-        bail!(
-            "{name}: holds {} puzzles; prove takes exactly one",
-            puzzles.len()
-        );
     };
     if args.cnf == args.proof {
         bail!("--cnf and --proof name the same file");

@@ -308,9 +308,7 @@ mod tests {
     use crate::grid::{Cell, Digit};
 
     fn four(rows: &str) -> Grid {
-        let size = Size::from_side(4).unwrap();
-        let cells = rows.chars().map(|ch| size.digit_of(ch)).collect();
-        Grid::from_cells(size, cells).unwrap()
+        Grid::from_symbols(Size::from_side(4).unwrap(), rows).unwrap()
     }
 
     fn every_strategy() -> impl Iterator<Item = SatSolver> {

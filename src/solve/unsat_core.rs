@@ -179,9 +179,7 @@ mod tests {
     use super::*;
 
     fn four(rows: &str) -> Grid {
-        let size = Size::from_side(4).unwrap();
-        let cells = rows.chars().map(|ch| size.digit_of(ch)).collect();
-        Grid::from_cells(size, cells).unwrap()
+        Grid::from_symbols(Size::from_side(4).unwrap(), rows).unwrap()
     }
 
     #[test]
