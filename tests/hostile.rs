@@ -807,7 +807,7 @@ fn solver_whose_model_breaks_a_rule() {
         .solve("lying-solver", &["--timeout", "30"], "....24...3.1....")
         .run;
     let stderr = [
-        "error: <stdin>: line 1: invalid SAT answer: the model breaks a rule: \
+        "error: <stdin>: line 1: lying-solver: invalid SAT answer: the model breaks a rule: \
          r2c1 holds 1 but the given is 2"
             .to_string(),
     ];

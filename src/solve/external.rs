@@ -304,14 +304,21 @@ fn write_file(path: &Path, cnf: &CnfFormula) -> io::Result<()> {
     out.flush()
 }
 
+impl ExternalSolver {
+    /// Decodes and validates a model, naming this solver when it breaks a
+    /// rule: an answer that does not validate is the solver's fault.
+    fn decode(&self, puzzle: &Grid, model: &[varisat::Lit]) -> Result<Grid, SolveError> {
+        crate::encode::decode(puzzle, &self.encoding, model)
+            .map_err(|e| self.error(format!("invalid SAT answer: {e}")))
+    }
+}
+
 impl Solve for ExternalSolver {
     fn solve(&mut self, puzzle: &Grid) -> Result<Outcome, SolveError> {
         let (mut cnf, _) = crate::dimacs::formula(puzzle, &self.encoding);
         let first = match self.run(&cnf)? {
             Answer::Unsat => return Ok(Outcome::Unsolvable),
-            Answer::Sat(model) => {
-                crate::encode::decode(puzzle, &self.encoding, &model).map_err(SolveError::Decode)?
-            }
+            Answer::Sat(model) => self.decode(puzzle, &model)?,
         };
         let size = puzzle.size();
         let blocking: Vec<_> = size
@@ -323,8 +330,7 @@ impl Solve for ExternalSolver {
         Ok(match self.run(&cnf)? {
             Answer::Unsat => Outcome::Unique(first),
             Answer::Sat(model) => {
-                let second = crate::encode::decode(puzzle, &self.encoding, &model)
-                    .map_err(SolveError::Decode)?;
+                let second = self.decode(puzzle, &model)?;
                 if second == first {
                     return Err(self.error("returned the blocked solution again".to_string()));
                 }
