@@ -36,7 +36,8 @@ use std::hash::{BuildHasher, RandomState};
 use varisat::{ExtendFormula, Lit, Solver};
 
 use super::SolveError;
-use crate::encode::{Encoding, encode_rules, vars};
+use super::sat::RulesSolver;
+use crate::encode::{Encoding, vars};
 use crate::grid::{Cell, Digit, Grid, Size};
 
 /// How many solutions a puzzle has, up to a limit.
@@ -86,17 +87,11 @@ pub struct Tally {
     pub first: Option<Grid>,
 }
 
-/// The solver of one size and the blocking clauses it has retired.
-struct Loaded {
-    size: Size,
-    solver: Solver<'static>,
-    retired: usize,
-}
-
 /// Counts solutions, reusing one loaded solver across puzzles of a size.
 pub struct Counter {
     encoding: Encoding,
-    loaded: Option<Loaded>,
+    /// The reused solver; its uses are the blocking clauses it retired.
+    loaded: Option<RulesSolver>,
     hasher: RandomState,
 }
 
@@ -120,23 +115,6 @@ impl Counter {
             loaded: None,
             hasher: RandomState::new(),
         }
-    }
-
-    fn loaded(&mut self, size: Size) -> &mut Loaded {
-        let fresh = self
-            .loaded
-            .as_ref()
-            .is_none_or(|l| l.size != size || l.retired >= Self::REBUILD_AFTER);
-        if fresh {
-            let mut solver = Solver::new();
-            encode_rules(size, &self.encoding, &mut solver);
-            self.loaded = Some(Loaded {
-                size,
-                solver,
-                retired: 0,
-            });
-        }
-        self.loaded.as_mut().expect("loaded above")
     }
 
     /// Counts the solutions of `puzzle`, stopping once there are more than
@@ -168,7 +146,8 @@ impl Counter {
         }
 
         let hasher = self.hasher.clone();
-        let loaded = self.loaded(size);
+        let loaded =
+            RulesSolver::reuse(&mut self.loaded, size, &self.encoding, Self::REBUILD_AFTER);
         let solver = &mut loaded.solver;
         let activation = solver.new_lit();
         let mut assumptions = vars::given_lits(puzzle);
@@ -218,7 +197,7 @@ impl Counter {
                     .map(|&c| !vars::lit(size, c, solution.get(c).expect("full grid"))),
             );
             solver.add_clause(&blocking);
-            loaded.retired += 1;
+            loaded.uses += 1;
         };
         // Retire this puzzle's blocking clauses, even after an error.
         solver.assume(&[]);

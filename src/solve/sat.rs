@@ -58,11 +58,39 @@ impl Strategy {
     }
 }
 
-/// A solver of the rules of one size, reused across puzzles.
-struct Loaded {
+/// A varisat solver holding the rules of one size, reused across puzzles
+/// and rebuilt once it has served a number of uses.
+pub(crate) struct RulesSolver {
     size: Size,
-    solver: Solver<'static>,
-    puzzles: usize,
+    /// The solver, rules loaded.
+    pub(crate) solver: Solver<'static>,
+    /// What the owner counts against the limit: puzzles, retired clauses.
+    pub(crate) uses: usize,
+}
+
+impl RulesSolver {
+    /// Returns the solver in `slot` when it holds the rules of `size` and
+    /// has served fewer than `limit` uses; otherwise loads a fresh one.
+    pub(crate) fn reuse<'a>(
+        slot: &'a mut Option<RulesSolver>,
+        size: Size,
+        encoding: &Encoding,
+        limit: usize,
+    ) -> &'a mut RulesSolver {
+        if slot
+            .as_ref()
+            .is_none_or(|l| l.size != size || l.uses >= limit)
+        {
+            let mut solver = Solver::new();
+            encode_rules(size, encoding, &mut solver);
+            *slot = Some(RulesSolver {
+                size,
+                solver,
+                uses: 0,
+            });
+        }
+        slot.as_mut().expect("loaded above")
+    }
 }
 
 /// Solves puzzles with varisat and proves whether each solution is unique.
@@ -85,7 +113,7 @@ pub struct SatSolver {
     encoding: Encoding,
     strategy: Strategy,
     rebuild_every: usize,
-    loaded: Option<Loaded>,
+    loaded: Option<RulesSolver>,
     groups: Option<Groups>,
 }
 
@@ -155,30 +183,16 @@ impl SatSolver {
         }
     }
 
-    /// Returns a solver loaded with the rules of `size`, reusing the current
-    /// one when it has the size and has not served its quota.
-    fn loaded(&mut self, size: Size) -> &mut Loaded {
-        let fresh = match &self.loaded {
-            Some(l) => l.size != size || l.puzzles >= self.rebuild_every,
-            None => true,
-        };
-        if fresh {
-            let mut solver = Solver::new();
-            encode_rules(size, &self.encoding, &mut solver);
-            self.loaded = Some(Loaded {
-                size,
-                solver,
-                puzzles: 0,
-            });
-        }
-        self.loaded.as_mut().expect("loaded above")
-    }
-
     fn solve_reused(&mut self, puzzle: &Grid) -> Result<Outcome, SolveError> {
         let givens = vars::given_lits(puzzle);
         let encoding = self.encoding;
-        let loaded = self.loaded(puzzle.size());
-        loaded.puzzles += 1;
+        let loaded = RulesSolver::reuse(
+            &mut self.loaded,
+            puzzle.size(),
+            &encoding,
+            self.rebuild_every,
+        );
+        loaded.uses += 1;
         let solver = &mut loaded.solver;
 
         solver.assume(&givens);
