@@ -8,11 +8,11 @@ use anyhow::{Context, bail};
 use clap::Args;
 
 use sudoku_sat::backtrack::{Backtracker, Verdict};
-use sudoku_sat::encode::{AmoKind, Encoding, RuleSet};
+use sudoku_sat::encode::Encoding;
 use sudoku_sat::solve::count::{Bound, Count, Counter, Tally};
 
 use super::input::Input;
-use super::{InputArgs, Status};
+use super::{CrossCheckArgs, EncodingArgs, InputArgs, Status};
 
 /// Options for `count`.
 #[derive(Debug, Args)]
@@ -40,36 +40,22 @@ pub struct CountArgs {
 /// How puzzles are encoded and cross-checked, for `count` and `prove`.
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// The rule families of the CNF encoding.
-    #[arg(long, value_enum, default_value_t)]
-    encoding: RuleSet,
+    #[command(flatten)]
+    encoding: EncodingArgs,
 
-    /// The at-most-one encoding.
-    #[arg(long, value_enum, default_value_t)]
-    amo: AmoKind,
-
-    /// Skip the cross-check against the native backtracker.
-    #[arg(long)]
-    no_cross_check: bool,
-
-    /// The backtracker's node limit per puzzle; past it the cross-check is
-    /// skipped for that puzzle with a note on stderr.
-    #[arg(long, value_name = "NODES", default_value_t = Backtracker::DEFAULT_NODE_LIMIT)]
-    node_limit: u64,
+    #[command(flatten)]
+    check: CrossCheckArgs,
 }
 
 impl CheckArgs {
     /// Returns the chosen encoding.
     pub fn encoding(&self) -> Encoding {
-        Encoding {
-            rules: self.encoding,
-            amo: self.amo,
-        }
+        self.encoding.encoding()
     }
 
     /// Returns the backtracker, or `None` with `--no-cross-check`.
     pub fn backtracker(&self) -> Option<Backtracker> {
-        (!self.no_cross_check).then(|| Backtracker::new(self.node_limit))
+        self.check.backtracker()
     }
 }
 

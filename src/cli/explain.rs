@@ -10,7 +10,8 @@ use clap::Args;
 use sudoku_sat::explain::{Explanation, Target, explain as explain_clauses, formula};
 use sudoku_sat::grid::{Grid, Size};
 
-use super::stats::{EncodingArgs, first_puzzle, parse_size, thousands};
+use super::EncodingArgs;
+use super::stats::{first_puzzle, parse_size, thousands};
 use super::{InputArgs, Status};
 
 /// Parses a cell or house name for clap.

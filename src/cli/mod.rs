@@ -253,16 +253,54 @@ struct InputArgs {
     format: Format,
 }
 
-/// How puzzles are encoded, solved and checked.
+/// Which CNF encoding a command uses; every command offers the same
+/// choices.
 #[derive(Debug, Args)]
-struct SolverArgs {
+pub struct EncodingArgs {
     /// The rule families of the CNF encoding.
     #[arg(long, value_enum, default_value_t)]
-    encoding: RuleSet,
+    pub encoding: RuleSet,
 
     /// The at-most-one encoding.
     #[arg(long, value_enum, default_value_t)]
-    amo: AmoKind,
+    pub amo: AmoKind,
+}
+
+impl EncodingArgs {
+    /// Returns the chosen encoding.
+    pub fn encoding(&self) -> Encoding {
+        Encoding {
+            rules: self.encoding,
+            amo: self.amo,
+        }
+    }
+}
+
+/// The cross-check of answers against the native backtracker.
+#[derive(Debug, Args)]
+pub struct CrossCheckArgs {
+    /// Skip the cross-check against the native backtracker.
+    #[arg(long)]
+    no_cross_check: bool,
+
+    /// The backtracker's node limit per puzzle; past it the cross-check is
+    /// skipped for that puzzle with a note on stderr.
+    #[arg(long, value_name = "NODES", default_value_t = Backtracker::DEFAULT_NODE_LIMIT)]
+    node_limit: u64,
+}
+
+impl CrossCheckArgs {
+    /// Returns the backtracker, or `None` with `--no-cross-check`.
+    pub fn backtracker(&self) -> Option<Backtracker> {
+        (!self.no_cross_check).then(|| Backtracker::new(self.node_limit))
+    }
+}
+
+/// How puzzles are encoded, solved and checked.
+#[derive(Debug, Args)]
+struct SolverArgs {
+    #[command(flatten)]
+    encoding: EncodingArgs,
 
     /// How the embedded SAT solver takes each puzzle: `propagate` (unit
     /// propagation first, then a fresh solver on the clauses left),
@@ -271,9 +309,8 @@ struct SolverArgs {
     #[arg(long, value_enum, default_value_t)]
     strategy: Strategy,
 
-    /// Skip the cross-check against the native backtracker.
-    #[arg(long)]
-    no_cross_check: bool,
+    #[command(flatten)]
+    check: CrossCheckArgs,
 
     /// Solve on N threads, each with its own solver; output stays in input
     /// order. The default is one per core.
@@ -284,19 +321,11 @@ struct SolverArgs {
     /// batch has run for half a second).
     #[arg(long)]
     no_progress: bool,
-
-    /// The backtracker's node limit per puzzle; past it the cross-check is
-    /// skipped for that puzzle with a note on stderr.
-    #[arg(long, value_name = "NODES", default_value_t = Backtracker::DEFAULT_NODE_LIMIT)]
-    node_limit: u64,
 }
 
 impl SolverArgs {
     fn encoding(&self) -> Encoding {
-        Encoding {
-            rules: self.encoding,
-            amo: self.amo,
-        }
+        self.encoding.encoding()
     }
 
     fn jobs(&self) -> usize {
@@ -306,7 +335,7 @@ impl SolverArgs {
     }
 
     fn backtracker(&self) -> Option<Backtracker> {
-        (!self.no_cross_check).then(|| Backtracker::new(self.node_limit))
+        self.check.backtracker()
     }
 }
 

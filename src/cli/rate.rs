@@ -11,8 +11,8 @@ use clap::Args;
 use sudoku_sat::rate::{Level, Rater, Rating, Summary};
 use sudoku_sat::solve::Outcome;
 
+use super::EncodingArgs;
 use super::input::Input;
-use super::stats::EncodingArgs;
 use super::{InputArgs, Status};
 
 /// Options for `rate`.

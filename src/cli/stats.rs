@@ -10,35 +10,12 @@ use serde::Serialize;
 use serde::ser::SerializeMap;
 
 use sudoku_sat::encode::vars::cell_digit_count;
-use sudoku_sat::encode::{AmoKind, Encoding, RuleSet};
 use sudoku_sat::explain::{family_ranges, formula};
 use sudoku_sat::grid::{Grid, Size};
 use sudoku_sat::parse::{Format, Puzzle};
 
-use super::Status;
 use super::input::Input;
-
-/// Which encoding to write: the same choices as `solve`.
-#[derive(Debug, Args)]
-pub struct EncodingArgs {
-    /// The rule families of the CNF encoding.
-    #[arg(long, value_enum, default_value_t)]
-    pub encoding: RuleSet,
-
-    /// The at-most-one encoding.
-    #[arg(long, value_enum, default_value_t)]
-    pub amo: AmoKind,
-}
-
-impl EncodingArgs {
-    /// Returns the chosen encoding.
-    pub fn encoding(&self) -> Encoding {
-        Encoding {
-            rules: self.encoding,
-            amo: self.amo,
-        }
-    }
-}
+use super::{EncodingArgs, Status};
 
 /// Parses a grid side: 4, 9, 16 or 25.
 pub fn parse_size(text: &str) -> Result<Size, String> {
