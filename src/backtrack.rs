@@ -21,10 +21,14 @@
 //!
 //! Search on sparse large grids can explode: plain fewest-candidates
 //! search has needed millions of nodes on 16×16 grids with 40% clues, and
-//! one of our four 25×25 test puzzles needs about 875,000 nodes here.
-//! Every solve therefore has a node limit, a node being one branching
-//! decision tried, and reaching it gives [`Verdict::GaveUp`], never a
-//! guess.
+//! one of our four 25×25 test puzzles needs about 875,000 nodes that way.
+//! On 16×16 and 25×25 grids every node therefore looks ahead first: it
+//! tries both candidates of each two-candidate cell, removes those that
+//! fail, and branches on the cell whose trials fill the most cells (see
+//! `Run::look_ahead`). That puzzle then needs 262 branches and about
+//! 8,900 trials. Every solve still has a node limit, a node being one
+//! branching decision or one trial, and reaching it gives
+//! [`Verdict::GaveUp`], never a guess.
 
 use std::sync::OnceLock;
 
@@ -50,8 +54,8 @@ pub enum Verdict {
 pub struct Search {
     /// What the search concluded.
     pub verdict: Verdict,
-    /// The number of branching decisions tried (0 when propagation alone
-    /// decided the puzzle).
+    /// The number of nodes: branching decisions and look-ahead trials
+    /// (0 when propagation alone decided the puzzle).
     pub nodes: u64,
 }
 
@@ -81,16 +85,16 @@ pub struct Backtracker {
 }
 
 impl Backtracker {
-    /// The default bound on branching decisions per puzzle: 30,000.
+    /// The default bound on nodes (branching decisions and look-ahead
+    /// trials) per puzzle: 30,000.
     ///
     /// Chosen by measurement (release build, 2-vCPU VM). No 9×9 puzzle
     /// comes near it: over 110,000 puzzles, the 375 hardest forum puzzles
     /// included, the most any needed was 1,039 nodes (926 for the 48,766
     /// rated 11+, 925 for the 49,158 with 17 clues), a margin of about
-    /// 30×; a 9×9 node costs 1–2 µs. A 25×25 node costs 8–14 µs, so a
-    /// hopeless 25×25 grid gives up after 0.3–0.4 s. Three of our four
-    /// 25×25 test puzzles finish (68, 188 and 11,700 nodes); the fourth
-    /// needs 874,754 nodes, some 9 s, and is left to the SAT solver.
+    /// 30×; a 9×9 node costs 1–2 µs. A 25×25 node costs 3–5 µs, so a
+    /// hopeless 25×25 grid gives up after about 0.1 s. Our four 25×25 test
+    /// puzzles need 1,671, 86, 9,147 and 404 nodes.
     pub const DEFAULT_NODE_LIMIT: u64 = 30_000;
 
     /// Returns a backtracker that gives up after `node_limit` branching
@@ -114,7 +118,12 @@ impl Backtracker {
     /// reached first, even if one solution was already found. Every
     /// solution returned satisfies [`Grid::check_solution`] for `puzzle`.
     pub fn solve(&self, puzzle: &Grid) -> Search {
-        let mut run = Run::new(puzzle.size(), self.node_limit);
+        self.search(puzzle, puzzle.size().n() >= LOOK_AHEAD_FROM_N)
+    }
+
+    /// Solves `puzzle`, looking ahead at every node or never.
+    fn search(&self, puzzle: &Grid, look_ahead: bool) -> Search {
+        let mut run = Run::new(puzzle.size(), self.node_limit, look_ahead);
         let verdict = run.solve(puzzle);
         Search {
             verdict,
@@ -221,6 +230,8 @@ impl Geometry {
 struct Run {
     size: Size,
     geo: &'static Geometry,
+    /// Whether each node probes its two-candidate cells (16×16 and up).
+    look_ahead: bool,
     node_limit: u64,
     nodes: u64,
     gave_up: bool,
@@ -234,12 +245,13 @@ struct Run {
 }
 
 impl Run {
-    fn new(size: Size, node_limit: u64) -> Run {
+    fn new(size: Size, node_limit: u64, look_ahead: bool) -> Run {
         let geo = Geometry::get(size);
         let stride = geo.cells + 1;
         Run {
             size,
             geo,
+            look_ahead,
             node_limit,
             nodes: 0,
             gave_up: false,
@@ -287,15 +299,25 @@ impl Run {
     fn search(&mut self, depth: usize) -> bool {
         let (geo, stride) = (self.geo, self.stride);
         let at = depth * stride;
+        if self.frames.len() < at + 2 * stride {
+            self.frames.resize(at + 2 * stride, 0);
+        }
+        let mut chosen = None;
+        if self.look_ahead && self.frames[at + geo.cells] != 0 {
+            match self.look_ahead(depth) {
+                LookAhead::Stop => return true,
+                LookAhead::Contradiction => return false,
+                LookAhead::Branch(cell, candidates) => chosen = Some((cell, candidates)),
+                LookAhead::Fallback => {}
+            }
+        }
         let frame = &self.frames[at..at + stride];
         if frame[geo.cells] == 0 {
             self.solutions.push(frame[..geo.cells].to_vec());
             return self.solutions.len() == 2;
         }
-        let (cell, mut candidates) = branch_cell(geo, &frame[..geo.cells]);
-        if self.frames.len() < at + 2 * stride {
-            self.frames.resize(at + 2 * stride, 0);
-        }
+        let (cell, mut candidates) =
+            chosen.unwrap_or_else(|| branch_cell(geo, &frame[..geo.cells]));
         while candidates != 0 {
             if self.nodes == self.node_limit {
                 self.gave_up = true;
@@ -318,6 +340,72 @@ impl Run {
         false
     }
 
+    /// Probes the frame at `depth` and chooses the cell to branch on.
+    ///
+    /// Each candidate of each two-candidate cell is tried on a scratch
+    /// frame and followed by naked and hidden singles. A candidate that
+    /// leads to a contradiction is removed for good (a failed literal, as
+    /// look-ahead SAT solvers find them), and the frame is propagated
+    /// again. Among the cells whose candidates both survive, the one whose
+    /// two trials fill the most cells, scored by the product of the two
+    /// counts, is the branch: the look-ahead heuristic of Heule and van
+    /// Maaren's march solvers ("Look-Ahead Based SAT Solvers", Handbook of
+    /// Satisfiability, 2009). One pass is made; a cell's score may be
+    /// stale by the pass's end, so the chosen cell is checked again.
+    ///
+    /// Every trial counts as a node, so the node limit bounds this work
+    /// too.
+    fn look_ahead(&mut self, depth: usize) -> LookAhead {
+        let (geo, stride) = (self.geo, self.stride);
+        let at = depth * stride;
+        let mut best = None;
+        let mut best_score = 0;
+        for cell in 0..geo.cells {
+            let c = self.frames[at + cell];
+            if c & FILLED != 0 || c.count_ones() != 2 {
+                continue;
+            }
+            let empty = self.frames[at + geo.cells];
+            let mut score = 1u64;
+            let mut bits = c;
+            while bits != 0 {
+                if self.nodes == self.node_limit {
+                    self.gave_up = true;
+                    return LookAhead::Stop;
+                }
+                self.nodes += 1;
+                let bit = bits & bits.wrapping_neg();
+                bits &= bits - 1;
+                let (this, next) = self.frames.split_at_mut(at + stride);
+                let (frame, trial) = (&mut this[at..], &mut next[..stride]);
+                trial.copy_from_slice(frame);
+                self.queue.clear();
+                let holds = place(geo, trial, &mut self.queue, cell, bit)
+                    && singles(geo, trial, &mut self.queue, false);
+                if holds {
+                    score *= u64::from(empty - trial[geo.cells]);
+                    continue;
+                }
+                // The candidate fails, so the other one holds.
+                self.queue.clear();
+                if !place(geo, frame, &mut self.queue, cell, c & !bit)
+                    || !propagate(geo, frame, &mut self.queue)
+                {
+                    return LookAhead::Contradiction;
+                }
+                score = 0;
+                break;
+            }
+            if score > best_score {
+                (best, best_score) = (Some((cell, c)), score);
+            }
+        }
+        match best {
+            Some((cell, c)) if self.frames[at + cell] == c => LookAhead::Branch(cell, c),
+            _ => LookAhead::Fallback,
+        }
+    }
+
     fn grid(&self, frame: &[u32]) -> Grid {
         let full = self.geo.full;
         let cells = frame
@@ -329,6 +417,27 @@ impl Run {
             .collect();
         Grid::from_cells(self.size, cells).expect("a frame has N² cells of digits below N")
     }
+}
+
+/// The smallest block size n whose grids get look-ahead: 16×16 and up.
+///
+/// Measured with `examples/backtrack_timing.rs`: on the four 25×25 test
+/// puzzles look-ahead cuts the hardest from 874,754 nodes (about 7 s) to
+/// 262 branches and 8,859 probes (about 40 ms). On 9×9 grids it halves
+/// the number of branches but doubles the time of the hardest forum
+/// puzzles, whose trees are small anyway, so 9×9 grids go without.
+const LOOK_AHEAD_FROM_N: usize = 4;
+
+/// What probing a node concluded.
+enum LookAhead {
+    /// The node limit was reached.
+    Stop,
+    /// The node has no solution.
+    Contradiction,
+    /// Branch on this cell, over these candidates.
+    Branch(usize, u32),
+    /// No cell was chosen; branch by fewest candidates.
+    Fallback,
 }
 
 /// Puts the digit `bit` into `cell` and clears it from the cell's peers,
@@ -370,13 +479,17 @@ fn place(geo: &Geometry, frame: &mut [u32], queue: &mut Vec<u16>, cell: usize, b
 /// candidates or a digit without a place in a house. The queue is empty
 /// on return.
 fn propagate(geo: &Geometry, frame: &mut [u32], queue: &mut Vec<u16>) -> bool {
-    let done = singles_and_locked(geo, frame, queue);
+    let done = singles(geo, frame, queue, true);
     queue.clear();
     debug_assert!(!done || frame_is_consistent(geo, frame));
     done
 }
 
-fn singles_and_locked(geo: &Geometry, frame: &mut [u32], queue: &mut Vec<u16>) -> bool {
+/// Places naked and hidden singles, and with `locked` removes locked
+/// candidates, until none is left. Returns `false` on a contradiction.
+/// Look-ahead trials skip locked candidates: they are the most expensive
+/// step and find few contradictions the singles miss.
+fn singles(geo: &Geometry, frame: &mut [u32], queue: &mut Vec<u16>, locked: bool) -> bool {
     loop {
         if !naked_singles(geo, frame, queue) {
             return false;
@@ -388,6 +501,7 @@ fn singles_and_locked(geo: &Geometry, frame: &mut [u32], queue: &mut Vec<u16>) -
         match tally.hidden_singles(geo, frame, queue) {
             None => return false,
             Some(true) => continue,
+            Some(false) if !locked => return true,
             Some(false) => {}
         }
         match tally.locked_candidates(geo, frame, queue) {
@@ -463,25 +577,42 @@ impl Tally {
             row_segments: [[0; Size::MAX_N]; MAX_SIDE],
             col_segments: [[0; Size::MAX_N]; MAX_SIDE],
         };
-        // Rows and row segments are summed in registers and merged into
-        // the arrays once per segment and row; columns change every cell.
+        // Candidates per column within the current band.
+        let mut band_once = [0u32; MAX_SIDE];
         for (r, row) in frame[..geo.cells].chunks_exact(side).enumerate() {
             let band = r / n;
+            // Columns: the same operation on every cell of the row, which
+            // the compiler turns into vector instructions.
+            let (once, twice, placed) = (
+                &mut t.once[side..2 * side],
+                &mut t.twice[side..2 * side],
+                &mut t.placed[side..2 * side],
+            );
+            for ((((&c, once), twice), placed), band_once) in row
+                .iter()
+                .zip(once)
+                .zip(twice)
+                .zip(placed)
+                .zip(&mut band_once[..side])
+            {
+                // All ones for a filled cell, else zero: no branch.
+                let filled = ((c as i32) >> 31) as u32;
+                let candidates = c & !filled;
+                *placed |= c & filled;
+                *twice |= *once & candidates;
+                *once |= candidates;
+                *band_once |= candidates;
+            }
+            // Rows, row segments and blocks are summed in registers.
             let (mut row_once, mut row_twice, mut row_placed) = (0, 0, 0);
             for (s, segment) in row.chunks_exact(n).enumerate() {
                 let (mut once, mut twice, mut placed) = (0u32, 0u32, 0u32);
-                for (i, &c) in segment.iter().enumerate() {
-                    // All ones for a filled cell, else zero: no branch.
+                for &c in segment {
                     let filled = ((c as i32) >> 31) as u32;
                     let candidates = c & !filled;
                     placed |= c & filled;
                     twice |= once & candidates;
                     once |= candidates;
-                    let h = side + s * n + i;
-                    t.placed[h] |= c & filled;
-                    t.twice[h] |= t.once[h] & candidates;
-                    t.once[h] |= candidates;
-                    t.col_segments[s * n + i][band] |= candidates;
                 }
                 t.row_segments[r][s] = once;
                 row_twice |= twice | (row_once & once);
@@ -495,6 +626,12 @@ impl Tally {
             t.once[r] = row_once;
             t.twice[r] = row_twice;
             t.placed[r] = row_placed;
+            if r % n == n - 1 {
+                for (col, segments) in t.col_segments[..side].iter_mut().enumerate() {
+                    segments[band] = band_once[col];
+                }
+                band_once = [0; MAX_SIDE];
+            }
         }
         t
     }
@@ -707,6 +844,75 @@ mod tests {
         let size = Size::from_side(25).unwrap();
         let solution = unique(&grid(size, PUZZLE_25));
         assert_eq!(solution, grid(size, SOLUTION_25));
+    }
+
+    // Line 3 of eliejaz_25x25.txt and of its solutions file: 874,754
+    // nodes of plain search, 9,147 with look-ahead.
+    const HARD_25: &str = "L5.H.G..98.......P.M.J.A6.C1G.I..2.9.DP8.6.BJ.....K..7OM15..4.N.6...I.....9.......7..M.5..D8C.9HE.F2F3..9..B.6.C.J...H5.D7.4.G1.3A.D.8..M7..J.....POK......CA3L.BPJ.F1...2.H...B.H..N.J....3I..K...G4FE..O2M.4...I...N9HDF.L......J8.I..K.....C.NAO..2.9L..8C1.5H....9..32.N7.B..J..EP4.7CNG.H..M........A8KA.B.2.3....N647.P1K....D.N......D...BG..6MA.34C..17.....46O..A.5.I..8.9.P.F.9.KJO..HEN6..B...DP.......G.N...5D8.A.M..K.EI.1....5.B3.L.9..IG.M1.F.E.C.....O6F.1.4JL......G.K32.B1...E....C....5O.2.B.L89J...A8.P.I.F4E.HC.BL.J....HP3E.8.O..LG.A..5.M.....7..D...L.72....N..4.6.AEMO57.IL.6..FP..K..2....GD.C....F.5.3GI2...EO..K.1H.L";
+    const HARD_SOLUTION_25: &str = "L5EHDGOC987IFBK4NP2M1J3A64C1GMIFH2A9EDP8763BJLKNO5K2J7OM15D34HNL6AFEIGP8BC9IBN6PLK74JMO53AD8C19HEGF2F3A89PNBE61C2JGKLH5OD7M4IG163A2DF8H5M7ELJBI94CPOKN9NKD4CA3L5BPJOF1GME27H6I8BLHC5N9JMOA13I2PK867G4FEDEO2M74GPBI68KN9HDFCL35J1APJ8FI1EK67GDHC4NAO352B9LMO8C1G5HIAMK9PD324N7FB6LJE6EP437CNG1HFOMIB9LJD52A8KAFB92E38JLCN6475P1KHOMIDGNIL5K92DFPEBG8J6MAO34C7H17DMJHK46OB2AL51IEG8C9NP3F39IKJO8AHEN612BLC7DPMF5G4CHGLNB725D83AFM9JK4EIO16P8452B3JLN9OKIGPM16FAEDC7HDA7O6FM1P4JLC9E8H5GIK32NB1MFPE6IGKCD74H5O32NBAL89J2GOA8DPMINF4E6HC7BL1J9K53HP3E18BOCKLG9ADF5JMN6I427JKDBCHL9723581NGI4P6FAEMO574ILA6E1FPJMKO329H8NGDBCM69NFJ543GI2B7CEODAK81HPL";
+
+    #[test]
+    fn look_ahead_decides_the_hardest_25x25_puzzle() {
+        let size = Size::from_side(25).unwrap();
+        let puzzle = grid(size, HARD_25);
+        let search = Backtracker::default().solve(&puzzle);
+        assert_eq!(
+            search.verdict,
+            Verdict::Unique(grid(size, HARD_SOLUTION_25))
+        );
+        // Without look-ahead the default limit is far too small.
+        let plain = Backtracker::default().search(&puzzle, false);
+        assert_eq!(plain.verdict, Verdict::GaveUp);
+    }
+
+    /// Returns the verdict's kind and checks every solution it gives.
+    fn kind(puzzle: &Grid, verdict: &Verdict) -> &'static str {
+        match verdict {
+            Verdict::Unique(s) => {
+                assert_eq!(s.check_solution(puzzle), Ok(()));
+                "unique"
+            }
+            Verdict::Multiple(a, b) => {
+                assert_ne!(a, b);
+                assert_eq!(a.check_solution(puzzle), Ok(()));
+                assert_eq!(b.check_solution(puzzle), Ok(()));
+                "multiple"
+            }
+            Verdict::Unsolvable => "unsolvable",
+            Verdict::GaveUp => "gave up",
+        }
+    }
+
+    #[test]
+    fn look_ahead_agrees_with_plain_search() {
+        // 16×16 puzzles made from one by blanking givens (often leaving
+        // several solutions) and by changing one (often leaving none).
+        let size = Size::from_side(16).unwrap();
+        let base = grid(size, PUZZLE_16);
+        let givens: Vec<_> = base.givens().collect();
+        let mut seen = std::collections::BTreeMap::new();
+        for round in 0..60 {
+            let mut puzzle = base.clone();
+            let (cell, digit) = givens[(round * 37) % givens.len()];
+            if round % 2 == 0 {
+                for &(c, _) in givens.iter().skip(round % 7).step_by(9 + round % 5) {
+                    puzzle.set(c, None);
+                }
+            } else {
+                let other = Digit::from_index((digit.index() + 1 + round % 15) % 16);
+                puzzle.set(cell, Some(other));
+            }
+            let ahead = Backtracker::default().search(&puzzle, true).verdict;
+            let plain = Backtracker::default().search(&puzzle, false).verdict;
+            let k = kind(&puzzle, &ahead);
+            assert_eq!(k, kind(&puzzle, &plain), "round {round}");
+            if let (Verdict::Unique(a), Verdict::Unique(b)) = (&ahead, &plain) {
+                assert_eq!(a, b);
+            }
+            *seen.entry(k).or_insert(0) += 1;
+        }
+        // The rounds cover every kind of answer but giving up.
+        assert!(seen.len() >= 3 && !seen.contains_key("gave up"), "{seen:?}");
     }
 
     #[test]
