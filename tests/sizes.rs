@@ -1,7 +1,7 @@
 //! Every size from 4×4 to 25×25 through one code path.
 
 use sudoku_sat::backtrack::{Backtracker, Verdict};
-use sudoku_sat::grid::Size;
+use sudoku_sat::grid::{Cell, Digit, Grid, Size};
 use sudoku_sat::solve::sat::SatSolver;
 use sudoku_sat::solve::{Checked, CrossCheck, Outcome};
 
@@ -10,20 +10,20 @@ use crate::common::{GENERATED_4, GENERATED_16, GENERATED_25, grids, run_cli, sha
 fn solve_all_unique(text: &str, side: usize) {
     let puzzles = grids(text);
     assert!(!puzzles.is_empty());
-    let mut pipeline = Checked::new(SatSolver::default(), Some(Backtracker::default()));
-    for grid in &puzzles {
-        assert_eq!(grid.size(), Size::from_side(side).unwrap());
-        let report = pipeline.solve(grid).unwrap();
-        let Outcome::Unique(solution) = &report.outcome else {
-            panic!("not unique: {grid}");
-        };
-        assert_eq!(solution.check_solution(grid), Ok(()));
-        // The backtracker may give up on large grids; it must never disagree.
-        assert!(
-            matches!(report.check, CrossCheck::Agree | CrossCheck::GaveUp { .. }),
-            "{:?}",
-            report.check
-        );
+    // In turn, and (for 16×16 and up) with the cross-check on its own
+    // thread beside the SAT call: the same answers either way.
+    for beside in [false, true] {
+        let mut pipeline =
+            Checked::new(SatSolver::default(), Some(Backtracker::default())).check_beside(beside);
+        for grid in &puzzles {
+            assert_eq!(grid.size(), Size::from_side(side).unwrap());
+            let report = pipeline.solve(grid).unwrap();
+            let Outcome::Unique(solution) = &report.outcome else {
+                panic!("not unique: {grid}");
+            };
+            assert_eq!(solution.check_solution(grid), Ok(()));
+            assert_eq!(report.check, CrossCheck::Agree, "{grid}");
+        }
     }
 }
 
@@ -43,10 +43,28 @@ fn twenty_five_by_twenty_five() {
 }
 
 #[test]
+fn a_check_beside_the_sat_call_agrees_on_every_outcome() {
+    let size = Size::from_side(16).unwrap();
+    let empty = Grid::empty(size);
+    let mut clash = Grid::empty(size);
+    let one = Some(Digit::new(1).unwrap());
+    clash.set(Cell::new(0, 0), one);
+    clash.set(Cell::new(0, 15), one);
+    let mut pipeline =
+        Checked::new(SatSolver::default(), Some(Backtracker::default())).check_beside(true);
+    let report = pipeline.solve(&empty).unwrap();
+    assert!(matches!(report.outcome, Outcome::Multiple(..)));
+    assert_eq!(report.check, CrossCheck::Agree);
+    let report = pipeline.solve(&clash).unwrap();
+    assert_eq!(report.outcome, Outcome::Unsolvable);
+    assert_eq!(report.check, CrossCheck::Agree);
+}
+
+#[test]
 fn empty_grids_have_several_solutions() {
     let mut sat = SatSolver::default();
     for size in Size::ALL {
-        let empty = sudoku_sat::grid::Grid::empty(size);
+        let empty = Grid::empty(size);
         match sat.solve(&empty).unwrap() {
             Outcome::Multiple(a, b) => {
                 assert_ne!(a, b);
@@ -78,7 +96,7 @@ fn cli_prints_large_grids_in_their_alphabet() {
 }
 
 /// The public eliejaz sets, when present: every puzzle unique and equal to
-/// its published solution.
+/// its published solution, for the SAT solver and the backtracker alike.
 #[test]
 fn eliejaz_sets_match_their_solutions() {
     let Some(sets) = shared_sets() else { return };
@@ -95,11 +113,11 @@ fn eliejaz_sets_match_their_solutions() {
                 sat.solve(puzzle).unwrap(),
                 Outcome::Unique(expected.clone())
             );
-            match backtracker.solve(puzzle).verdict {
-                Verdict::Unique(g) => assert_eq!(&g, expected),
-                Verdict::GaveUp => {}
-                other => panic!("backtracker: {other:?}"),
-            }
+            // Look-ahead decides every one within the default node limit.
+            assert_eq!(
+                backtracker.solve(puzzle).verdict,
+                Verdict::Unique(expected.clone())
+            );
         }
     }
 }

@@ -283,8 +283,9 @@ pub struct CrossCheckArgs {
     #[arg(long)]
     no_cross_check: bool,
 
-    /// The backtracker's node limit per puzzle; past it the cross-check is
-    /// skipped for that puzzle with a note on stderr.
+    /// The backtracker's node limit per puzzle (branching decisions and
+    /// look-ahead trials); past it the cross-check is skipped for that
+    /// puzzle with a note on stderr.
     #[arg(long, value_name = "NODES", default_value_t = Backtracker::DEFAULT_NODE_LIMIT)]
     node_limit: u64,
 }
@@ -313,7 +314,8 @@ struct SolverArgs {
     check: CrossCheckArgs,
 
     /// Solve on N threads, each with its own solver; output stays in input
-    /// order. The default is one per core.
+    /// order. The default is one per core. With more than one, the
+    /// cross-check of a 16×16 or 25×25 grid runs beside its SAT call.
     #[arg(long, short, value_name = "N")]
     jobs: Option<usize>,
 

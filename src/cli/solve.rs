@@ -150,8 +150,11 @@ fn run_batch(
     let start = Instant::now();
     let encoding = args.encoding();
     let backtracker = args.backtracker();
+    // Several jobs may also split a large puzzle between its SAT call and
+    // its cross-check; one job means one thread.
+    let beside = args.jobs() > 1;
     let make = || -> anyhow::Result<Checked> {
-        Ok(match external {
+        let checked = match external {
             Some((command, timeout)) => Checked::new(
                 ExternalSolver::with_timeout(command, encoding, timeout)
                     .context("cannot prepare the external solver")?,
@@ -161,7 +164,8 @@ fn run_batch(
                 SatSolver::with_strategy(encoding, args.strategy),
                 backtracker,
             ),
-        })
+        };
+        Ok(checked.check_beside(beside))
     };
     let mut reporter = Reporter {
         source: input.name.clone(),
