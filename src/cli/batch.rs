@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 
+use sudoku_sat::grid::Size;
 use sudoku_sat::parse::{Format, ParseError, Puzzle};
 use sudoku_sat::solve::{Checked, Report, SolveError};
 
@@ -26,8 +27,20 @@ use super::input::{Input, MAX_ERRORS};
 /// How many puzzles the reader may run ahead of the output.
 const WINDOW: u64 = 4096;
 
-/// How many puzzles of a file go to a worker at a time.
-const CHUNK: usize = 128;
+/// How many 9×9 puzzles of a file go to a worker at a time.
+///
+/// Larger puzzles count for more (see [`weight`]), so a chunk of 16×16
+/// puzzles holds four and one of 25×25 puzzles holds one: a file of a few
+/// large puzzles is still shared among the workers.
+const CHUNK: u64 = 128;
+
+/// The share of a chunk that one puzzle takes: the cube of its cell count,
+/// in units of a 9×9 puzzle's. Solving time grows about that fast with the
+/// side (a 25×25 puzzle costs some 100–500 times a 9×9 one).
+fn weight(size: Size) -> u64 {
+    let cells = size.cells() as u64;
+    (cells * cells * cells).div_ceil(81 * 81 * 81)
+}
 
 /// Set by the Ctrl-C handler; checked before each puzzle is read.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
@@ -309,7 +322,7 @@ impl Window {
 fn run_threaded<I, M, H>(
     source: &mut Source<I>,
     jobs: usize,
-    chunk: usize,
+    chunk: u64,
     progress: &mut Progress,
     make: &M,
     mut handle: H,
@@ -355,7 +368,7 @@ where
 /// and parse errors straight to the output.
 fn read<I>(
     source: &mut Source<I>,
-    chunk: usize,
+    chunk: u64,
     window: &Window,
     work: SyncSender<Vec<(u64, Puzzle)>>,
     done: SyncSender<Vec<(u64, Event)>>,
@@ -364,13 +377,19 @@ where
     I: Iterator<Item = Result<Puzzle, ParseError>>,
 {
     let mut seq = 0;
-    let mut batch = Vec::with_capacity(chunk);
+    let (mut batch, mut load) = (Vec::new(), 0);
     while window.wait_for(seq) {
         let Some(item) = source.next() else { break };
         let sent = match item {
             Ok(puzzle) => {
+                load += weight(puzzle.grid.size());
                 batch.push((seq, puzzle));
-                batch.len() < chunk || work.send(std::mem::take(&mut batch)).is_ok()
+                if load < chunk {
+                    true
+                } else {
+                    load = 0;
+                    work.send(std::mem::take(&mut batch)).is_ok()
+                }
             }
             Err(error) => done.send(vec![(seq, Event::Invalid(error))]).is_ok(),
         };
@@ -440,4 +459,18 @@ where
         }
     }
     Ok(ended)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunks_shrink_as_puzzles_grow() {
+        let per_chunk = |side| CHUNK.div_ceil(weight(Size::from_side(side).unwrap()));
+        assert_eq!(per_chunk(4), CHUNK);
+        assert_eq!(per_chunk(9), CHUNK);
+        assert_eq!(per_chunk(16), 4);
+        assert_eq!(per_chunk(25), 1);
+    }
 }
