@@ -181,6 +181,9 @@ struct Geometry {
     peer_count: usize,
     /// Cells of each house, N per house: rows, then columns, then blocks.
     house_cells: Vec<u16>,
+    /// The three houses of each cell (row, column, block), numbered as in
+    /// `house_cells`.
+    houses_of: Vec<[u16; 3]>,
 }
 
 impl Geometry {
@@ -206,6 +209,14 @@ impl Geometry {
             );
             debug_assert_eq!(peers.len() - before, peer_count);
         }
+        let houses_of = size
+            .all_cells()
+            .map(|cell| {
+                let (r, c) = (cell.row(), cell.col());
+                let b = r / size.n() * size.n() + c / size.n();
+                [r, side + c, 2 * side + b].map(|h| h as u16)
+            })
+            .collect();
         Geometry {
             n: size.n(),
             side,
@@ -214,6 +225,7 @@ impl Geometry {
             peers,
             peer_count,
             house_cells,
+            houses_of,
         }
     }
 
@@ -240,6 +252,10 @@ struct Run {
     frames: Vec<u32>,
     /// Cells reduced to one candidate, waiting to be placed.
     queue: Vec<u16>,
+    /// Look-ahead's place counts for the frame being probed, and for one
+    /// trial.
+    counts: Counts,
+    trial: Counts,
     /// Up to two solutions, as filled frames.
     solutions: Vec<Vec<u32>>,
 }
@@ -258,6 +274,8 @@ impl Run {
             stride,
             frames: vec![0; stride * 8],
             queue: Vec::with_capacity(geo.cells),
+            counts: Counts::new(geo),
+            trial: Counts::new(geo),
             solutions: Vec::with_capacity(2),
         }
     }
@@ -360,6 +378,7 @@ impl Run {
         let at = depth * stride;
         let mut best = None;
         let mut best_score = 0;
+        self.counts.tally(geo, &self.frames[at..at + stride]);
         for cell in 0..geo.cells {
             let c = self.frames[at + cell];
             if c & FILLED != 0 || c.count_ones() != 2 {
@@ -379,10 +398,8 @@ impl Run {
                 let (this, next) = self.frames.split_at_mut(at + stride);
                 let (frame, trial) = (&mut this[at..], &mut next[..stride]);
                 trial.copy_from_slice(frame);
-                self.queue.clear();
-                let holds = place(geo, trial, &mut self.queue, cell, bit)
-                    && singles(geo, trial, &mut self.queue, false);
-                if holds {
+                self.trial.copy_from(&self.counts);
+                if self.trial.singles(geo, trial, cell, bit) {
                     score *= u64::from(empty - trial[geo.cells]);
                     continue;
                 }
@@ -393,6 +410,7 @@ impl Run {
                 {
                     return LookAhead::Contradiction;
                 }
+                self.counts.tally(geo, frame);
                 score = 0;
                 break;
             }
@@ -440,6 +458,160 @@ enum LookAhead {
     Fallback,
 }
 
+/// How many empty cells of each house still have each digit as a
+/// candidate, kept up to date as a look-ahead trial places digits.
+///
+/// A trial follows one placement with naked and hidden singles. Counting
+/// places per house and digit finds each hidden single the moment a count
+/// drops to one, instead of tallying the whole grid after every round:
+/// trials are most of look-ahead's work.
+struct Counts {
+    /// Per house and digit (`house * side + digit`), the empty cells that
+    /// have the digit as a candidate.
+    places: Vec<u8>,
+    /// Per house, the digits placed in it.
+    placed: Vec<u32>,
+    /// Cells left with one candidate, waiting to be placed.
+    naked: Vec<u16>,
+    /// Houses and digits left with one place, waiting to be placed.
+    hidden: Vec<(u16, u32)>,
+}
+
+impl Counts {
+    fn new(geo: &Geometry) -> Counts {
+        Counts {
+            places: vec![0; 3 * geo.side * geo.side],
+            placed: vec![0; 3 * geo.side],
+            naked: Vec::with_capacity(geo.cells),
+            hidden: Vec::with_capacity(3 * geo.side),
+        }
+    }
+
+    /// Counts the places of a propagated frame.
+    fn tally(&mut self, geo: &Geometry, frame: &[u32]) {
+        self.places.fill(0);
+        self.placed.fill(0);
+        for (cell, &c) in frame[..geo.cells].iter().enumerate() {
+            for h in geo.houses_of[cell] {
+                let h = h as usize;
+                if c & FILLED != 0 {
+                    self.placed[h] |= c & geo.full;
+                    continue;
+                }
+                let mut bits = c;
+                while bits != 0 {
+                    self.places[h * geo.side + bits.trailing_zeros() as usize] += 1;
+                    bits &= bits - 1;
+                }
+            }
+        }
+    }
+
+    fn copy_from(&mut self, other: &Counts) {
+        self.places.copy_from_slice(&other.places);
+        self.placed.copy_from_slice(&other.placed);
+    }
+
+    /// Places digit `bit` in `cell`, then naked and hidden singles until
+    /// none is left. Returns `false` on a contradiction. The counts must
+    /// match `frame` on entry, and match it on a `true` return.
+    fn singles(&mut self, geo: &Geometry, frame: &mut [u32], cell: usize, bit: u32) -> bool {
+        self.naked.clear();
+        self.hidden.clear();
+        if !self.place(geo, frame, cell, bit) {
+            return false;
+        }
+        loop {
+            if let Some(cell) = self.naked.pop() {
+                let c = frame[cell as usize];
+                if c & FILLED == 0 && !self.place(geo, frame, cell as usize, c) {
+                    return false;
+                }
+            } else if let Some((h, bit)) = self.hidden.pop() {
+                if self.placed[h as usize] & bit != 0 {
+                    continue;
+                }
+                let house = &geo.house_cells[h as usize * geo.side..][..geo.side];
+                let Some(&cell) = house.iter().find(|&&c| frame[c as usize] & bit != 0) else {
+                    return false;
+                };
+                if !self.place(geo, frame, cell as usize, bit) {
+                    return false;
+                }
+            } else {
+                return true;
+            }
+        }
+    }
+
+    /// Puts `bit` into `cell` and clears it from the peers, updating the
+    /// counts and queueing the singles this makes. Returns `false` on a
+    /// contradiction.
+    fn place(&mut self, geo: &Geometry, frame: &mut [u32], cell: usize, bit: u32) -> bool {
+        let c = frame[cell];
+        if c & FILLED != 0 {
+            return c == FILLED | bit;
+        }
+        if c & bit == 0 {
+            return false;
+        }
+        frame[cell] = FILLED | bit;
+        frame[geo.cells] -= 1;
+        for h in geo.houses_of[cell] {
+            let h = h as usize;
+            self.placed[h] |= bit;
+            let mut others = c & !bit;
+            while others != 0 {
+                let other = others & others.wrapping_neg();
+                others &= others - 1;
+                if !self.lose(geo, h, other) {
+                    return false;
+                }
+            }
+            self.places[h * geo.side + bit.trailing_zeros() as usize] -= 1;
+        }
+        for &p in geo.peers(cell) {
+            let p = p as usize;
+            let old = frame[p];
+            if old & FILLED != 0 || old & bit == 0 {
+                continue;
+            }
+            let new = old & !bit;
+            frame[p] = new;
+            if new == 0 {
+                return false;
+            }
+            if new & (new - 1) == 0 {
+                self.naked.push(p as u16);
+            }
+            for h in geo.houses_of[p] {
+                if !self.lose(geo, h as usize, bit) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Counts one place fewer for digit `bit` in house `h`. Returns
+    /// `false` when the digit, not yet placed there, has no place left.
+    fn lose(&mut self, geo: &Geometry, h: usize, bit: u32) -> bool {
+        let places = &mut self.places[h * geo.side + bit.trailing_zeros() as usize];
+        *places -= 1;
+        if self.placed[h] & bit != 0 {
+            return true;
+        }
+        match *places {
+            0 => false,
+            1 => {
+                self.hidden.push((h as u16, bit));
+                true
+            }
+            _ => true,
+        }
+    }
+}
+
 /// Puts the digit `bit` into `cell` and clears it from the cell's peers,
 /// queueing peers left with one candidate. Returns `false` on a
 /// contradiction: the digit is not a candidate there, or a peer is left
@@ -479,17 +651,15 @@ fn place(geo: &Geometry, frame: &mut [u32], queue: &mut Vec<u16>, cell: usize, b
 /// candidates or a digit without a place in a house. The queue is empty
 /// on return.
 fn propagate(geo: &Geometry, frame: &mut [u32], queue: &mut Vec<u16>) -> bool {
-    let done = singles(geo, frame, queue, true);
+    let done = singles_and_locked(geo, frame, queue);
     queue.clear();
     debug_assert!(!done || frame_is_consistent(geo, frame));
     done
 }
 
-/// Places naked and hidden singles, and with `locked` removes locked
-/// candidates, until none is left. Returns `false` on a contradiction.
-/// Look-ahead trials skip locked candidates: they are the most expensive
-/// step and find few contradictions the singles miss.
-fn singles(geo: &Geometry, frame: &mut [u32], queue: &mut Vec<u16>, locked: bool) -> bool {
+/// Places naked and hidden singles and removes locked candidates until
+/// none is left. Returns `false` on a contradiction.
+fn singles_and_locked(geo: &Geometry, frame: &mut [u32], queue: &mut Vec<u16>) -> bool {
     loop {
         if !naked_singles(geo, frame, queue) {
             return false;
@@ -501,7 +671,6 @@ fn singles(geo: &Geometry, frame: &mut [u32], queue: &mut Vec<u16>, locked: bool
         match tally.hidden_singles(geo, frame, queue) {
             None => return false,
             Some(true) => continue,
-            Some(false) if !locked => return true,
             Some(false) => {}
         }
         match tally.locked_candidates(geo, frame, queue) {
