@@ -39,8 +39,14 @@ struct Group {
 pub struct Groups {
     size: Size,
     groups: Vec<Group>,
-    /// For each cell-digit variable, the groups it is in.
-    occurs: Vec<Vec<u32>>,
+    /// For each cell-digit variable, the four groups it is in (its cell's,
+    /// then its row's, column's and block's for its digit) and its
+    /// position in each.
+    occurs: Vec<[(u32, u32); 4]>,
+    /// Propagation's copy of the groups, flat: N variable indices per
+    /// group, and per group whether it is at-least-one and at-most-one.
+    members: Vec<u32>,
+    kinds: Vec<(bool, bool)>,
 }
 
 /// A contradiction found by propagation: the puzzle has no solution.
@@ -71,16 +77,29 @@ impl Groups {
                 });
             }
         }
-        let mut occurs = vec![Vec::new(); vars::cell_digit_count(size)];
+        let mut occurs = vec![[(0, 0); 4]; vars::cell_digit_count(size)];
+        let mut seen = vec![0; occurs.len()];
         for (g, group) in groups.iter().enumerate() {
-            for lit in &group.lits {
-                occurs[lit.index()].push(g as u32);
+            for (position, lit) in group.lits.iter().enumerate() {
+                occurs[lit.index()][seen[lit.index()]] = (g as u32, position as u32);
+                seen[lit.index()] += 1;
             }
         }
+        debug_assert!(seen.iter().all(|&k| k == 4));
+        let members = groups
+            .iter()
+            .flat_map(|g| g.lits.iter().map(|l| l.index() as u32))
+            .collect();
+        let kinds = groups
+            .iter()
+            .map(|g| (g.at_least_one, g.at_most_one))
+            .collect();
         Groups {
             size,
             groups,
             occurs,
+            members,
+            kinds,
         }
     }
 
@@ -97,46 +116,35 @@ impl Groups {
     /// Returns [`Conflict`] when the givens contradict the rules under
     /// propagation: the puzzle has no solution.
     pub fn propagate(&self, puzzle: &Grid) -> Result<Vec<Option<bool>>, Conflict> {
+        let groups = self.kinds.len();
         let mut state = State {
+            groups: self,
             values: vec![None; self.occurs.len()],
-            queue: Vec::new(),
-            // Per group: how many literals are still unassigned, and
-            // whether one is true.
-            open: self.groups.iter().map(|g| g.lits.len() as u32).collect(),
-            satisfied: vec![false; self.groups.len()],
+            free: vec![(1 << self.size.side()) - 1; groups],
+            satisfied: vec![false; groups],
+            queue: Vec::with_capacity(groups),
         };
         for given in vars::given_lits(puzzle) {
-            state.assign(given)?;
+            state.assign(given.index(), given.is_positive())?;
         }
-        while let Some(lit) = state.queue.pop() {
-            for &g in &self.occurs[lit.index()] {
-                let g = g as usize;
-                let group = &self.groups[g];
-                state.open[g] -= 1;
-                if lit.is_positive() {
-                    if state.satisfied[g] && group.at_most_one {
-                        return Err(Conflict);
+        while let Some(g) = state.queue.pop() {
+            let g = g as usize;
+            let members = &self.members[g * self.size.side()..];
+            let free = state.free[g];
+            let (at_least_one, at_most_one) = self.kinds[g];
+            if state.satisfied[g] {
+                if at_most_one {
+                    // Every other literal is false.
+                    for position in Bits(free) {
+                        state.assign(members[position] as usize, false)?;
                     }
-                    state.satisfied[g] = true;
-                    if group.at_most_one {
-                        for &other in group.lits.iter().filter(|&&l| l != lit) {
-                            state.assign(!other)?;
-                        }
-                    }
-                } else if group.at_least_one && !state.satisfied[g] {
-                    match state.open[g] {
-                        0 => return Err(Conflict),
-                        1 => {
-                            let last = group
-                                .lits
-                                .iter()
-                                .find(|l| state.values[l.index()].is_none());
-                            if let Some(&last) = last {
-                                state.assign(last)?;
-                            }
-                        }
-                        _ => {}
-                    }
+                }
+            } else if at_least_one {
+                match free.count_ones() {
+                    0 => return Err(Conflict),
+                    // The one literal left is true.
+                    1 => state.assign(members[free.trailing_zeros() as usize] as usize, true)?,
+                    _ => {}
                 }
             }
         }
@@ -190,25 +198,61 @@ impl Groups {
 }
 
 /// Propagation's working state.
-struct State {
+///
+/// A group's state changes as its variables are assigned; a group that may
+/// now force its other literals (at most one, with a true literal) or its
+/// last one (at least one, with one literal left) is queued.
+struct State<'a> {
+    groups: &'a Groups,
     values: Vec<Option<bool>>,
-    queue: Vec<Lit>,
-    open: Vec<u32>,
+    /// Per group, the positions of its unassigned literals.
+    free: Vec<u32>,
+    /// Per group, whether one of its literals is true.
     satisfied: Vec<bool>,
+    /// Groups to propagate.
+    queue: Vec<u32>,
 }
 
-impl State {
-    /// Makes `lit` true, queueing it for propagation when it is new.
-    fn assign(&mut self, lit: Lit) -> Result<(), Conflict> {
-        match self.values[lit.index()] {
-            Some(value) if value == lit.is_positive() => Ok(()),
-            Some(_) => Err(Conflict),
-            None => {
-                self.values[lit.index()] = Some(lit.is_positive());
-                self.queue.push(lit);
-                Ok(())
+impl State<'_> {
+    /// Gives variable `var` the value `value` and updates its groups.
+    fn assign(&mut self, var: usize, value: bool) -> Result<(), Conflict> {
+        match self.values[var] {
+            Some(old) if old == value => return Ok(()),
+            Some(_) => return Err(Conflict),
+            None => self.values[var] = Some(value),
+        }
+        for (g, position) in self.groups.occurs[var] {
+            let (g, free) = (g as usize, &mut self.free[g as usize]);
+            *free &= !(1 << position);
+            let (at_least_one, at_most_one) = self.groups.kinds[g];
+            if value {
+                if self.satisfied[g] && at_most_one {
+                    return Err(Conflict);
+                }
+                self.satisfied[g] = true;
+                if at_most_one && *free != 0 {
+                    self.queue.push(g as u32);
+                }
+            } else if at_least_one && !self.satisfied[g] && free.count_ones() <= 1 {
+                self.queue.push(g as u32);
             }
         }
+        Ok(())
+    }
+}
+
+/// The set bits of a mask, lowest first, as bit positions.
+struct Bits(u32);
+
+impl Iterator for Bits {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        (self.0 != 0).then(|| {
+            let position = self.0.trailing_zeros() as usize;
+            self.0 &= self.0 - 1;
+            position
+        })
     }
 }
 
@@ -233,15 +277,34 @@ mod tests {
             crate::encode::encode_rules(Size::NINE, &encoding, &mut cnf);
             let propagator = Propagator::new(cnf.var_count(), cnf.iter());
             let groups = Groups::new(Size::NINE, rules);
+            // Each puzzle as given, and with its first blank cell filled
+            // with each digit in turn, which often leads to a conflict.
+            let mut conflicts = 0;
             for puzzle in puzzles.iter().take(20) {
-                let by_groups = groups.propagate(&puzzle.grid).unwrap();
-                let by_clauses = propagator
-                    .propagate(&vars::given_lits(&puzzle.grid))
+                let blank = Size::NINE
+                    .all_cells()
+                    .find(|&c| puzzle.grid.get(c).is_none())
                     .unwrap();
-                for (i, value) in by_groups.iter().enumerate() {
-                    assert_eq!(*value, by_clauses.value(Var::from_index(i)), "{rules:?}");
+                let variants =
+                    std::iter::once(puzzle.grid.clone()).chain(Size::NINE.digits().map(|d| {
+                        let mut grid = puzzle.grid.clone();
+                        grid.set(blank, Some(d));
+                        grid
+                    }));
+                for grid in variants {
+                    let by_clauses = propagator.propagate(&vars::given_lits(&grid));
+                    let Ok(by_groups) = groups.propagate(&grid) else {
+                        assert!(by_clauses.is_err(), "{rules:?}: {grid}");
+                        conflicts += 1;
+                        continue;
+                    };
+                    let by_clauses = by_clauses.unwrap();
+                    for (i, value) in by_groups.iter().enumerate() {
+                        assert_eq!(*value, by_clauses.value(Var::from_index(i)), "{rules:?}");
+                    }
                 }
             }
+            assert!(conflicts > 20, "{rules:?}: {conflicts}");
         }
     }
 }
