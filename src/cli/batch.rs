@@ -27,11 +27,12 @@ use super::input::{Input, MAX_ERRORS};
 /// How many puzzles the reader may run ahead of the output.
 const WINDOW: u64 = 4096;
 
-/// How many 9×9 puzzles of a file go to a worker at a time.
+/// How many 9×9 puzzles of a file go to a worker at a time, at most.
 ///
 /// Larger puzzles count for more (see [`weight`]), so a chunk of 16×16
 /// puzzles holds four and one of 25×25 puzzles holds one: a file of a few
-/// large puzzles is still shared among the workers.
+/// large puzzles is still shared among the workers. The first chunks are
+/// smaller (see `read`).
 const CHUNK: u64 = 128;
 
 /// The share of a chunk that one puzzle takes: the cube of its cell count,
@@ -378,16 +379,19 @@ where
 {
     let mut seq = 0;
     let (mut batch, mut load) = (Vec::new(), 0);
+    // Chunks start at one puzzle and double up to `chunk`, so a short file
+    // is still shared among the workers and the first answers come soon.
+    let mut limit = 1;
     while window.wait_for(seq) {
         let Some(item) = source.next() else { break };
         let sent = match item {
             Ok(puzzle) => {
                 load += weight(puzzle.grid.size());
                 batch.push((seq, puzzle));
-                if load < chunk {
+                if load < limit {
                     true
                 } else {
-                    load = 0;
+                    (load, limit) = (0, (2 * limit).min(chunk));
                     work.send(std::mem::take(&mut batch)).is_ok()
                 }
             }
