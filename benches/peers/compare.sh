@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Measures sudoku-sat against its reference peers in one run, on this
-# machine; each figure is the median of RUNS whole-process runs.
+# machine; each figure is the median of RUNS whole-process runs, and each
+# comparison takes turns between the two sides.
 #
 #   benches/peers/compare.sh [RUNS]
 #
@@ -19,48 +20,76 @@ TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 g++ -O3 -o "$TMP/seed" benches/peers/seed_backtrack.cpp
 
+# us CMD...: runs CMD once, prints its wall time in µs. The clock is
+# bash's own $EPOCHREALTIME: calling `date` would add a process start, about
+# a millisecond, to every figure.
+us() {
+  local t0 t1
+  t0=${EPOCHREALTIME/[.,]/}
+  "$@" > /dev/null 2>&1 || true
+  t1=${EPOCHREALTIME/[.,]/}
+  echo $(( t1 - t0 ))
+}
+
+# median: the median of the numbers on stdin (µs), printed in ms.
+median() {
+  sort -n | awk '{a[NR]=$1} END {printf "%.2f", a[int((NR+1)/2)]/1000}'
+}
+
 # median_ms CMD...: runs CMD RUNS times, prints the median wall time in ms.
 median_ms() {
-  local times=()
+  for _ in $(seq "$RUNS"); do us "$@"; done | median
+}
+
+# pair_ms "CMD A" "CMD B": runs A and B in turn, RUNS times each, and
+# prints both medians in ms. Taking turns keeps a slow spell of this shared
+# machine from falling on one side only.
+pair_ms() {
+  local a=() b=()
   for _ in $(seq "$RUNS"); do
-    local t0 t1
-    t0=$(date +%s%N)
-    "$@" > /dev/null 2>&1 || true
-    t1=$(date +%s%N)
-    times+=($(( (t1 - t0) / 1000 )))
+    a+=("$(eval "us $1")")
+    b+=("$(eval "us $2")")
   done
-  printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {printf "%.2f", a[int((NR+1)/2)]/1000}'
+  echo "$(printf '%s\n' "${a[@]}" | median) $(printf '%s\n' "${b[@]}" | median)"
 }
 
 shuf -n 2000 "$SETS/tdoku_17_clue_49158.txt" > "$TMP/17.txt"
 shuf -n 2000 "$SETS/tdoku_forum_hardest_1905_11plus.txt" > "$TMP/11.txt"
+shuf -n 2000 "$SETS/tdoku_forum_hardest_1905_11plus.txt" > "$TMP/11b.txt"
 shuf -n 5000 "$SETS/tdoku_17_clue_49158.txt" > "$TMP/17-5000.txt"
 
 echo "== Project Euler 96, whole process"
-seed=$(median_ms "$TMP/seed" data/p096_sudoku.txt)
-ours=$(median_ms "$BIN" euler)
-ours1=$(median_ms "$BIN" euler -j1)
-echo "seed algorithm (C++ -O3, scan order)  ${seed} ms"
-echo "sudoku-sat euler (all cores)          ${ours} ms"
-echo "sudoku-sat euler -j1                  ${ours1} ms"
+read -r seed ours <<< "$(pair_ms "$TMP/seed data/p096_sudoku.txt" "$BIN euler")"
+read -r seed1 ours1 <<< "$(pair_ms "$TMP/seed data/p096_sudoku.txt" "$BIN euler -j1")"
+echo "seed algorithm (C++ -O3, scan order)  ${seed} ms   sudoku-sat euler (all cores) ${ours} ms   ratio $(awk -v a="$seed" -v b="$ours" 'BEGIN {printf "%.1fx", a/b}')"
+echo "seed algorithm (C++ -O3, scan order)  ${seed1} ms   sudoku-sat euler -j1         ${ours1} ms   ratio $(awk -v a="$seed1" -v b="$ours1" 'BEGIN {printf "%.1fx", a/b}')"
 
-echo "== solve + uniqueness, one job, whole process (2,000 random puzzles)"
-for set in 17 11; do
-  py=$(median_ms python3 benches/peers/pysat_minisat.py "$TMP/$set.txt")
-  us=$(median_ms "$BIN" solve -j1 -o line "$TMP/$set.txt")
+echo "== solve + uniqueness, one job, whole process (2,000 random puzzles; 11b: another draw)"
+for set in 17 11 11b; do
+  read -r py us <<< "$(pair_ms "python3 benches/peers/pysat_minisat.py $TMP/$set.txt" "$BIN solve -j1 -o line $TMP/$set.txt")"
   awk -v s="$set" -v p="$py" -v u="$us" 'BEGIN {
     printf "%-6s pysat-minisat %8.1f ms %7.0f/s   sudoku-sat -j1 %8.1f ms %7.0f/s   ratio %.2fx\n",
       s, p, 2000000/p, u, 2000000/u, p/u }'
 done
 
 echo "== --jobs 2 against one job (5,000 random 17-clue puzzles)"
-one=$(median_ms "$BIN" solve -j1 -o line "$TMP/17-5000.txt")
-two=$(median_ms "$BIN" solve -j2 -o line "$TMP/17-5000.txt")
+read -r one two <<< "$(pair_ms "$BIN solve -j1 -o line $TMP/17-5000.txt" "$BIN solve -j2 -o line $TMP/17-5000.txt")"
 awk -v a="$one" -v b="$two" 'BEGIN { printf "-j1 %.1f ms  -j2 %.1f ms  speed-up %.2fx\n", a, b, a/b }'
 
 echo "== the whole 17-clue set streamed: peak resident memory"
 /usr/bin/time -f "%e s, peak RSS %M KiB" "$BIN" solve -o line "$SETS/tdoku_17_clue_49158.txt" > /dev/null
 
-echo "== the 25x25 set"
-echo "sudoku-sat solve (4 puzzles)  $(median_ms "$BIN" solve -o line "$SETS/eliejaz_25x25.txt") ms"
-echo "  without the cross-check     $(median_ms "$BIN" solve --no-cross-check -o line "$SETS/eliejaz_25x25.txt") ms"
+echo "== the 25x25 set: the file, then five permuted copies (benches/peers/permute.py)"
+for copy in 0 1 2 3 4 5; do
+  if [ "$copy" = 0 ]; then
+    file="$SETS/eliejaz_25x25.txt"
+  else
+    file="$TMP/25-$copy.txt"
+    python3 benches/peers/permute.py "$SETS/eliejaz_25x25.txt" "$RANDOM" > "$file"
+  fi
+  printf "%-8s solve %6s ms   -j1 %6s ms   --no-cross-check %6s ms\n" \
+    "$([ "$copy" = 0 ] && echo file || echo "copy $copy")" \
+    "$(median_ms "$BIN" solve -o line "$file")" \
+    "$(median_ms "$BIN" solve -j1 -o line "$file")" \
+    "$(median_ms "$BIN" solve --no-cross-check -o line "$file")"
+done
