@@ -777,7 +777,12 @@ impl Scan {
         }
         let found = self.cells.len();
         if found != expected {
-            let column = self.cols.get(expected).copied();
+            // Point at the first cell too many, or just past the last cell
+            // when some are missing.
+            let column = match self.cols.get(expected) {
+                Some(&col) => Some(col),
+                None => self.cols.last().map(|&col| col + 1),
+            };
             let kind = ParseErrorKind::CellCount { expected, found };
             return Err(ParseError::new(number, column, kind));
         }
@@ -1270,7 +1275,8 @@ mod tests {
         let all: Vec<_> =
             Puzzles::new(format!("{TOP1}\n{short}\n").as_bytes(), Format::Line).collect();
         let e = all[1].as_ref().unwrap_err();
-        assert_eq!((e.line(), e.column()), (2, None));
+        // The column is where the first missing cell would be.
+        assert_eq!((e.line(), e.column()), (2, Some(81)));
         assert_eq!(
             e.kind(),
             &ParseErrorKind::CellCount {
@@ -1278,7 +1284,10 @@ mod tests {
                 found: 80
             }
         );
-        assert_eq!(e.to_string(), "line 2: expected 81 cells, found 80");
+        assert_eq!(
+            e.to_string(),
+            "line 2, column 81: expected 81 cells, found 80"
+        );
         let all = kinds(format!("{TOP1}\n{TOP1}.\n").as_bytes(), Format::Auto);
         assert!(matches!(
             all[1],

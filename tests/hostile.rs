@@ -131,10 +131,14 @@ fn invalid(at: &str, found: &str) -> String {
 // Lines and rows of the wrong length.
 
 #[test]
-fn truncated_line_names_the_line_and_both_counts() {
+fn truncated_line_names_where_the_cells_stop_and_both_counts() {
+    // The column is where the first missing cell would be.
     let path = fixture("truncated-line.txt");
     let run = solve(&path);
-    let stderr = [error(&path, "line 2: expected 81 cells, found 80")];
+    let stderr = [error(
+        &path,
+        "line 2, column 81: expected 81 cells, found 80",
+    )];
     assert_run(&run, 2, &stderr, &[EULER_1_SOLUTION, EULER_1_SOLUTION]);
 }
 
@@ -178,7 +182,10 @@ fn tab_inside_a_line_puzzle_starts_its_comment() {
     // middle leaves 40 cells: an error, never 81 cells read across it.
     let path = fixture("tab-inside-line.txt");
     let run = solve(&path);
-    let stderr = [error(&path, "line 2: expected 81 cells, found 40")];
+    let stderr = [error(
+        &path,
+        "line 2, column 41: expected 81 cells, found 40",
+    )];
     assert_run(&run, 2, &stderr, &[EULER_1_SOLUTION]);
 }
 
@@ -570,7 +577,7 @@ fn batch_with_bad_and_unsolvable_puzzles_solves_the_good_ones_in_order() {
     let stderr = [
         error(&path, &invalid("line 3, column 11", "'x'")),
         format!("{path}: line 4: no solution: r1c1 and r1c3 both hold 3 in row1"),
-        error(&path, "line 6: expected 81 cells, found 80"),
+        error(&path, "line 6, column 81: expected 81 cells, found 80"),
     ];
     // A parse error is the worst outcome: exit 2.
     let good = [EULER_1_SOLUTION, GRID_2_SOLUTION, EULER_1_SOLUTION];
