@@ -909,11 +909,12 @@ fn lock_lines(
 /// candidates (MRV), ties going to the one with the most empty peers, as in
 /// DSatur graph colouring (Brélaz 1979), then to the first in row-major
 /// order. Returns the cell and its candidates. The frame must have an
-/// empty cell.
+/// empty cell. This is the branch of plain search (9×9 grids) and of
+/// look-ahead when no two-candidate cell is left to score.
 ///
 /// The tie-break pays: on the forum's 375 hardest 9×9 puzzles it halves
-/// the mean tree (571 to 274 nodes), and it cuts the first 25×25 test
-/// puzzle from 234,964 nodes to 11,700. Branching instead on a digit with
+/// the mean tree (571 to 274 nodes), and in plain search it cuts the first
+/// 25×25 test puzzle from 234,964 nodes to 11,700. Branching instead on a digit with
 /// the fewest places in a house, when no cell has two candidates, made
 /// 9×9 trees larger and never fired on the larger grids.
 fn branch_cell(geo: &Geometry, cells: &[u32]) -> (usize, u32) {
@@ -991,8 +992,8 @@ mod tests {
         assert_eq!(unique(&full), full);
     }
 
-    // Line 9 of eliejaz_16x16.txt and of its solutions file; it needs 24
-    // nodes of search.
+    // Line 9 of eliejaz_16x16.txt and of its solutions file; it needs 35
+    // nodes (branches and look-ahead trials).
     const PUZZLE_16: &str = "F2B......1.5.4.DG...E..5.26D.1......392.8...BG..4..C7.F...9.A...E49...C2......5..A...7.9..5.G.DC.G..1...E7C6.....3.6...AB...1.2...8F.G9.6....D.3..GE...7.3BF...A...2A35.4D.....1...4.C6.A...E.872.7.......A4.53..F...E78D..B.6...C...D.B...89.1.5.3.C6...F1....8";
     const SOLUTION_16: &str = "F2B98AGC71E5346DG8A3E4B5F26D71C971ED39268A4CBGF5465C71FDGB93A8E2E497FBC21GDA83568AF167E93452GBDCBG2518D3E7C64A9FD3C6G54AB8F9172EA78F4G916C2E5DB319GED28753BF6C4ACB62A35E4D87F9G135D4BC6FA9G1E2872E789F1GC6A4D53B9F1G2E78D53BC6A46C4A5D3B2E789F1G5D3BC6A49F1G2E78";
 
@@ -1003,8 +1004,8 @@ mod tests {
         assert_eq!(solution, grid(size, SOLUTION_16));
     }
 
-    // Line 2 of eliejaz_25x25.txt and of its solutions file. Line 1 needs
-    // 11,700 nodes, too slow for a debug test; line 2 needs 68.
+    // Line 2 of eliejaz_25x25.txt and of its solutions file: 86 nodes
+    // with look-ahead.
     const PUZZLE_25: &str = "DME..P.35.J..9...G6.O..I.5...IN2.DO1AB....4..LC...6...H..G.MK.8.OD2......AF..K..78.6.....C1LEP5B..H.F1A.......7L...3..C.685N.2C.1K....8GN6O.4.A.9.........FIA.G....31....6P.2MC8..3N.DPEJ.H...F.L...91.4.5J9...2......LNHKEGA.O.....4D..53N2.J.M7....8B..H..1CG......KM..I..AP7.34.....4LNAP.O.C87B.....GM...A.76HE....I.F..O..2.P.9..3F...OM74E.....G..L5...DE8B...C..G.P3..56.7.N..O....5.C....F.9.I.BJ.1.A6.LJ..2...H.....BK.9...GE8FIMP.F..78LD.J.14..IK........9..J.K2I......58F..H4.3GHL.8..B.9.C2D.E.3...J...1IH...M...L.O43.K.N.2..B.K.7..6.I..A..P..C..3..ED9.9CD.BF.N7...E.....JKM...P..O..K....2I.B...5..LN.J....5DJ.1..6...H4BMF...PA";
     const SOLUTION_25: &str = "DMEBCPL351JFH928NG6AO47IK5738IN2JDO1AB6PMF4HKLC9EG6N4LHEIGCMK385OD29B7J1PAF92KJO78F6AI4GNC1LEP5B3DHMF1AGP4H9KB7LEMD3JOCI685N22CI1KMB7H8GN6OF4PA39EDJL57EOHFIALGKB9431J85D6PN2MC86G3NODPEJCH7A5FML2BI91K4B5J9MF124C8DPILNHKEGA6O37ALP4D9653N2EJKM71CIO8BFGHOJ1CG896BF5KMLHIDNAP7234EID2K4LNAP5O1C87B3H9EFGMJ6NA576HE1J34IDFGKOM82CPL9BH3FP9KOM74EBN26CG1JL5IA8DE8BML2CDIG9P3JA56F74NKHO14KD57C3NOEF89HIPBJG1MA62LJON2315HM6P7ABKL9D4CGE8FIMP6FEG78LD3J5142AIKH9OBCNCB9A1JPK2IMOLGE658FNDH473GHLI8A4BF96C2DNE73OM1JK5P1IH6J5MEAPLGO439K7ND2FCB8K47NB6GI8LAMFPJOC213H5ED939CD2BF4N7H51E8AIPLJKMG6OPFMOA3KC9HD2I7BGE6584LN1JLG8E5DJO12N6KC9H4BMF37IPA";
 
