@@ -11,7 +11,9 @@
 //!   left undecided (Kwon & Jain's reduction, by everything propagation
 //!   deduced rather than by the givens alone), and decides the rest. A 9×9
 //!   puzzle leaves a few hundred clauses of the 10,530, so the load that
-//!   dominates a SAT call on Sudoku almost disappears.
+//!   dominates a SAT call on Sudoku almost disappears. The cell-digit
+//!   literals reach that solver negated, so that its first guesses place
+//!   digits (see `Placing`); models are mapped back before decoding.
 //! - [`Strategy::Reuse`]: one solver per size holds the rules; each
 //!   puzzle's givens are assumptions. Carried-over learnt clauses help easy
 //!   streams and hurt hard ones; the solver is rebuilt every
