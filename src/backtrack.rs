@@ -548,15 +548,10 @@ impl Counts {
     /// counts and queueing the singles this makes. Returns `false` on a
     /// contradiction.
     fn place(&mut self, geo: &Geometry, frame: &mut [u32], cell: usize, bit: u32) -> bool {
-        let c = frame[cell];
-        if c & FILLED != 0 {
-            return c == FILLED | bit;
-        }
-        if c & bit == 0 {
-            return false;
-        }
-        frame[cell] = FILLED | bit;
-        frame[geo.cells] -= 1;
+        let c = match fill(geo, frame, cell, bit) {
+            Ok(c) => c,
+            Err(holds) => return holds,
+        };
         for h in geo.houses_of[cell] {
             let h = h as usize;
             self.placed[h] |= bit;
@@ -612,20 +607,31 @@ impl Counts {
     }
 }
 
+/// Writes the digit `bit` into `cell` and counts one empty cell fewer.
+/// Returns the candidates the cell had, for the caller to clear `bit` from
+/// its peers; or `Err` with the answer to give at once when the cell was
+/// filled already (`true` if with `bit`) or lacks the candidate (`false`).
+fn fill(geo: &Geometry, frame: &mut [u32], cell: usize, bit: u32) -> Result<u32, bool> {
+    let c = frame[cell];
+    if c & FILLED != 0 {
+        return Err(c == FILLED | bit);
+    }
+    if c & bit == 0 {
+        return Err(false);
+    }
+    frame[cell] = FILLED | bit;
+    frame[geo.cells] -= 1;
+    Ok(c)
+}
+
 /// Puts the digit `bit` into `cell` and clears it from the cell's peers,
 /// queueing peers left with one candidate. Returns `false` on a
 /// contradiction: the digit is not a candidate there, or a peer is left
 /// with none.
 fn place(geo: &Geometry, frame: &mut [u32], queue: &mut Vec<u16>, cell: usize, bit: u32) -> bool {
-    let c = frame[cell];
-    if c & FILLED != 0 {
-        return c == FILLED | bit;
+    if let Err(holds) = fill(geo, frame, cell, bit) {
+        return holds;
     }
-    if c & bit == 0 {
-        return false;
-    }
-    frame[cell] = FILLED | bit;
-    frame[geo.cells] -= 1;
     let mut ok = true;
     for &p in geo.peers(cell) {
         let p = p as usize;
