@@ -183,7 +183,8 @@ impl Checked {
     /// The check's thread runs at the lowest priority (on Linux), so it
     /// takes only the CPU time the solvers leave: on the hardest grid the
     /// SAT call, not the check, is the slower of the two, and every
-    /// other worker's check would otherwise share its core.
+    /// other worker's check would otherwise share its core. The check's
+    /// reported time is then its wall time, waits for a core included.
     pub fn check_beside(mut self, beside: bool) -> Checked {
         self.beside = beside;
         self
@@ -257,21 +258,15 @@ fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
     (value, start.elapsed())
 }
 
-#[cfg(test)]
+#[cfg(all(test, target_os = "linux"))]
 mod tests {
     use super::*;
 
-    #[cfg(target_os = "linux")]
     fn nice_of_this_thread() -> i32 {
-        // SAFETY: as in `lower_priority`; errno is cleared first because
-        // -1 is also a valid nice value.
-        unsafe {
-            *libc::__errno_location() = 0;
-            libc::getpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t)
-        }
+        // SAFETY: as in `lower_priority`.
+        unsafe { libc::getpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t) }
     }
 
-    #[cfg(target_os = "linux")]
     #[test]
     fn a_check_thread_yields_to_the_solvers_and_no_one_else_does() {
         let before = nice_of_this_thread();
