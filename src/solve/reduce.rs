@@ -24,9 +24,9 @@ use varisat::{ExtendFormula, Lit};
 use crate::encode::{AmoKind, Encoding, RuleSet, vars};
 use crate::grid::{Grid, House, Size};
 
-/// One constraint over a group of literals.
-struct Group {
-    lits: Vec<Lit>,
+/// What one group of literals must satisfy.
+#[derive(Clone, Copy)]
+struct Kind {
     at_least_one: bool,
     at_most_one: bool,
     /// A block: its pairwise at-most-one clauses skip the pairs that share
@@ -38,15 +38,15 @@ struct Group {
 /// groups.
 pub struct Groups {
     size: Size,
-    groups: Vec<Group>,
+    /// The groups' members, flat: N cell-digit variable indices per group,
+    /// each standing for its positive literal.
+    members: Vec<u32>,
+    /// Per group, what it must satisfy.
+    kinds: Vec<Kind>,
     /// For each cell-digit variable, the four groups it is in (its cell's,
     /// then its row's, column's and block's for its digit) and its
     /// position in each.
     occurs: Vec<[(u32, u32); 4]>,
-    /// Propagation's copy of the groups, flat: N variable indices per
-    /// group, and per group whether it is at-least-one and at-most-one.
-    members: Vec<u32>,
-    kinds: Vec<(bool, bool)>,
 }
 
 /// A contradiction found by propagation: the puzzle has no solution.
@@ -56,10 +56,12 @@ pub struct Conflict;
 impl Groups {
     /// Lists the groups of `rules` for `size`.
     pub fn new(size: Size, rules: RuleSet) -> Groups {
-        let mut groups = Vec::with_capacity(4 * size.cells());
+        let var = |cell, digit| vars::var(size, cell, digit).index() as u32;
+        let mut members = Vec::with_capacity(4 * size.cells() * size.side());
+        let mut kinds = Vec::with_capacity(4 * size.cells());
         for cell in size.all_cells() {
-            groups.push(Group {
-                lits: size.digits().map(|d| vars::lit(size, cell, d)).collect(),
+            members.extend(size.digits().map(|d| var(cell, d)));
+            kinds.push(Kind {
                 at_least_one: true,
                 at_most_one: rules.has_cell_unique(),
                 block: false,
@@ -67,10 +69,8 @@ impl Groups {
         }
         for house in size.houses() {
             for digit in size.digits() {
-                groups.push(Group {
-                    lits: House::cells(house, size)
-                        .map(|c| vars::lit(size, c, digit))
-                        .collect(),
+                members.extend(House::cells(house, size).map(|c| var(c, digit)));
+                kinds.push(Kind {
                     at_least_one: rules.has_house_defined(),
                     at_most_one: true,
                     block: matches!(house, House::Block(_)),
@@ -79,27 +79,19 @@ impl Groups {
         }
         let mut occurs = vec![[(0, 0); 4]; vars::cell_digit_count(size)];
         let mut seen = vec![0; occurs.len()];
-        for (g, group) in groups.iter().enumerate() {
-            for (position, lit) in group.lits.iter().enumerate() {
-                occurs[lit.index()][seen[lit.index()]] = (g as u32, position as u32);
-                seen[lit.index()] += 1;
+        for (g, group) in members.chunks_exact(size.side()).enumerate() {
+            for (position, &v) in group.iter().enumerate() {
+                let v = v as usize;
+                occurs[v][seen[v]] = (g as u32, position as u32);
+                seen[v] += 1;
             }
         }
         debug_assert!(seen.iter().all(|&k| k == 4));
-        let members = groups
-            .iter()
-            .flat_map(|g| g.lits.iter().map(|l| l.index() as u32))
-            .collect();
-        let kinds = groups
-            .iter()
-            .map(|g| (g.at_least_one, g.at_most_one))
-            .collect();
         Groups {
             size,
-            groups,
-            occurs,
             members,
             kinds,
+            occurs,
         }
     }
 
@@ -131,15 +123,15 @@ impl Groups {
             let g = g as usize;
             let members = &self.members[g * self.size.side()..];
             let free = state.free[g];
-            let (at_least_one, at_most_one) = self.kinds[g];
+            let kind = self.kinds[g];
             if state.satisfied[g] {
-                if at_most_one {
+                if kind.at_most_one {
                     // Every other literal is false.
                     for position in Bits(free) {
                         state.assign(members[position] as usize, false)?;
                     }
                 }
-            } else if at_least_one {
+            } else if kind.at_least_one {
                 match free.count_ones() {
                     0 => return Err(Conflict),
                     // The one literal left is true.
@@ -159,28 +151,28 @@ impl Groups {
         encoding: &Encoding,
         sink: &mut F,
     ) {
-        let mut free = Vec::with_capacity(self.size.side());
-        for group in &self.groups {
+        let side = self.size.side();
+        let mut free = Vec::with_capacity(side);
+        for (group, kind) in self.members.chunks_exact(side).zip(&self.kinds) {
             free.clear();
             let mut satisfied = false;
-            for &l in &group.lits {
-                match values[l.index()] {
+            for &v in group {
+                match values[v as usize] {
                     Some(true) => satisfied = true,
                     Some(false) => {}
-                    None => free.push(l),
+                    None => free.push(Lit::from_index(v as usize, true)),
                 }
             }
             if satisfied {
                 continue;
             }
-            if group.at_least_one {
+            if kind.at_least_one {
                 sink.add_clause(&free);
             }
-            if !group.at_most_one || free.len() < 2 {
+            if !kind.at_most_one || free.len() < 2 {
                 continue;
             }
-            if group.block && encoding.amo == AmoKind::Pairwise {
-                let side = self.size.side();
+            if kind.block && encoding.amo == AmoKind::Pairwise {
                 let cell = |l: Lit| (l.index() / side / side, l.index() / side % side);
                 for (i, &a) in free.iter().enumerate() {
                     for &b in &free[i + 1..] {
@@ -224,16 +216,16 @@ impl State<'_> {
         for (g, position) in self.groups.occurs[var] {
             let (g, free) = (g as usize, &mut self.free[g as usize]);
             *free &= !(1 << position);
-            let (at_least_one, at_most_one) = self.groups.kinds[g];
+            let kind = self.groups.kinds[g];
             if value {
-                if self.satisfied[g] && at_most_one {
+                if self.satisfied[g] && kind.at_most_one {
                     return Err(Conflict);
                 }
                 self.satisfied[g] = true;
-                if at_most_one && *free != 0 {
+                if kind.at_most_one && *free != 0 {
                     self.queue.push(g as u32);
                 }
-            } else if at_least_one && !self.satisfied[g] && free.count_ones() <= 1 {
+            } else if kind.at_least_one && !self.satisfied[g] && free.count_ones() <= 1 {
                 self.queue.push(g as u32);
             }
         }
