@@ -49,7 +49,7 @@ fn encode_rules_into_cnf(bencher: Bencher, side: usize) {
     let size = Size::from_side(side).expect("a supported size");
     bencher.bench(|| {
         let mut cnf = CnfFormula::new();
-        encode_rules(size, &Encoding::default(), &mut cnf);
+        encode_rules(&sudoku_sat::grid::Shape::square(size), &Encoding::default(), &mut cnf);
         cnf
     });
 }

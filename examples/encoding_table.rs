@@ -42,7 +42,7 @@ fn thousands(n: usize) -> String {
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let sizes: Vec<String> = Size::ALL.iter().map(|s| format!("{s}")).collect();
+    let sizes: Vec<String> = Size::SQUARES.iter().map(|s| format!("{s}")).collect();
     println!("| encoding | amo | {} |", sizes.join(" | "));
     println!("|---|---|{}", "--:|".repeat(sizes.len()));
     let mut by_givens = Vec::new();
@@ -54,10 +54,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         for &amo in AmoKind::value_variants() {
             let encoding = Encoding { rules, amo };
-            let cells: Vec<String> = Size::ALL
+            let cells: Vec<String> = Size::SQUARES
                 .iter()
                 .map(|&size| {
-                    let stats = encode_rules(size, &encoding, &mut Discard::default());
+                    let stats = encode_rules(
+                        &sudoku_sat::grid::Shape::square(size),
+                        &encoding,
+                        &mut Discard::default(),
+                    );
                     format!(
                         "{} / {}",
                         thousands(stats.variables),

@@ -46,7 +46,7 @@ impl Rng {
 /// mod N, with digits, rows within bands, bands, columns within stacks
 /// and stacks permuted.
 fn solved(size: Size, rng: &mut Rng) -> Grid {
-    let (n, side) = (size.n(), size.side());
+    let (n, side) = (size.side().isqrt(), size.side());
     let mut digits: Vec<usize> = (0..side).collect();
     rng.shuffle(&mut digits);
     let lines = |rng: &mut Rng| {

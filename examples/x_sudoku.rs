@@ -31,7 +31,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // The rules of Sudoku, then the two diagonals as exactly-one groups.
     let encoding = Encoding::default();
     let mut solver = Solver::new();
-    encode_rules(size, &encoding, &mut solver);
+    encode_rules(
+        &sudoku_sat::grid::Shape::square(size),
+        &encoding,
+        &mut solver,
+    );
     let diagonals: Vec<Vec<Cell>> = [false, true]
         .iter()
         .map(|&anti| {

@@ -32,7 +32,7 @@
 
 use std::sync::OnceLock;
 
-use crate::grid::{Digit, Grid, Size};
+use crate::grid::{Digit, Grid, Shape, Size};
 
 /// What the backtracker concluded about a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -118,7 +118,13 @@ impl Backtracker {
     /// reached first, even if one solution was already found. Every
     /// solution returned satisfies [`Grid::check_solution`] for `puzzle`.
     pub fn solve(&self, puzzle: &Grid) -> Search {
-        self.search(puzzle, puzzle.size().n() >= LOOK_AHEAD_FROM_N)
+        if !supported(puzzle.shape()) {
+            return Search {
+                verdict: Verdict::GaveUp,
+                nodes: 0,
+            };
+        }
+        self.search(puzzle, block_side(puzzle.size()) >= LOOK_AHEAD_FROM_N)
     }
 
     /// Solves `puzzle`, looking ahead at every node or never.
@@ -189,22 +195,29 @@ struct Geometry {
 impl Geometry {
     fn get(size: Size) -> &'static Geometry {
         static TABLES: [OnceLock<Geometry>; 4] = [const { OnceLock::new() }; 4];
-        TABLES[size.n() - Size::MIN_N].get_or_init(|| Geometry::new(size))
+        TABLES[block_side(size) - 2].get_or_init(|| Geometry::new(size))
     }
 
     fn new(size: Size) -> Geometry {
+        let shape = Shape::square(size);
+        let n = block_side(size);
         let (side, cells) = (size.side(), size.cells());
         let mut house_cells = Vec::with_capacity(3 * cells);
-        for house in size.houses() {
-            house_cells.extend(house.cells(size).map(|c| c.index(size) as u16));
+        for house in shape.houses() {
+            house_cells.extend(
+                shape
+                    .house_cells(house)
+                    .iter()
+                    .map(|c| c.index(size) as u16),
+            );
         }
-        let peer_count = 3 * (side - 1) - 2 * (size.n() - 1);
+        let peer_count = 3 * (side - 1) - 2 * (n - 1);
         let mut peers = Vec::with_capacity(cells * peer_count);
         for cell in size.all_cells() {
             let before = peers.len();
             peers.extend(
                 size.all_cells()
-                    .filter(|&o| o != cell && o.sees(cell, size))
+                    .filter(|&o| o != cell && shape.sees(o, cell))
                     .map(|o| o.index(size) as u16),
             );
             debug_assert_eq!(peers.len() - before, peer_count);
@@ -213,12 +226,12 @@ impl Geometry {
             .all_cells()
             .map(|cell| {
                 let (r, c) = (cell.row(), cell.col());
-                let b = r / size.n() * size.n() + c / size.n();
+                let b = r / n * n + c / n;
                 [r, side + c, 2 * side + b].map(|h| h as u16)
             })
             .collect();
         Geometry {
-            n: size.n(),
+            n,
             side,
             cells,
             full: (1 << side) - 1,
@@ -720,7 +733,22 @@ fn eliminate(frame: &mut [u32], queue: &mut Vec<u16>, cell: usize, digits: u32) 
 }
 
 /// The largest grid side, N = 25.
-const MAX_SIDE: usize = Size::MAX_N * Size::MAX_N;
+const MAX_SIDE: usize = MAX_N * MAX_N;
+
+/// The largest block side, n = 5.
+const MAX_N: usize = 5;
+
+/// Returns the block side n of a grid with square blocks.
+fn block_side(size: Size) -> usize {
+    size.side().isqrt()
+}
+
+/// Returns whether this solver handles the shape: square default blocks
+/// up to 25×25.
+fn supported(shape: &Shape) -> bool {
+    let n = block_side(shape.size());
+    (2..=MAX_N).contains(&n) && n * n == shape.side() && shape.has_default_blocks()
+}
 
 /// What one row-major pass over a frame learns about the houses and about
 /// the segments where blocks meet lines (the n cells a block shares with a
@@ -737,9 +765,9 @@ struct Tally {
     /// Digits placed in a house (with the `FILLED` bit).
     placed: [u32; 3 * MAX_SIDE],
     /// Candidates per row and block column.
-    row_segments: [[u32; Size::MAX_N]; MAX_SIDE],
+    row_segments: [[u32; MAX_N]; MAX_SIDE],
     /// Candidates per column and band (block row).
-    col_segments: [[u32; Size::MAX_N]; MAX_SIDE],
+    col_segments: [[u32; MAX_N]; MAX_SIDE],
 }
 
 impl Tally {
@@ -749,8 +777,8 @@ impl Tally {
             once: [0; 3 * MAX_SIDE],
             twice: [0; 3 * MAX_SIDE],
             placed: [0; 3 * MAX_SIDE],
-            row_segments: [[0; Size::MAX_N]; MAX_SIDE],
-            col_segments: [[0; Size::MAX_N]; MAX_SIDE],
+            row_segments: [[0; MAX_N]; MAX_SIDE],
+            col_segments: [[0; MAX_N]; MAX_SIDE],
         };
         // Candidates per column within the current band.
         let mut band_once = [0u32; MAX_SIDE];
@@ -873,7 +901,7 @@ impl Tally {
 /// `cell_at(l, a)` is the cell a steps along line l.
 fn lock_lines(
     geo: &Geometry,
-    segments: &[[u32; Size::MAX_N]; MAX_SIDE],
+    segments: &[[u32; MAX_N]; MAX_SIDE],
     frame: &mut [u32],
     queue: &mut Vec<u16>,
     cell_at: impl Fn(usize, usize) -> usize,
@@ -1280,10 +1308,10 @@ mod tests {
 
     #[test]
     fn larger_grids_with_clashing_givens_are_unsolvable() {
-        for size in Size::ALL {
+        for size in Size::SQUARES {
             let mut puzzle = Grid::empty(size);
             let last = Digit::from_index(size.side() - 1);
-            let corner = (size.n() - 1) as u8;
+            let corner = (size.side().isqrt() - 1) as u8;
             puzzle.set(Cell::new(0, 0), Some(last));
             puzzle.set(Cell::new(corner, corner), Some(last));
             let search = Backtracker::default().solve(&puzzle);

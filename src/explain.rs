@@ -25,7 +25,7 @@ use varisat::{CnfFormula, Lit};
 use crate::encode::rules::Family;
 use crate::encode::vars::cell_digit;
 use crate::encode::{EncodeStats, Encoding, encode, encode_rules};
-use crate::grid::{Cell, Digit, Grid, House, Size};
+use crate::grid::{Cell, Digit, Grid, House, Shape, Size};
 
 /// Returns each family's range of clause positions (0-based) in the
 /// formula its [`EncodeStats`] describes, in the order written.
@@ -35,11 +35,11 @@ use crate::grid::{Cell, Digit, Grid, House, Size};
 /// ```
 /// use sudoku_sat::encode::{encode_rules, rules::Family, Encoding};
 /// use sudoku_sat::explain::family_ranges;
-/// use sudoku_sat::grid::Size;
+/// use sudoku_sat::grid::{Shape, Size};
 /// use varisat::CnfFormula;
 ///
 /// let mut cnf = CnfFormula::new();
-/// let stats = encode_rules(Size::NINE, &Encoding::default(), &mut cnf);
+/// let stats = encode_rules(&Shape::square(Size::NINE), &Encoding::default(), &mut cnf);
 /// let ranges = family_ranges(&stats);
 /// assert_eq!(ranges[0], (Family::CellDefined, 0..81));
 /// assert_eq!(ranges.last().unwrap().1.end, cnf.len());
@@ -61,17 +61,17 @@ pub fn family_ranges(stats: &EncodeStats) -> Vec<(Family, Range<usize>)> {
 /// `CnfFormula`.
 ///
 /// With a puzzle this is [`encode`] (rules and one unit clause per given,
-/// family `givens`); without one it is [`encode_rules`] for `size`, so no
+/// family `givens`); without one it is [`encode_rules`] for `shape`, so no
 /// `givens` family is listed.
 pub fn formula(
     puzzle: Option<&Grid>,
-    size: Size,
+    shape: &Shape,
     encoding: &Encoding,
 ) -> (CnfFormula, EncodeStats) {
     let mut cnf = CnfFormula::new();
     let stats = match puzzle {
         Some(grid) => encode(grid, encoding, &mut cnf),
-        None => encode_rules(size, encoding, &mut cnf),
+        None => encode_rules(shape, encoding, &mut cnf),
     };
     debug_assert_eq!(stats.clauses, cnf.len(), "every clause is counted");
     (cnf, stats)
@@ -131,7 +131,7 @@ fn number(text: &str) -> Option<u8> {
         && !text.starts_with('0');
     ok.then(|| text.parse().ok())
         .flatten()
-        .filter(|&v| (1..=Size::ALL[3].side() as u8).contains(&v))
+        .filter(|&v| (1..=Size::MAX_SIDE as u8).contains(&v))
 }
 
 impl FromStr for Target {
@@ -193,10 +193,10 @@ impl Target {
     }
 
     /// Returns the target's cells in row-major order.
-    pub fn cells(self, size: Size) -> Vec<Cell> {
+    pub fn cells(self, shape: &Shape) -> Vec<Cell> {
         match self {
             Target::Cell(cell) => vec![cell],
-            Target::House(house) => house.cells(size).collect(),
+            Target::House(house) => shape.house_cells(house),
         }
     }
 }
@@ -242,8 +242,8 @@ pub struct FamilyClauses {
 pub struct Explanation {
     /// What was looked up.
     pub target: Target,
-    /// The size of the grid.
-    pub size: Size,
+    /// The shape of the grid.
+    pub shape: Shape,
     /// The formula's variables, cell-digit and auxiliary.
     pub variables: usize,
     /// The formula's clauses.
@@ -261,7 +261,7 @@ impl Explanation {
 
     /// Returns whether any listed clause uses an auxiliary variable.
     pub fn uses_auxiliaries(&self) -> bool {
-        let cell_digits = self.size.side() * self.size.cells();
+        let cell_digits = self.shape.side() * self.shape.cells();
         self.families
             .iter()
             .flat_map(|f| &f.clauses)
@@ -286,11 +286,12 @@ impl Explanation {
 /// ```
 /// use sudoku_sat::encode::Encoding;
 /// use sudoku_sat::explain::{explain, formula, Target};
-/// use sudoku_sat::grid::Size;
+/// use sudoku_sat::grid::{Shape, Size};
 ///
-/// let (cnf, stats) = formula(None, Size::NINE, &Encoding::default());
+/// let nine = Shape::square(Size::NINE);
+/// let (cnf, stats) = formula(None, &nine, &Encoding::default());
 /// let target: Target = "r5c3".parse()?;
-/// let explanation = explain(&cnf, &stats, Size::NINE, target)?;
+/// let explanation = explain(&cnf, &stats, &nine, target)?;
 /// let first = &explanation.families[0].clauses[0];
 /// assert_eq!(first.dimacs(), "343 344 345 346 347 348 349 350 351 0");
 /// assert_eq!(first.words, "r5c3 holds at least one digit");
@@ -299,12 +300,13 @@ impl Explanation {
 pub fn explain(
     cnf: &CnfFormula,
     stats: &EncodeStats,
-    size: Size,
+    shape: &Shape,
     target: Target,
 ) -> Result<Explanation, TargetError> {
+    let size = shape.size();
     target.check(size)?;
     let mut wanted = vec![false; size.cells()];
-    for cell in target.cells(size) {
+    for cell in target.cells(shape) {
         wanted[cell.index(size)] = true;
     }
     let mentions = |lits: &[Lit]| {
@@ -320,7 +322,7 @@ pub fn explain(
             .map(|k| Explained {
                 position: k,
                 lits: clauses[k].to_vec(),
-                words: describe(size, family, clauses[k]),
+                words: describe(shape, family, clauses[k]),
             })
             .collect();
         if !explained.is_empty() {
@@ -333,7 +335,7 @@ pub fn explain(
     }
     Ok(Explanation {
         target,
-        size,
+        shape: shape.clone(),
         variables: stats.variables,
         clauses: stats.clauses,
         families,
@@ -360,13 +362,13 @@ fn join(items: &[String], last: &str) -> String {
 }
 
 /// The house of a given kind that holds `cell`, for a house family.
-fn house_of(family: Family, size: Size, cell: Cell) -> Option<House> {
+fn house_of(family: Family, shape: &Shape, cell: Cell) -> Option<House> {
     if family == Family::RowDefined || family == Family::RowUnique {
         Some(House::Row(cell.row() as u8))
     } else if family == Family::ColDefined || family == Family::ColUnique {
         Some(House::Col(cell.col() as u8))
     } else if family == Family::BlockDefined || family == Family::BlockUnique {
-        Some(House::Block(cell.block(size) as u8))
+        Some(House::Block(shape.block_of(cell) as u8))
     } else {
         None
     }
@@ -377,14 +379,15 @@ fn house_of(family: Family, size: Size, cell: Cell) -> Option<House> {
 /// The usual shapes get a sentence of their own; any other clause (with
 /// auxiliary variables, or a shape the family does not usually take) is
 /// read literal by literal after the rule it belongs to.
-pub fn describe(size: Size, family: Family, lits: &[Lit]) -> String {
+pub fn describe(shape: &Shape, family: Family, lits: &[Lit]) -> String {
+    let size = shape.size();
     let decoded: Vec<Option<(Cell, Digit)>> =
         lits.iter().map(|l| cell_digit(size, l.var())).collect();
     let cells: Option<Vec<(Cell, Digit)>> = decoded.iter().copied().collect();
     let all_positive = lits.iter().all(|l| l.is_positive());
     let all_negative = lits.iter().all(|l| !l.is_positive());
     let first = decoded.iter().flatten().next().copied();
-    let house = first.and_then(|(cell, _)| house_of(family, size, cell));
+    let house = first.and_then(|(cell, _)| house_of(family, shape, cell));
     let same_cell = |cs: &[(Cell, Digit)]| cs.iter().all(|&(c, _)| c == cs[0].0);
     let same_digit = |cs: &[(Cell, Digit)]| cs.iter().all(|&(_, d)| d == cs[0].1);
 
@@ -467,7 +470,7 @@ mod tests {
         assert_eq!(target("r25c25"), Target::Cell(Cell::new(24, 24)));
         for bad in [
             "", "r", "r5", "c3", "r5c", "rc3", "R5C3", "r05c3", "r0c1", "row0", "row", "row 5",
-            " row5", "row5 ", "col+3", "block-1", "r26c1", "row26", "box4", "r5c3x", "r5c3c1",
+            " row5", "row5 ", "col+3", "block-1", "box4", "r65c1", "row65", "r5c3x", "r5c3c1",
             "row٣",
         ] {
             assert!(
@@ -490,7 +493,7 @@ mod tests {
 
     #[test]
     fn ranges_follow_the_written_order() {
-        let (cnf, stats) = formula(None, Size::NINE, &Encoding::default());
+        let (cnf, stats) = formula(None, &Shape::square(Size::NINE), &Encoding::default());
         let ranges = family_ranges(&stats);
         assert_eq!(ranges.len(), stats.families.len());
         assert_eq!(ranges.last().unwrap().1.end, cnf.len());
@@ -503,7 +506,7 @@ mod tests {
         let (family, range) = &ranges[0];
         assert_eq!(*family, Family::CellDefined);
         for k in range.clone() {
-            let words = describe(Size::NINE, *family, clauses[k]);
+            let words = describe(&Shape::square(Size::NINE), *family, clauses[k]);
             assert!(words.ends_with(" holds at least one digit"), "{words}");
         }
     }
@@ -512,9 +515,9 @@ mod tests {
     /// family follow from the geometry.
     #[test]
     fn a_cell_in_the_extended_encoding() {
-        let size = Size::NINE;
-        let (cnf, stats) = formula(None, size, &Encoding::default());
-        let e = explain(&cnf, &stats, size, target("r1c1")).unwrap();
+        let shape = Shape::square(Size::NINE);
+        let (cnf, stats) = formula(None, &shape, &Encoding::default());
+        let e = explain(&cnf, &stats, &shape, target("r1c1")).unwrap();
         let counts: Vec<(Family, usize)> = e
             .families
             .iter()
@@ -561,9 +564,9 @@ mod tests {
             rules: RuleSet::Extended,
             amo: AmoKind::Sequential,
         };
-        let (cnf, stats) = formula(Some(&grid), grid.size(), &encoding);
+        let (cnf, stats) = formula(Some(&grid), grid.shape(), &encoding);
         // Grid 1 has 3 in r1c3.
-        let e = explain(&cnf, &stats, grid.size(), target("r1c3")).unwrap();
+        let e = explain(&cnf, &stats, grid.shape(), target("r1c3")).unwrap();
         let givens = e.families.last().unwrap();
         assert_eq!(givens.family, Family::Givens);
         assert_eq!(givens.clauses.len(), 1);
@@ -596,21 +599,21 @@ mod tests {
             rules: RuleSet::Optimized,
             amo: AmoKind::Pairwise,
         };
-        let (cnf, stats) = formula(Some(&grid), grid.size(), &encoding);
-        let e = explain(&cnf, &stats, grid.size(), target("r5c6")).unwrap();
+        let (cnf, stats) = formula(Some(&grid), grid.shape(), &encoding);
+        let e = explain(&cnf, &stats, grid.shape(), target("r5c6")).unwrap();
         let cell = &e.families[0].clauses[0];
         assert_eq!(cell.dimacs(), "373 0");
         assert_eq!(cell.words, "r5c6 holds 4, the only digit left to it");
-        let given = explain(&cnf, &stats, grid.size(), target("r1c3")).unwrap();
+        let given = explain(&cnf, &stats, grid.shape(), target("r1c3")).unwrap();
         assert_eq!(given.mentioning(), 0);
     }
 
     #[test]
     fn out_of_range_targets_are_refused() {
-        let size = Size::from_side(4).unwrap();
-        let (cnf, stats) = formula(None, size, &Encoding::default());
+        let shape = Shape::square(Size::from_side(4).unwrap());
+        let (cnf, stats) = formula(None, &shape, &Encoding::default());
         assert!(matches!(
-            explain(&cnf, &stats, size, target("r5c1")),
+            explain(&cnf, &stats, &shape, target("r5c1")),
             Err(TargetError::OutOfRange { .. })
         ));
     }

@@ -8,4 +8,5 @@ pub mod grid;
 pub mod parse;
 pub mod propagate;
 pub mod rate;
+pub mod shape;
 pub mod solve;

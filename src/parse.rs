@@ -54,10 +54,10 @@ use crate::grid::{Digit, Grid, Size};
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
 
 /// The largest size; its alphabet holds every cell symbol.
-const LARGEST: Size = Size::ALL[3];
+const LARGEST: Size = Size::SQUARES[3];
 
 /// The smallest size, 4×4; it competes with 16×16 for 16-cell lines.
-const SMALLEST: Size = Size::ALL[0];
+const SMALLEST: Size = Size::SQUARES[0];
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
@@ -1075,7 +1075,7 @@ mod tests {
 
     /// A grid of `size` with a valid pattern and every third cell blank.
     fn sample(size: Size) -> Grid {
-        let (n, side) = (size.n(), size.side());
+        let (n, side) = (size.side().isqrt(), size.side());
         let mut grid = Grid::empty(size);
         for cell in size.all_cells() {
             let (r, c) = (cell.row(), cell.col());
@@ -1169,7 +1169,7 @@ mod tests {
 
     #[test]
     fn pretty_and_rows_round_trip_all_sizes() {
-        for size in Size::ALL {
+        for size in Size::SQUARES {
             let grid = sample(size);
             let empty = Grid::empty(size);
             for g in [&grid, &empty] {
@@ -1220,16 +1220,16 @@ mod tests {
         // Lower case letters read the same.
         let lower = parse_str(&text.to_lowercase(), Format::Line).unwrap();
         assert_eq!(&lower[0].grid, grid);
-        let big = sample(Size::ALL[3]).to_string().replace('P', "p");
+        let big = sample(Size::SQUARES[3]).to_string().replace('P', "p");
         assert_eq!(
             parse_str(&big, Format::Auto).unwrap()[0].grid,
-            sample(Size::ALL[3])
+            sample(Size::SQUARES[3])
         );
     }
 
     #[test]
     fn sixteen_cells_detection() {
-        let four = Size::ALL[0];
+        let four = Size::SQUARES[0];
         // Only 4x4 symbols: a 4x4 puzzle on one line.
         let p = parse_str("1234341221434321\n", Format::Auto).unwrap();
         assert_eq!(p[0].grid.size(), four);
@@ -1237,14 +1237,14 @@ mod tests {
         let p = parse_str("1.34 3412 2143 432.", Format::Auto).unwrap();
         assert_eq!(p[0].grid.size(), four);
         // A symbol beyond 4: the first row of a 16x16 grid.
-        let rows = sample(Size::ALL[2]).rows().to_string();
+        let rows = sample(Size::SQUARES[2]).rows().to_string();
         assert!(rows.starts_with(".23.56.89.BC.EF."));
         let p = parse_str(&rows, Format::Auto).unwrap();
-        assert_eq!(p[0].grid, sample(Size::ALL[2]));
+        assert_eq!(p[0].grid, sample(Size::SQUARES[2]));
         // Forced rows: one token of 16 is a 16x16 row even if it fits 4x4.
-        let empty = Grid::empty(Size::ALL[2]).rows().to_string();
+        let empty = Grid::empty(Size::SQUARES[2]).rows().to_string();
         let p = parse_str(&empty, Format::Rows).unwrap();
-        assert_eq!(p[0].grid.size(), Size::ALL[2]);
+        assert_eq!(p[0].grid.size(), Size::SQUARES[2]);
         let p = parse_str(&empty, Format::Auto).unwrap();
         assert_eq!((p.len(), p[0].grid.size()), (16, four));
     }
@@ -1373,7 +1373,7 @@ mod tests {
 
     #[test]
     fn symbols_out_of_range() {
-        let line = sample(Size::ALL[2]).to_string().replacen('G', "H", 1);
+        let line = sample(Size::SQUARES[2]).to_string().replacen('G', "H", 1);
         let col = line.find('H').unwrap() + 1;
         let e = only_error(line.as_bytes(), Format::Auto);
         assert_eq!(e.column(), Some(col));
@@ -1381,7 +1381,7 @@ mod tests {
             e.kind(),
             &ParseErrorKind::SymbolOutOfRange {
                 symbol: 'H',
-                size: Size::ALL[2]
+                size: Size::SQUARES[2]
             }
         );
         assert!(
@@ -1523,7 +1523,7 @@ mod tests {
         let all = kinds(text.as_bytes(), Format::Euler);
         assert_eq!(all[0], Err(ParseErrorKind::MissingHeader));
         assert_eq!(all[1], Ok(Label::Grid("02".into())));
-        let four = format!("Grid 01\n{}", sample(Size::ALL[0]).rows());
+        let four = format!("Grid 01\n{}", sample(Size::SQUARES[0]).rows());
         let all = kinds(four.as_bytes(), Format::Euler);
         assert!(matches!(
             all[0],
@@ -1647,7 +1647,7 @@ mod tests {
 
     #[test]
     fn mixed_sizes_in_line_format() {
-        let sixteen = sample(Size::ALL[2]).to_string();
+        let sixteen = sample(Size::SQUARES[2]).to_string();
         let text = format!("{TOP1}\n{sixteen}\n{TOP1}\n");
         let all = kinds(text.as_bytes(), Format::Auto);
         assert_eq!(all.len(), 3);

@@ -712,7 +712,7 @@ mod tests {
 
     fn rules(encoding: Encoding) -> Propagator {
         let mut cnf = CnfFormula::new();
-        encode_rules(Size::NINE, &encoding, &mut cnf);
+        encode_rules(&crate::grid::Shape::square(Size::NINE), &encoding, &mut cnf);
         propagator(&cnf)
     }
 

@@ -49,7 +49,7 @@ use varisat::{CnfFormula, Lit};
 
 use crate::encode::vars::{self, cell_digit};
 use crate::encode::{Encoding, encode, encode_rules};
-use crate::grid::{Cell, Digit, Grid, House, Size};
+use crate::grid::{Cell, Digit, Grid, House, Shape, Size};
 use crate::propagate::{Assignment, Propagator};
 use crate::solve::Outcome;
 
@@ -123,7 +123,7 @@ pub struct Rating {
 /// ```
 pub struct Rater {
     encoding: Encoding,
-    rules: Option<(Size, Propagator)>,
+    rules: Option<(Shape, Propagator)>,
 }
 
 impl Rater {
@@ -148,10 +148,10 @@ impl Rater {
         let size = puzzle.size();
         let fresh;
         let (propagator, assumptions) = if self.rules_are_shared() {
-            if self.rules.as_ref().is_none_or(|(s, _)| *s != size) {
+            if self.rules.as_ref().is_none_or(|(s, _)| s != puzzle.shape()) {
                 let mut cnf = CnfFormula::new();
-                encode_rules(size, &self.encoding, &mut cnf);
-                self.rules = Some((size, propagator(size, &cnf)));
+                encode_rules(puzzle.shape(), &self.encoding, &mut cnf);
+                self.rules = Some((puzzle.shape().clone(), propagator(size, &cnf)));
             }
             let (_, p) = self.rules.as_ref().expect("built above");
             (p, vars::given_lits(puzzle))
@@ -246,9 +246,12 @@ fn fixed(puzzle: &Grid, assignment: &Assignment) -> Fixed {
         let houses = [
             House::Row(cell.row() as u8),
             House::Col(cell.col() as u8),
-            House::Block(cell.block(size) as u8),
+            House::Block(puzzle.shape().block_of(cell) as u8),
         ];
-        for other in houses.into_iter().flat_map(|h| h.cells(size)) {
+        for other in houses
+            .into_iter()
+            .flat_map(|h| puzzle.shape().house_cells(h))
+        {
             open[other.index(size)] &= !(1 << digit.index());
         }
     }

@@ -88,8 +88,8 @@ fn families(json: &Value) -> Vec<(String, u64)> {
 /// Sinz's counter with N−1 auxiliary variables and 3N−4 clauses a group.
 #[test]
 fn counts_follow_the_formulas_for_every_size() {
-    for size in Size::ALL {
-        let (n, big) = (size.n() as u64, size.side() as u64);
+    for size in Size::SQUARES {
+        let (n, big) = (size.side().isqrt() as u64, size.side() as u64);
         let n2 = big * big;
         let pairs = big * (big - 1) / 2;
         let block_pairs = pairs - n * n * (n - 1);
@@ -229,8 +229,8 @@ fn named(counts: &[(&str, usize)]) -> Vec<(String, usize)> {
 /// up to 16×16.
 #[test]
 fn explain_counts_follow_the_geometry() {
-    for size in &Size::ALL[..3] {
-        let (n, big) = (size.n(), size.side());
+    for size in &Size::SQUARES[..3] {
+        let (n, big) = (size.side().isqrt(), size.side());
         let pairs = big * (big - 1) / 2;
         let side = big.to_string();
         let args = ["--size", &side, "--limit", "1"];
@@ -372,8 +372,15 @@ fn bad_cell_names_exit_2() {
     }
     let run = run_cli(&["explain", "r10c1", "--size", "16", "--limit", "1"], b"");
     assert_eq!(run.code, 0, "{}", run.stderr);
+    for side in ["3", "65", "x"] {
+        let run = run_cli(&["stats", "--size", side], b"");
+        assert_eq!(run.code, 2, "--size {side}");
+    }
+    // Sizes without square blocks take the default rectangles: 10×10 has
+    // 2×5 blocks.
     let run = run_cli(&["stats", "--size", "10"], b"");
-    assert_eq!(run.code, 2);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("10x10"), "{}", run.stdout);
 }
 
 /// Returns the tenths of a percent in a summary line.

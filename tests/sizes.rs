@@ -63,7 +63,7 @@ fn a_check_beside_the_sat_call_agrees_on_every_outcome() {
 #[test]
 fn empty_grids_have_several_solutions() {
     let mut sat = SatSolver::default();
-    for size in Size::ALL {
+    for size in Size::SQUARES {
         let empty = Grid::empty(size);
         match sat.solve(&empty).unwrap() {
             Outcome::Multiple(a, b) => {

@@ -255,7 +255,7 @@ fn count_small_cases() {
 
 #[test]
 fn count_empty_grids_at_once() {
-    for size in Size::ALL.into_iter().skip(1) {
+    for size in Size::SQUARES.into_iter().skip(1) {
         let empty = ".".repeat(size.cells());
         let started = Instant::now();
         let run = run_cli(&["count"], empty.as_bytes());

@@ -59,7 +59,7 @@ pub fn catch_interrupt() {
 /// One puzzle's turn, in input order.
 pub enum Event {
     /// A puzzle and what the pipeline made of it.
-    Solved(Puzzle, Result<Report, SolveError>),
+    Solved(Puzzle, Box<Result<Report, SolveError>>),
     /// A puzzle that could not be read.
     Invalid(ParseError),
 }
@@ -277,7 +277,7 @@ where
         let event = match item {
             Ok(puzzle) => {
                 let report = pipeline.solve(&puzzle.grid);
-                Event::Solved(puzzle, report)
+                Event::Solved(puzzle, Box::new(report))
             }
             Err(error) => Event::Invalid(error),
         };
@@ -429,7 +429,7 @@ fn work<M>(
                     Ok(pipeline) => pipeline.solve(&puzzle.grid),
                     Err(message) => Err(SolveError::Solver(message.clone())),
                 };
-                (seq, Event::Solved(puzzle, report))
+                (seq, Event::Solved(puzzle, Box::new(report)))
             })
             .collect();
         if done.send(results).is_err() {

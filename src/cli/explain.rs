@@ -8,7 +8,7 @@ use anyhow::Context;
 use clap::Args;
 
 use sudoku_sat::explain::{Explanation, Target, explain as explain_clauses, formula};
-use sudoku_sat::grid::{Grid, Size};
+use sudoku_sat::grid::{Shape, Size};
 
 use super::EncodingArgs;
 use super::stats::{first_puzzle, parse_size, thousands};
@@ -67,11 +67,14 @@ pub fn explain(args: ExplainArgs) -> anyhow::Result<Status> {
             (Some(puzzle.grid), about)
         }
     };
-    let size = grid.as_ref().map_or(args.size, Grid::size);
+    let shape = grid
+        .as_ref()
+        .map_or_else(|| Shape::square(args.size), |g| g.shape().clone());
+    let size = shape.size();
     // Check the name before encoding: a 25×25 formula takes a moment.
     args.target.check(size)?;
-    let (cnf, stats) = formula(grid.as_ref(), size, &encoding);
-    let explanation = explain_clauses(&cnf, &stats, size, args.target)?;
+    let (cnf, stats) = formula(grid.as_ref(), &shape, &encoding);
+    let explanation = explain_clauses(&cnf, &stats, &shape, args.target)?;
     let mut out = io::BufWriter::new(io::stdout().lock());
     let header = format!(
         "{size} grid, {} encoding, {} at-most-one, {about}",
@@ -94,7 +97,7 @@ fn write(
     limit: usize,
     reduced: bool,
 ) -> io::Result<()> {
-    let (size, side) = (e.size, e.size.side());
+    let (shape, side) = (&e.shape, e.shape.side());
     writeln!(out, "{}: {header}", e.target)?;
     match e.target {
         Target::Cell(cell) => {
@@ -110,7 +113,11 @@ fn write(
             )?;
         }
         Target::House(house) => {
-            let cells: Vec<String> = house.cells(size).map(|c| c.to_string()).collect();
+            let cells: Vec<String> = shape
+                .house_cells(house)
+                .iter()
+                .map(|c| c.to_string())
+                .collect();
             writeln!(out, "cells {}", cells.join(" "))?;
             writeln!(
                 out,

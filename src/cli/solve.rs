@@ -73,7 +73,7 @@ impl Reporter {
                 progress.note(&format!("error: {}: {error}", self.source));
                 return Ok(None);
             }
-            Event::Solved(puzzle, report) => (puzzle, report),
+            Event::Solved(puzzle, report) => (puzzle, *report),
         };
         let at = format!("{}: {}", self.source, puzzle.label);
         let report = report.with_context(|| at.clone())?;

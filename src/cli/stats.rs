@@ -11,18 +11,24 @@ use serde::ser::SerializeMap;
 
 use sudoku_sat::encode::vars::cell_digit_count;
 use sudoku_sat::explain::{family_ranges, formula};
-use sudoku_sat::grid::{Grid, Size};
+use sudoku_sat::grid::{Shape, Size};
 use sudoku_sat::parse::{Format, Puzzle};
 
 use super::input::Input;
 use super::{EncodingArgs, Status};
 
-/// Parses a grid side: 4, 9, 16 or 25.
+/// Parses a grid side, 4 to 64.
 pub fn parse_size(text: &str) -> Result<Size, String> {
     text.parse::<usize>()
         .ok()
         .and_then(Size::from_side)
-        .ok_or_else(|| format!("'{text}' is not a grid side; use 4, 9, 16 or 25"))
+        .ok_or_else(|| {
+            format!(
+                "'{text}' is not a grid side; use a number from {} to {}",
+                Size::MIN_SIDE,
+                Size::MAX_SIDE
+            )
+        })
 }
 
 /// How `stats` prints.
@@ -165,8 +171,11 @@ pub fn stats(args: StatsArgs) -> anyhow::Result<Status> {
             (Some(puzzle.grid), Some(info))
         }
     };
-    let size = grid.as_ref().map_or(args.size, Grid::size);
-    let (cnf, stats) = formula(grid.as_ref(), size, &encoding);
+    let shape = grid
+        .as_ref()
+        .map_or_else(|| Shape::square(args.size), |g| g.shape().clone());
+    let size = shape.size();
+    let (cnf, stats) = formula(grid.as_ref(), &shape, &encoding);
     let clauses: Vec<&[varisat::Lit]> = cnf.iter().collect();
     let rows: Vec<FamilyRow> = family_ranges(&stats)
         .into_iter()

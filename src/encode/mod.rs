@@ -23,7 +23,7 @@ use std::fmt;
 
 use varisat::{ExtendFormula, Lit, Var};
 
-use crate::grid::{Grid, Size};
+use crate::grid::{Grid, Shape};
 pub use amo::AmoKind;
 use optimized::Fixed;
 use rules::{Family, HouseKind};
@@ -145,18 +145,18 @@ impl<F: ExtendFormula> Counting<'_, F> {
     }
 }
 
-/// Adds the rules of a Sudoku of `size` to an empty sink: the cell-digit
+/// Adds the rules of a Sudoku of `shape` to an empty sink: the cell-digit
 /// variables (see [`vars`]), then every clause family of the encoding.
 ///
 /// Givens are not added; pass them as assumptions ([`vars::given_lits`]) or
 /// use [`encode`] to add them as unit clauses. Without givens the optimized
 /// encoding is the extended one.
 pub fn encode_rules<F: ExtendFormula>(
-    size: Size,
+    shape: &Shape,
     encoding: &Encoding,
     sink: &mut F,
 ) -> EncodeStats {
-    write(size, encoding, None, sink)
+    write(shape, encoding, None, sink)
 }
 
 /// Adds a whole puzzle to an empty sink: the rules, then one unit clause
@@ -180,7 +180,7 @@ pub fn encode_rules<F: ExtendFormula>(
 /// assert_eq!(cnf.len(), stats.clauses);
 /// ```
 pub fn encode<F: ExtendFormula>(puzzle: &Grid, encoding: &Encoding, sink: &mut F) -> EncodeStats {
-    write(puzzle.size(), encoding, Some(puzzle), sink)
+    write(puzzle.shape(), encoding, Some(puzzle), sink)
 }
 
 /// Turns a model of a puzzle's formula under `encoding` into a validated
@@ -204,7 +204,7 @@ pub fn decode(
 
 /// Writes the rules and, given a puzzle, its givens.
 fn write<F: ExtendFormula>(
-    size: Size,
+    shape: &Shape,
     encoding: &Encoding,
     puzzle: Option<&Grid>,
     sink: &mut F,
@@ -212,6 +212,7 @@ fn write<F: ExtendFormula>(
     let fixed = puzzle
         .filter(|_| encoding.rules.reduces_by_givens())
         .map(Fixed::by_givens);
+    let size = shape.size();
     let mut stats = EncodeStats::default();
     let mut sink = Counting {
         sink,
@@ -235,7 +236,7 @@ fn write<F: ExtendFormula>(
             (Family::ColDefined, HouseKind::Col),
             (Family::BlockDefined, HouseKind::Block),
         ] {
-            sink.family(&mut stats, family, |s| rules::house_defined(size, kind, s));
+            sink.family(&mut stats, family, |s| rules::house_defined(shape, kind, s));
         }
     }
     for (family, kind) in [
@@ -244,7 +245,7 @@ fn write<F: ExtendFormula>(
         (Family::BlockUnique, HouseKind::Block),
     ] {
         sink.family(&mut stats, family, |s| {
-            rules::house_unique(size, kind, amo, s)
+            rules::house_unique(shape, kind, amo, s)
         });
     }
     if let Some(puzzle) = puzzle {
@@ -262,6 +263,7 @@ fn write<F: ExtendFormula>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::Size;
     use varisat::CnfFormula;
 
     fn count(size: Size, rules: RuleSet) -> (usize, usize) {
@@ -270,7 +272,7 @@ mod tests {
             rules,
             amo: AmoKind::Pairwise,
         };
-        let stats = encode_rules(size, &encoding, &mut cnf);
+        let stats = encode_rules(&Shape::square(size), &encoding, &mut cnf);
         assert_eq!(stats.clauses, cnf.len());
         assert_eq!(stats.variables, cnf.var_count());
         let by_family: usize = stats.families.iter().map(|&(_, k)| k).sum();
@@ -282,8 +284,8 @@ mod tests {
     /// N²·n²(n−1) block pairs already covered by a row or column.
     #[test]
     fn pairwise_counts_match_the_formulas() {
-        for size in Size::ALL {
-            let (n, big) = (size.n(), size.side());
+        for size in Size::SQUARES {
+            let (n, big) = (size.side().isqrt(), size.side());
             let n2 = big * big;
             let pairs = big * (big - 1) / 2;
             let shared = n * n * (n - 1);
@@ -304,9 +306,9 @@ mod tests {
     /// No clause is emitted twice, whatever the encoding.
     #[test]
     fn clauses_are_distinct() {
-        for size in Size::ALL.into_iter().take(3) {
+        for size in Size::SQUARES.into_iter().take(3) {
             let mut cnf = CnfFormula::new();
-            encode_rules(size, &Encoding::default(), &mut cnf);
+            encode_rules(&Shape::square(size), &Encoding::default(), &mut cnf);
             let mut seen = std::collections::HashSet::new();
             for clause in cnf.iter() {
                 let mut c = clause.to_vec();

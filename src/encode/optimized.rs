@@ -45,7 +45,7 @@ impl Fixed {
             }
             for peer in size
                 .all_cells()
-                .filter(|&p| p != cell && p.sees(cell, size))
+                .filter(|&p| p != cell && puzzle.shape().sees(p, cell))
             {
                 values[vars::var(size, peer, digit).index()] = Some(false);
             }

@@ -19,7 +19,7 @@ use varisat::{ExtendFormula, Lit};
 
 use super::amo::AmoKind;
 use super::vars::lit;
-use crate::grid::{Cell, House, Size};
+use crate::grid::{Cell, House, Shape, Size};
 
 /// A family of clauses, as counted by [`super::EncodeStats`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -104,10 +104,12 @@ pub fn cell_unique<F: ExtendFormula>(size: Size, amo: AmoKind, sink: &mut F) {
 
 /// Adds "each house of this kind holds each digit at least once": one
 /// clause per house and digit.
-pub fn house_defined<F: ExtendFormula>(size: Size, kind: HouseKind, sink: &mut F) {
+pub fn house_defined<F: ExtendFormula>(shape: &Shape, kind: HouseKind, sink: &mut F) {
+    let size = shape.size();
     for house in kind.houses(size) {
+        let cells = shape.house_cells(house);
         for d in size.digits() {
-            let lits: Vec<Lit> = house.cells(size).map(|c| lit(size, c, d)).collect();
+            let lits: Vec<Lit> = cells.iter().map(|&c| lit(size, c, d)).collect();
             sink.add_clause(&lits);
         }
     }
@@ -118,9 +120,10 @@ pub fn house_defined<F: ExtendFormula>(size: Size, kind: HouseKind, sink: &mut F
 ///
 /// Pairwise block clauses skip the pairs a row or column already covers;
 /// see the module documentation.
-pub fn house_unique<F: ExtendFormula>(size: Size, kind: HouseKind, amo: AmoKind, sink: &mut F) {
+pub fn house_unique<F: ExtendFormula>(shape: &Shape, kind: HouseKind, amo: AmoKind, sink: &mut F) {
+    let size = shape.size();
     for house in kind.houses(size) {
-        let cells: Vec<Cell> = house.cells(size).collect();
+        let cells: Vec<Cell> = shape.house_cells(house);
         for d in size.digits() {
             if kind == HouseKind::Block && amo == AmoKind::Pairwise {
                 for (i, &a) in cells.iter().enumerate() {

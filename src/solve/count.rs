@@ -38,7 +38,7 @@ use varisat::{ExtendFormula, Lit, Solver};
 use super::SolveError;
 use super::sat::RulesSolver;
 use crate::encode::{Encoding, vars};
-use crate::grid::{Cell, Digit, Grid, Size};
+use crate::grid::{Cell, Digit, Grid, Shape};
 
 /// How many solutions a puzzle has, up to a limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,8 +129,7 @@ impl Counter {
         let size = puzzle.size();
         let free = free_digits(puzzle);
         let beyond_limit = factorial_exceeds(free, limit);
-        if puzzle.given_count() == 0 {
-            let witness = pattern(size);
+        if let Some(witness) = pattern(puzzle.shape()).filter(|_| puzzle.given_count() == 0) {
             witness
                 .check_solution(puzzle)
                 .map_err(|v| SolveError::Solver(format!("the pattern grid is invalid: {v}")))?;
@@ -146,8 +145,12 @@ impl Counter {
         }
 
         let hasher = self.hasher.clone();
-        let loaded =
-            RulesSolver::reuse(&mut self.loaded, size, &self.encoding, Self::REBUILD_AFTER);
+        let loaded = RulesSolver::reuse(
+            &mut self.loaded,
+            puzzle.shape(),
+            &self.encoding,
+            Self::REBUILD_AFTER,
+        );
         let solver = &mut loaded.solver;
         let activation = solver.new_lit();
         let mut assumptions = vars::given_lits(puzzle);
@@ -244,18 +247,20 @@ fn factorial_exceeds(n: usize, limit: u64) -> bool {
     product > limit
 }
 
-/// Returns a solution of the empty grid of `size`: row r is the digits
-/// 1..=N shifted by n·(r mod n) + r div n, so rows of a band differ by a
-/// shift of n and bands by 1.
-pub fn pattern(size: Size) -> Grid {
-    let (n, side) = (size.n(), size.side());
-    let mut grid = Grid::empty(size);
-    for cell in size.all_cells() {
+/// Returns a solution of the empty grid of a shape with R×C blocks: row r
+/// is the digits 1..=N shifted by C·(r mod R) + r div R, so rows of a band
+/// differ by a shift of C and bands by 1. Irregular blocks have no such
+/// pattern: `None`.
+pub fn pattern(shape: &Shape) -> Option<Grid> {
+    let (rows, cols) = shape.block_dims()?;
+    let side = shape.side();
+    let mut grid = Grid::empty(shape.clone());
+    for cell in shape.all_cells() {
         let (r, c) = (cell.row(), cell.col());
-        let digit = (n * (r % n) + r / n + c) % side;
+        let digit = (cols * (r % rows) + r / rows + c) % side;
         grid.set(cell, Some(Digit::from_index(digit)));
     }
-    grid
+    Some(grid)
 }
 
 /// Counts the solutions of `puzzle`, stopping once there are more than
@@ -293,6 +298,7 @@ pub fn count_solutions(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::Size;
 
     fn four(rows: &str) -> Grid {
         Grid::from_symbols(Size::from_side(4).unwrap(), rows).unwrap()
@@ -300,9 +306,15 @@ mod tests {
 
     #[test]
     fn the_pattern_solves_every_empty_grid() {
-        for size in Size::ALL {
-            assert_eq!(pattern(size).check_solution(&Grid::empty(size)), Ok(()));
+        for side in Size::MIN_SIDE..=Size::MAX_SIDE {
+            let shape = Shape::square(Size::from_side(side).unwrap());
+            let grid = pattern(&shape).unwrap();
+            assert_eq!(grid.check_solution(&Grid::empty(shape)), Ok(()));
         }
+        let six = Size::from_side(6).unwrap();
+        let tall = Shape::with_blocks(six, 3, 2).unwrap();
+        let grid = pattern(&tall).unwrap();
+        assert_eq!(grid.check_solution(&Grid::empty(tall)), Ok(()));
     }
 
     #[test]

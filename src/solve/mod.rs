@@ -154,9 +154,9 @@ pub struct Checked {
     beside: bool,
 }
 
-/// The smallest block size n whose cross-check may run beside the SAT
-/// call (see [`Checked::check_beside`]): 16×16 and up.
-const BESIDE_FROM_N: usize = 4;
+/// The smallest grid side whose cross-check may run beside the SAT call
+/// (see [`Checked::check_beside`]): 16×16 and up.
+const BESIDE_FROM_SIDE: usize = 16;
 
 impl Checked {
     /// Returns a pipeline around a SAT backend; `backtracker` `None` skips
@@ -206,7 +206,7 @@ impl Checked {
             });
         };
         let (outcome, sat_time, (search, check_time)) =
-            if self.beside && puzzle.size().n() >= BESIDE_FROM_N {
+            if self.beside && puzzle.size().side() >= BESIDE_FROM_SIDE {
                 std::thread::scope(|scope| {
                     let check = scope.spawn(|| {
                         lower_priority();

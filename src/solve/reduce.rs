@@ -22,7 +22,7 @@
 use varisat::{ExtendFormula, Lit};
 
 use crate::encode::{AmoKind, Encoding, RuleSet, vars};
-use crate::grid::{Grid, House, Size};
+use crate::grid::{Grid, House, Shape};
 
 /// What one group of literals must satisfy.
 #[derive(Clone, Copy)]
@@ -37,7 +37,7 @@ struct Kind {
 /// The constraint groups of one size and rule set, with each variable's
 /// groups.
 pub struct Groups {
-    size: Size,
+    shape: Shape,
     /// The groups' members, flat: N cell-digit variable indices per group,
     /// each standing for its positive literal.
     members: Vec<u32>,
@@ -54,8 +54,9 @@ pub struct Groups {
 pub struct Conflict;
 
 impl Groups {
-    /// Lists the groups of `rules` for `size`.
-    pub fn new(size: Size, rules: RuleSet) -> Groups {
+    /// Lists the groups of `rules` for `shape`.
+    pub fn new(shape: &Shape, rules: RuleSet) -> Groups {
+        let size = shape.size();
         let var = |cell, digit| vars::var(size, cell, digit).index() as u32;
         let mut members = Vec::with_capacity(4 * size.cells() * size.side());
         let mut kinds = Vec::with_capacity(4 * size.cells());
@@ -67,9 +68,10 @@ impl Groups {
                 block: false,
             });
         }
-        for house in size.houses() {
+        for house in shape.houses() {
+            let cells = shape.house_cells(house);
             for digit in size.digits() {
-                members.extend(House::cells(house, size).map(|c| var(c, digit)));
+                members.extend(cells.iter().map(|&c| var(c, digit)));
                 kinds.push(Kind {
                     at_least_one: rules.has_house_defined(),
                     at_most_one: true,
@@ -88,16 +90,16 @@ impl Groups {
         }
         debug_assert!(seen.iter().all(|&k| k == 4));
         Groups {
-            size,
+            shape: shape.clone(),
             members,
             kinds,
             occurs,
         }
     }
 
-    /// Returns the size the groups are for.
-    pub fn size(&self) -> Size {
-        self.size
+    /// Returns the shape the groups are for.
+    pub fn shape(&self) -> &Shape {
+        &self.shape
     }
 
     /// Propagates the givens of `puzzle` to a fixpoint and returns the
@@ -112,7 +114,8 @@ impl Groups {
         let mut state = State {
             groups: self,
             values: vec![None; self.occurs.len()],
-            free: vec![(1 << self.size.side()) - 1; groups],
+            // A u64 holds the positions of a group of up to 64 literals.
+            free: vec![u64::MAX >> (64 - self.shape.side()); groups],
             satisfied: vec![false; groups],
             queue: Vec::with_capacity(groups),
         };
@@ -121,7 +124,7 @@ impl Groups {
         }
         while let Some(g) = state.queue.pop() {
             let g = g as usize;
-            let members = &self.members[g * self.size.side()..];
+            let members = &self.members[g * self.shape.side()..];
             let free = state.free[g];
             let kind = self.kinds[g];
             if state.satisfied[g] {
@@ -151,7 +154,7 @@ impl Groups {
         encoding: &Encoding,
         sink: &mut F,
     ) {
-        let side = self.size.side();
+        let side = self.shape.side();
         let mut free = Vec::with_capacity(side);
         for (group, kind) in self.members.chunks_exact(side).zip(&self.kinds) {
             free.clear();
@@ -198,7 +201,7 @@ struct State<'a> {
     groups: &'a Groups,
     values: Vec<Option<bool>>,
     /// Per group, the positions of its unassigned literals.
-    free: Vec<u32>,
+    free: Vec<u64>,
     /// Per group, whether one of its literals is true.
     satisfied: Vec<bool>,
     /// Groups to propagate.
@@ -234,7 +237,7 @@ impl State<'_> {
 }
 
 /// The set bits of a mask, lowest first, as bit positions.
-struct Bits(u32);
+struct Bits(u64);
 
 impl Iterator for Bits {
     type Item = usize;
@@ -251,6 +254,7 @@ impl Iterator for Bits {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::Size;
     use crate::propagate::Propagator;
     use varisat::{CnfFormula, Var};
 
@@ -266,9 +270,9 @@ mod tests {
                 ..Encoding::default()
             };
             let mut cnf = CnfFormula::new();
-            crate::encode::encode_rules(Size::NINE, &encoding, &mut cnf);
+            crate::encode::encode_rules(&Shape::square(Size::NINE), &encoding, &mut cnf);
             let propagator = Propagator::new(cnf.var_count(), cnf.iter());
-            let groups = Groups::new(Size::NINE, rules);
+            let groups = Groups::new(&Shape::square(Size::NINE), rules);
             // Each puzzle as given, and with its first blank cell filled
             // with each digit in turn, which often leads to a conflict.
             let mut conflicts = 0;

@@ -35,7 +35,7 @@ use super::reduce::Groups;
 use super::{Outcome, Solve, SolveError};
 use crate::encode::optimized::Fixed;
 use crate::encode::{AmoKind, Encoding, decode, encode, encode_rules, vars};
-use crate::grid::{Grid, Size};
+use crate::grid::{Grid, Shape};
 
 /// How the SAT backend decides each puzzle; see the module documentation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
@@ -63,7 +63,7 @@ impl Strategy {
 /// A varisat solver holding the rules of one size, reused across puzzles
 /// and rebuilt once it has served a number of uses.
 pub(crate) struct RulesSolver {
-    size: Size,
+    shape: Shape,
     /// The solver, rules loaded.
     pub(crate) solver: Solver<'static>,
     /// What the owner counts against the limit: puzzles, retired clauses.
@@ -71,22 +71,22 @@ pub(crate) struct RulesSolver {
 }
 
 impl RulesSolver {
-    /// Returns the solver in `slot` when it holds the rules of `size` and
+    /// Returns the solver in `slot` when it holds the rules of `shape` and
     /// has served fewer than `limit` uses; otherwise loads a fresh one.
     pub(crate) fn reuse<'a>(
         slot: &'a mut Option<RulesSolver>,
-        size: Size,
+        shape: &Shape,
         encoding: &Encoding,
         limit: usize,
     ) -> &'a mut RulesSolver {
         if slot
             .as_ref()
-            .is_none_or(|l| l.size != size || l.uses >= limit)
+            .is_none_or(|l| l.shape != *shape || l.uses >= limit)
         {
             let mut solver = Solver::new();
-            encode_rules(size, encoding, &mut solver);
+            encode_rules(shape, encoding, &mut solver);
             *slot = Some(RulesSolver {
-                size,
+                shape: shape.clone(),
                 solver,
                 uses: 0,
             });
@@ -190,7 +190,7 @@ impl SatSolver {
         let encoding = self.encoding;
         let loaded = RulesSolver::reuse(
             &mut self.loaded,
-            puzzle.size(),
+            puzzle.shape(),
             &encoding,
             self.rebuild_every,
         );
@@ -232,16 +232,16 @@ impl SatSolver {
     /// Returns the constraint groups of `size`, listed on first use. The
     /// optimized encoding propagates over the extended rules: its
     /// reduction is what propagation does here anyway.
-    fn groups(&mut self, size: Size) -> &Groups {
-        if self.groups.as_ref().is_none_or(|g| g.size() != size) {
-            self.groups = Some(Groups::new(size, self.encoding.rules));
+    fn groups(&mut self, shape: &Shape) -> &Groups {
+        if self.groups.as_ref().is_none_or(|g| g.shape() != shape) {
+            self.groups = Some(Groups::new(shape, self.encoding.rules));
         }
         self.groups.as_ref().expect("listed above")
     }
 
     fn solve_propagated(&mut self, puzzle: &Grid) -> Result<Outcome, SolveError> {
         let encoding = self.encoding;
-        let groups = self.groups(puzzle.size());
+        let groups = self.groups(puzzle.shape());
         // Propagation is sound: a conflict proves there is no solution, and
         // whatever it assigns holds in every solution.
         let Ok(values) = groups.propagate(puzzle) else {
@@ -380,6 +380,7 @@ fn next_model(
 mod tests {
     use super::*;
     use crate::encode::{AmoKind, RuleSet};
+    use crate::grid::Size;
     use crate::grid::{Cell, Digit};
 
     fn four(rows: &str) -> Grid {

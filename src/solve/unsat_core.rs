@@ -26,7 +26,7 @@ use varisat::{Lit, Solver};
 
 use super::SolveError;
 use crate::encode::{Encoding, encode_rules, vars};
-use crate::grid::{Cell, Digit, Grid, Size};
+use crate::grid::{Cell, Digit, Grid, Shape};
 
 /// Finds minimal cores, reusing one loaded solver while the size stays the
 /// same.
@@ -36,7 +36,7 @@ use crate::grid::{Cell, Digit, Grid, Size};
 /// rules.
 pub struct CoreFinder {
     encoding: Encoding,
-    loaded: Option<(Size, Solver<'static>)>,
+    loaded: Option<(Shape, Solver<'static>)>,
 }
 
 impl CoreFinder {
@@ -48,11 +48,11 @@ impl CoreFinder {
         }
     }
 
-    fn solver(&mut self, size: Size) -> &mut Solver<'static> {
-        if self.loaded.as_ref().is_none_or(|(s, _)| *s != size) {
+    fn solver(&mut self, shape: &Shape) -> &mut Solver<'static> {
+        if self.loaded.as_ref().is_none_or(|(s, _)| s != shape) {
             let mut solver = Solver::new();
-            encode_rules(size, &self.encoding, &mut solver);
-            self.loaded = Some((size, solver));
+            encode_rules(shape, &self.encoding, &mut solver);
+            self.loaded = Some((shape.clone(), solver));
         }
         &mut self.loaded.as_mut().expect("loaded above").1
     }
@@ -70,10 +70,10 @@ impl CoreFinder {
         &mut self,
         puzzle: &Grid,
     ) -> Result<Option<Vec<(Cell, Digit)>>, SolveError> {
-        let size = puzzle.size();
-        let solver = self.solver(size);
+        let (size, shape) = (puzzle.size(), puzzle.shape());
+        let solver = self.solver(shape);
         let mut core: Vec<Lit> = vars::given_lits(puzzle);
-        let Some(failed) = unsat_core(solver, size, &core)? else {
+        let Some(failed) = unsat_core(solver, shape, &core)? else {
             return Ok(None);
         };
         core = failed;
@@ -81,7 +81,7 @@ impl CoreFinder {
         while i < core.len() {
             let mut rest = core.clone();
             rest.remove(i);
-            match unsat_core(solver, size, &rest)? {
+            match unsat_core(solver, shape, &rest)? {
                 // Still no solution without core[i]: drop it and whatever
                 // else the new failed core leaves out. The givens before i
                 // were found necessary, so they are all in the new core.
@@ -108,13 +108,13 @@ impl CoreFinder {
 /// givens make.
 fn unsat_core(
     solver: &mut Solver,
-    size: Size,
+    shape: &Shape,
     assumptions: &[Lit],
 ) -> Result<Option<Vec<Lit>>, SolveError> {
     solver.assume(assumptions);
     if solver.solve().map_err(SolveError::solver)? {
         let model = solver.model().ok_or(SolveError::MissingModel)?;
-        vars::decode(&puzzle_of(size, assumptions), &model).map_err(SolveError::Decode)?;
+        vars::decode(&puzzle_of(shape, assumptions), &model).map_err(SolveError::Decode)?;
         return Ok(None);
     }
     let failed = solver.failed_core().unwrap_or_default();
@@ -129,10 +129,11 @@ fn unsat_core(
 }
 
 /// Returns the puzzle whose givens are these positive cell-digit literals.
-fn puzzle_of(size: Size, givens: &[Lit]) -> Grid {
-    let mut grid = Grid::empty(size);
+fn puzzle_of(shape: &Shape, givens: &[Lit]) -> Grid {
+    let mut grid = Grid::empty(shape.clone());
     for lit in givens {
-        let (cell, digit) = vars::cell_digit(size, lit.var()).expect("a cell-digit literal");
+        let (cell, digit) =
+            vars::cell_digit(shape.size(), lit.var()).expect("a cell-digit literal");
         grid.set(cell, Some(digit));
     }
     grid
@@ -177,6 +178,7 @@ pub fn minimal_core(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::Size;
 
     fn four(rows: &str) -> Grid {
         Grid::from_symbols(Size::from_side(4).unwrap(), rows).unwrap()
