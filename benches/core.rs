@@ -40,7 +40,7 @@ fn grid(name: &str) -> Grid {
         .find(|(n, _)| *n == name)
         .expect("known puzzle");
     parse_str(text, Format::Line).expect("valid puzzle")[0]
-        .grid
+        .grid()
         .clone()
 }
 
@@ -49,7 +49,11 @@ fn encode_rules_into_cnf(bencher: Bencher, side: usize) {
     let size = Size::from_side(side).expect("a supported size");
     bencher.bench(|| {
         let mut cnf = CnfFormula::new();
-        encode_rules(&sudoku_sat::grid::Shape::square(size), &Encoding::default(), &mut cnf);
+        encode_rules(
+            &sudoku_sat::grid::Shape::square(size),
+            &Encoding::default(),
+            &mut cnf,
+        );
         cnf
     });
 }

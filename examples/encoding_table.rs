@@ -88,7 +88,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     let grid_1 = parse_str(include_str!("../data/p096_sudoku.txt"), Format::Auto)?
         .remove(0)
-        .grid;
+        .grid()
+        .clone();
     println!();
     println!(
         "Project Euler grid 1 ({} givens), pairwise at-most-one, givens included:",

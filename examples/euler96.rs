@@ -14,7 +14,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut solver = SatSolver::default();
     let mut solutions = Vec::new();
     for puzzle in &puzzles {
-        match solver.solve(&puzzle.grid)? {
+        match solver.solve(puzzle.grid())? {
             Outcome::Unique(solution) => solutions.push(solution),
             other => return Err(format!("{}: {}", puzzle.label, other.status()).into()),
         }

@@ -15,7 +15,7 @@ use crate::grid::{Cell, Grid, Size};
 /// use sudoku_sat::parse::{parse_str, Format};
 ///
 /// let solved = "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
-/// let grid = &parse_str(solved, Format::Auto)?[0].grid;
+/// let grid = &parse_str(solved, Format::Auto)?[0].grid().clone();
 /// assert_eq!(corner_number(grid), Some(483));
 /// # Ok::<(), sudoku_sat::parse::ParseError>(())
 /// ```

@@ -24,8 +24,9 @@ use varisat::{CnfFormula, Lit};
 
 use crate::encode::rules::Family;
 use crate::encode::vars::cell_digit;
-use crate::encode::{EncodeStats, Encoding, encode, encode_rules};
-use crate::grid::{Cell, Digit, Grid, House, Shape, Size};
+use crate::encode::{EncodeStats, Encoding, encode_puzzle, encode_rules};
+use crate::grid::{Cell, Digit, House, Shape, Size};
+use crate::puzzle::Puzzle;
 
 /// Returns each family's range of clause positions (0-based) in the
 /// formula its [`EncodeStats`] describes, in the order written.
@@ -64,13 +65,13 @@ pub fn family_ranges(stats: &EncodeStats) -> Vec<(Family, Range<usize>)> {
 /// family `givens`); without one it is [`encode_rules`] for `shape`, so no
 /// `givens` family is listed.
 pub fn formula(
-    puzzle: Option<&Grid>,
+    puzzle: Option<&Puzzle>,
     shape: &Shape,
     encoding: &Encoding,
 ) -> (CnfFormula, EncodeStats) {
     let mut cnf = CnfFormula::new();
     let stats = match puzzle {
-        Some(grid) => encode(grid, encoding, &mut cnf),
+        Some(puzzle) => encode_puzzle(puzzle, encoding, &mut cnf),
         None => encode_rules(shape, encoding, &mut cnf),
     };
     debug_assert_eq!(stats.clauses, cnf.len(), "every clause is counted");
@@ -406,6 +407,19 @@ pub fn describe(shape: &Shape, family: Family, lits: &[Lit]) -> String {
             let digits: Vec<String> = cs.iter().map(|(_, d)| d.to_string()).collect();
             return format!("{cell} holds at least one of {}", join(&digits, "or"));
         }
+        if let Family::Constraint(key) = family {
+            match (&cs[..], all_negative, all_positive) {
+                ([(c, d)], true, _) => return format!("{key}: {c} cannot hold {d}"),
+                ([(a, x), (b, y)], true, _) => {
+                    return format!("{key}: not both {a} holding {x} and {b} holding {y}");
+                }
+                (_, _, true) if same_digit(cs) => {
+                    let names: Vec<String> = cs.iter().map(|(c, _)| c.to_string()).collect();
+                    return format!("{key}: {} somewhere in {}", cs[0].1, names.join(" or "));
+                }
+                _ => {}
+            }
+        }
         if family == Family::CellUnique && cs.len() == 2 && all_negative && same_cell(cs) {
             return format!(
                 "{} holds at most one of {} and {}",
@@ -559,12 +573,16 @@ mod tests {
     #[test]
     fn givens_and_auxiliaries_are_explained() {
         let text = include_str!("../data/p096_sudoku.txt");
-        let grid = parse_str(text, Format::Auto).unwrap().swap_remove(0).grid;
+        let grid = parse_str(text, Format::Auto)
+            .unwrap()
+            .swap_remove(0)
+            .grid()
+            .clone();
         let encoding = Encoding {
             rules: RuleSet::Extended,
             amo: AmoKind::Sequential,
         };
-        let (cnf, stats) = formula(Some(&grid), grid.shape(), &encoding);
+        let (cnf, stats) = formula(Some(&grid.clone().into()), grid.shape(), &encoding);
         // Grid 1 has 3 in r1c3.
         let e = explain(&cnf, &stats, grid.shape(), target("r1c3")).unwrap();
         let givens = e.families.last().unwrap();
@@ -594,12 +612,16 @@ mod tests {
     #[test]
     fn the_optimized_encoding_keeps_only_open_variables() {
         let text = include_str!("../data/p096_sudoku.txt");
-        let grid = parse_str(text, Format::Auto).unwrap().swap_remove(0).grid;
+        let grid = parse_str(text, Format::Auto)
+            .unwrap()
+            .swap_remove(0)
+            .grid()
+            .clone();
         let encoding = Encoding {
             rules: RuleSet::Optimized,
             amo: AmoKind::Pairwise,
         };
-        let (cnf, stats) = formula(Some(&grid), grid.shape(), &encoding);
+        let (cnf, stats) = formula(Some(&grid.clone().into()), grid.shape(), &encoding);
         let e = explain(&cnf, &stats, grid.shape(), target("r5c6")).unwrap();
         let cell = &e.families[0].clauses[0];
         assert_eq!(cell.dimacs(), "373 0");

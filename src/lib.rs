@@ -7,6 +7,8 @@ pub mod explain;
 pub mod grid;
 pub mod parse;
 pub mod propagate;
+pub mod puzzle;
 pub mod rate;
+pub mod rules;
 pub mod shape;
 pub mod solve;

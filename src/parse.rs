@@ -113,8 +113,16 @@ pub struct Puzzle {
     pub label: Label,
     /// The 1-based line of the first row.
     pub line: usize,
-    /// The cells; repeated digits in a house are kept as written.
-    pub grid: Grid,
+    /// The puzzle: its givens (repeated digits in a house are kept as
+    /// written) and, for formats that carry them, its constraints.
+    pub puzzle: crate::puzzle::Puzzle,
+}
+
+impl Puzzle {
+    /// Returns the givens.
+    pub fn grid(&self) -> &Grid {
+        self.puzzle.givens()
+    }
 }
 
 /// An error in puzzle text, with its 1-based line and, where one cell or
@@ -340,7 +348,7 @@ impl fmt::Display for ParseErrorKind {
 ///             700000008\n006708200\n002609500\n800203009\n005010300\n";
 /// let puzzles = parse_str(text, Format::Auto)?;
 /// assert_eq!(puzzles[0].label, Label::Grid("01".into()));
-/// assert_eq!(puzzles[0].grid.given_count(), 32);
+/// assert_eq!(puzzles[0].grid().given_count(), 32);
 /// # Ok::<(), sudoku_sat::parse::ParseError>(())
 /// ```
 pub fn parse_str(text: &str, format: Format) -> Result<Vec<Puzzle>, ParseError> {
@@ -362,7 +370,7 @@ pub fn parse_str(text: &str, format: Format) -> Result<Vec<Puzzle>, ParseError> 
 ///
 /// let text = "1.3.3.1.2.4.4.2.\nx\n";
 /// let items: Vec<_> = Puzzles::new(text.as_bytes(), Format::Auto).collect();
-/// assert_eq!(items[0].as_ref().unwrap().grid.given_count(), 8);
+/// assert_eq!(items[0].as_ref().unwrap().grid().given_count(), 8);
 /// assert_eq!(items[1].as_ref().unwrap_err().to_string(),
 ///     "line 2, column 1: invalid character 'x' \
 ///      (not a cell symbol, a blank or an allowed separator)");
@@ -924,7 +932,9 @@ impl State {
             .map(|()| Puzzle {
                 label: Label::Line(number),
                 line: number,
-                grid: Grid::from_cells(size, cells).expect("N² checked digits"),
+                puzzle: Grid::from_cells(size, cells)
+                    .expect("N² checked digits")
+                    .into(),
             });
         self.push(item);
     }
@@ -1001,7 +1011,9 @@ impl State {
             None => Ok(Puzzle {
                 label: block.label.unwrap_or(Label::Line(block.first_row)),
                 line: block.first_row,
-                grid: Grid::from_cells(size, block.cells).expect("N rows of N checked digits"),
+                puzzle: Grid::from_cells(size, block.cells)
+                    .expect("N rows of N checked digits")
+                    .into(),
             }),
         };
         self.push(item);
@@ -1099,12 +1111,12 @@ mod tests {
             assert_eq!(puzzles[49].label, Label::Grid("50".into()));
             assert_eq!((puzzles[0].line, puzzles[1].line), (2, 12));
             assert_eq!(
-                puzzles[0].grid.to_string(),
+                puzzles[0].grid().to_string(),
                 "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
             );
             assert!(
                 puzzles[1]
-                    .grid
+                    .grid()
                     .to_string()
                     .starts_with("2...8.3...6..7..84")
             );
@@ -1124,7 +1136,10 @@ mod tests {
             let puzzles = parse_str(text, format).unwrap();
             assert_eq!(puzzles.len(), 1);
             assert_eq!(puzzles[0].label, Label::Line(1));
-            assert_eq!(puzzles[0].grid, parse_str(EULER, format).unwrap()[0].grid);
+            assert_eq!(
+                puzzles[0].grid(),
+                parse_str(EULER, format).unwrap()[0].grid()
+            );
         }
     }
 
@@ -1138,14 +1153,14 @@ mod tests {
         let puzzles = parse_str(&spaced, Format::Rows).unwrap();
         assert_eq!(puzzles.len(), 2);
         assert_eq!((puzzles[0].line, puzzles[1].line), (2, 14));
-        assert_eq!(puzzles[0].grid.given_count(), 32);
+        assert_eq!(puzzles[0].grid().given_count(), 32);
     }
 
     #[test]
     fn drawn_grids() {
         let puzzles = parse_str(DRAWN, Format::Auto).unwrap();
         assert_eq!(puzzles.len(), 1);
-        assert_eq!(puzzles[0].grid.to_string(), TOP1);
+        assert_eq!(puzzles[0].grid().to_string(), TOP1);
         assert_eq!(puzzles[0].line, 2);
         let norvig = "\
 4 . . |. . . |8 . 5
@@ -1161,7 +1176,7 @@ mod tests {
 1 . 4 |. . . |. . .
 ";
         let puzzles = parse_str(norvig, Format::Auto).unwrap();
-        assert_eq!(puzzles[0].grid.to_string(), TOP1);
+        assert_eq!(puzzles[0].grid().to_string(), TOP1);
         // Norvig's easy50 separates grids by rule lines alone.
         let easy = format!("{EULER_01}========\n{EULER_01}");
         assert_eq!(parse_str(&easy, Format::Auto).unwrap().len(), 2);
@@ -1177,16 +1192,16 @@ mod tests {
                 for format in [Format::Auto, Format::Rows] {
                     let puzzles = parse_str(&drawn, format).unwrap();
                     assert_eq!(puzzles.len(), 2, "{size} {format:?}");
-                    assert_eq!(&puzzles[0].grid, g);
-                    assert_eq!(&puzzles[1].grid, g);
+                    assert_eq!(puzzles[0].grid(), g);
+                    assert_eq!(puzzles[1].grid(), g);
                 }
                 let rows = g.rows().to_string();
-                assert_eq!(&parse_str(&rows, Format::Rows).unwrap()[0].grid, g);
+                assert_eq!(parse_str(&rows, Format::Rows).unwrap()[0].grid(), g);
                 let line = format!("{g}\n{g}\n");
                 for format in [Format::Auto, Format::Line] {
                     let puzzles = parse_str(&line, format).unwrap();
                     assert_eq!(puzzles.len(), 2);
-                    assert_eq!(&puzzles[1].grid, g);
+                    assert_eq!(puzzles[1].grid(), g);
                     assert_eq!(puzzles[1].label, Label::Line(2));
                 }
             }
@@ -1204,7 +1219,7 @@ mod tests {
         assert_eq!(puzzles[0].label, Label::Line(2));
         assert_eq!(puzzles[1].label.file_stem(), "line-4");
         // A duplicate given is not a parse error.
-        assert!(puzzles[0].grid.first_conflict().is_some());
+        assert!(puzzles[0].grid().first_conflict().is_some());
     }
 
     #[test]
@@ -1213,17 +1228,17 @@ mod tests {
                     .94.25.E.8G.3C.G.....4.6..1E..C.FA.17.6..D..A.1F4.B....58...6...5D.3..9...E2.G3......A.C4B9.EB....14\
                     5...DG...F...B..8D.356..56.A..3G..1...F..D...7..CF4...29\n";
         let puzzles = parse_str(text, Format::Auto).unwrap();
-        let grid = &puzzles[0].grid;
+        let grid = &puzzles[0].grid();
         assert_eq!(grid.size().side(), 16);
         assert_eq!(grid.get(Cell::new(0, 0)), Digit::new(16));
         assert_eq!(grid.get(Cell::new(0, 9)), Digit::new(12));
         // Lower case letters read the same.
         let lower = parse_str(&text.to_lowercase(), Format::Line).unwrap();
-        assert_eq!(&lower[0].grid, grid);
+        assert_eq!(&lower[0].grid(), grid);
         let big = sample(Size::SQUARES[3]).to_string().replace('P', "p");
         assert_eq!(
-            parse_str(&big, Format::Auto).unwrap()[0].grid,
-            sample(Size::SQUARES[3])
+            parse_str(&big, Format::Auto).unwrap()[0].grid(),
+            &sample(Size::SQUARES[3])
         );
     }
 
@@ -1232,21 +1247,21 @@ mod tests {
         let four = Size::SQUARES[0];
         // Only 4x4 symbols: a 4x4 puzzle on one line.
         let p = parse_str("1234341221434321\n", Format::Auto).unwrap();
-        assert_eq!(p[0].grid.size(), four);
+        assert_eq!(p[0].grid().size(), four);
         // Four groups of four: a 4x4 grid as rows on one line.
         let p = parse_str("1.34 3412 2143 432.", Format::Auto).unwrap();
-        assert_eq!(p[0].grid.size(), four);
+        assert_eq!(p[0].grid().size(), four);
         // A symbol beyond 4: the first row of a 16x16 grid.
         let rows = sample(Size::SQUARES[2]).rows().to_string();
         assert!(rows.starts_with(".23.56.89.BC.EF."));
         let p = parse_str(&rows, Format::Auto).unwrap();
-        assert_eq!(p[0].grid, sample(Size::SQUARES[2]));
+        assert_eq!(p[0].grid(), &sample(Size::SQUARES[2]));
         // Forced rows: one token of 16 is a 16x16 row even if it fits 4x4.
         let empty = Grid::empty(Size::SQUARES[2]).rows().to_string();
         let p = parse_str(&empty, Format::Rows).unwrap();
-        assert_eq!(p[0].grid.size(), Size::SQUARES[2]);
+        assert_eq!(p[0].grid().size(), Size::SQUARES[2]);
         let p = parse_str(&empty, Format::Auto).unwrap();
-        assert_eq!((p.len(), p[0].grid.size()), (16, four));
+        assert_eq!((p.len(), p[0].grid().size()), (16, four));
     }
 
     #[test]
@@ -1258,12 +1273,12 @@ mod tests {
         );
         let puzzles = parse_str(&text, Format::Auto).unwrap();
         assert_eq!(puzzles.len(), 2);
-        assert_eq!(puzzles[0].grid, puzzles[1].grid);
+        assert_eq!(puzzles[0].grid(), puzzles[1].grid());
         assert_eq!(puzzles[1].label, Label::Grid("02".into()));
         let line = format!("\u{feff}{TOP1}\r\n{TOP1}");
         let puzzles = parse_str(&line, Format::Auto).unwrap();
         assert_eq!(puzzles.len(), 2);
-        assert_eq!(puzzles[1].grid.to_string(), TOP1);
+        assert_eq!(puzzles[1].grid().to_string(), TOP1);
         // The BOM does not count as a column.
         let e = only_error(b"\xEF\xBB\xBF12x4", Format::Auto);
         assert_eq!(e.column(), Some(3));
@@ -1734,7 +1749,7 @@ mod tests {
             let mut n = 0;
             for item in Puzzles::new(io::BufReader::new(file), Format::Auto) {
                 let puzzle = item.unwrap_or_else(|e| panic!("{name}: {e}"));
-                assert_eq!(puzzle.grid.size().side(), side);
+                assert_eq!(puzzle.grid().size().side(), side);
                 n += 1;
             }
             assert_eq!(n, count, "{name}");
@@ -1743,7 +1758,7 @@ mod tests {
         let lines = parse_str(&euler, Format::Auto).unwrap();
         let blocks = parse_str(EULER, Format::Euler).unwrap();
         for (a, b) in lines.iter().zip(&blocks) {
-            assert_eq!(a.grid, b.grid);
+            assert_eq!(a.grid(), b.grid());
         }
     }
 }

@@ -707,7 +707,11 @@ mod tests {
 
     fn euler_grid_1() -> Grid {
         let text = include_str!("../data/p096_sudoku.txt");
-        parse_str(text, Format::Auto).unwrap().swap_remove(0).grid
+        parse_str(text, Format::Auto)
+            .unwrap()
+            .swap_remove(0)
+            .grid()
+            .clone()
     }
 
     fn rules(encoding: Encoding) -> Propagator {
@@ -749,7 +753,11 @@ mod tests {
     fn a_hard_puzzle_needs_probing() {
         let line =
             "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-        let puzzle = parse_str(line, Format::Auto).unwrap().swap_remove(0).grid;
+        let puzzle = parse_str(line, Format::Auto)
+            .unwrap()
+            .swap_remove(0)
+            .grid()
+            .clone();
         let givens = vars::given_lits(&puzzle);
         let p = rules(Encoding::default());
         let propagated = p.propagate(&givens).unwrap();

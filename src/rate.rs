@@ -116,7 +116,7 @@ pub struct Rating {
 /// use sudoku_sat::rate::{Level, Rater};
 ///
 /// let line = "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
-/// let puzzle = &parse_str(line, Format::Auto)?[0].grid;
+/// let puzzle = &parse_str(line, Format::Auto)?[0].grid().clone();
 /// let mut rater = Rater::new(Encoding::default());
 /// assert_eq!(rater.rate(puzzle).level, Level::Propagation);
 /// # Ok::<(), sudoku_sat::parse::ParseError>(())
@@ -403,7 +403,11 @@ mod tests {
     use crate::parse::{Format, parse_str};
 
     fn grid(text: &str) -> Grid {
-        parse_str(text, Format::Auto).unwrap().swap_remove(0).grid
+        parse_str(text, Format::Auto)
+            .unwrap()
+            .swap_remove(0)
+            .grid()
+            .clone()
     }
 
     const GRID_1: &str =

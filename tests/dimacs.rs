@@ -40,7 +40,7 @@ fn export_parses_back_to_the_encoders_clauses() {
         let grid = &grids(text)[0];
         let file = export(&grid.to_string(), &[]);
         let parsed = DimacsParser::parse(file.as_bytes()).expect("varisat parses the export");
-        let (expected, stats) = formula(grid, &Encoding::default());
+        let (expected, stats) = formula(&grid.clone().into(), &Encoding::default());
         assert_eq!(parsed, expected);
         let header = file.lines().find(|l| l.starts_with("p cnf")).unwrap();
         assert_eq!(

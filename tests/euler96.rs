@@ -18,11 +18,11 @@ fn all_fifty_solved_unique_valid_and_agreeing() {
     let backtracker = Backtracker::default();
     let mut solutions = Vec::new();
     for puzzle in &puzzles {
-        let Outcome::Unique(solution) = sat.solve(&puzzle.grid).unwrap() else {
+        let Outcome::Unique(solution) = sat.solve(puzzle.grid()).unwrap() else {
             panic!("{} is not unique", puzzle.label);
         };
-        assert_eq!(solution.check_solution(&puzzle.grid), Ok(()));
-        let search = backtracker.solve(&puzzle.grid);
+        assert_eq!(solution.check_solution(puzzle.grid()), Ok(()));
+        let search = backtracker.solve(puzzle.grid());
         assert_eq!(search.verdict, Verdict::Unique(solution.clone()));
         solutions.push(solution);
     }

@@ -420,9 +420,10 @@ fn assert_solves(path: &str, printed: &str) {
     let puzzle = &parse_str(&text, Format::Rows)
         .or_else(|_| parse_str(&text, Format::Line))
         .expect("fixture parses")[0]
-        .grid;
+        .grid()
+        .clone();
     let solution: Grid = parse_str(printed, Format::Line).expect("a line")[0]
-        .grid
+        .grid()
         .clone();
     assert_eq!(solution.check_solution(puzzle), Ok(()), "{printed}");
 }

@@ -17,7 +17,7 @@ fn solve_all_unique(text: &str, side: usize) {
             Checked::new(SatSolver::default(), Some(Backtracker::default())).check_beside(beside);
         for grid in &puzzles {
             assert_eq!(grid.size(), Size::from_side(side).unwrap());
-            let report = pipeline.solve(grid).unwrap();
+            let report = pipeline.solve(&grid.clone().into()).unwrap();
             let Outcome::Unique(solution) = &report.outcome else {
                 panic!("not unique: {grid}");
             };
@@ -52,10 +52,10 @@ fn a_check_beside_the_sat_call_agrees_on_every_outcome() {
     clash.set(Cell::new(0, 15), one);
     let mut pipeline =
         Checked::new(SatSolver::default(), Some(Backtracker::default())).check_beside(true);
-    let report = pipeline.solve(&empty).unwrap();
+    let report = pipeline.solve(&empty.clone().into()).unwrap();
     assert!(matches!(report.outcome, Outcome::Multiple(..)));
     assert_eq!(report.check, CrossCheck::Agree);
-    let report = pipeline.solve(&clash).unwrap();
+    let report = pipeline.solve(&clash.clone().into()).unwrap();
     assert_eq!(report.outcome, Outcome::Unsolvable);
     assert_eq!(report.check, CrossCheck::Agree);
 }

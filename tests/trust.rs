@@ -135,8 +135,8 @@ fn explain_the_invalid_public_set() {
     let text = std::fs::read_to_string(dir.join("emerentius_invalid_7.txt")).unwrap();
     let mut finder = CoreFinder::new(Encoding::default());
     for puzzle in parse_str(&text, Format::Line).unwrap() {
-        let core = finder.minimal_core(&puzzle.grid).unwrap().unwrap();
-        assert_irreducible(&puzzle.grid, &core);
+        let core = finder.minimal_core(puzzle.grid()).unwrap().unwrap();
+        assert_irreducible(puzzle.grid(), &core);
     }
 }
 
@@ -601,7 +601,7 @@ fn a_proof_of_another_formula_fails_the_checks() {
 }
 
 fn formula_of(puzzle: &str) -> (CnfFormula, sudoku_sat::encode::EncodeStats) {
-    formula(&grid(puzzle), &Encoding::default())
+    formula(&grid(puzzle).into(), &Encoding::default())
 }
 
 /// Proves the puzzle again in varisat's own format and checks that proof

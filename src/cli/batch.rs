@@ -276,7 +276,7 @@ where
     for item in source.by_ref() {
         let event = match item {
             Ok(puzzle) => {
-                let report = pipeline.solve(&puzzle.grid);
+                let report = pipeline.solve(&puzzle.puzzle);
                 Event::Solved(puzzle, Box::new(report))
             }
             Err(error) => Event::Invalid(error),
@@ -386,7 +386,7 @@ where
         let Some(item) = source.next() else { break };
         let sent = match item {
             Ok(puzzle) => {
-                load += weight(puzzle.grid.size());
+                load += weight(puzzle.grid().size());
                 batch.push((seq, puzzle));
                 if load < limit {
                     true
@@ -426,7 +426,7 @@ fn work<M>(
             .into_iter()
             .map(|(seq, puzzle)| {
                 let report = match &mut pipeline {
-                    Ok(pipeline) => pipeline.solve(&puzzle.grid),
+                    Ok(pipeline) => pipeline.solve(&puzzle.puzzle),
                     Err(message) => Err(SolveError::Solver(message.clone())),
                 };
                 (seq, Event::Solved(puzzle, Box::new(report)))

@@ -79,7 +79,7 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<Status> {
         let mut puzzles: Vec<Grid> = Vec::new();
         let errors = input.for_each(args.input.format, |_, puzzle| {
             if args.limit == 0 || puzzles.len() < args.limit {
-                puzzles.push(puzzle.grid);
+                puzzles.push(puzzle.grid().clone());
             }
             Ok(())
         })?;

@@ -71,7 +71,7 @@ pub fn count(args: CountArgs) -> anyhow::Result<Status> {
     let result = input.for_each(args.input.format, |source, puzzle| {
         let at = format!("{source}: {}", puzzle.label);
         let tally = counter
-            .count(&puzzle.grid, args.limit)
+            .count(puzzle.grid(), args.limit)
             .with_context(|| at.clone())?;
         let by_bound = matches!(
             tally.count,
@@ -81,7 +81,7 @@ pub fn count(args: CountArgs) -> anyhow::Result<Status> {
             }
         );
         if let Some(backtracker) = backtracker.filter(|_| !by_bound) {
-            let search = backtracker.solve(&puzzle.grid);
+            let search = backtracker.solve(puzzle.grid());
             if search.verdict == Verdict::GaveUp {
                 eprintln!(
                     "note: {at}: the backtracker gave up after {} nodes; \

@@ -55,7 +55,7 @@ pub fn decode(args: DecodeArgs) -> anyhow::Result<Status> {
         rules: args.encoding,
         ..Encoding::default()
     };
-    let solution = decode_model(&puzzle.grid, &encoding, &model)
+    let solution = decode_model(puzzle.grid(), &encoding, &model)
         .with_context(|| format!("{model_name}: not a solution of {name}"))?;
     let mut printer = Printer::new(io::stdout().lock(), args.output, false);
     printer.print(&solution).context("cannot write to stdout")?;

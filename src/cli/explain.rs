@@ -62,9 +62,9 @@ pub fn explain(args: ExplainArgs) -> anyhow::Result<Status> {
             let about = format!(
                 "{name}: {} ({} givens)",
                 puzzle.label,
-                puzzle.grid.given_count()
+                puzzle.grid().given_count()
             );
-            (Some(puzzle.grid), about)
+            (Some(puzzle.puzzle), about)
         }
     };
     let shape = grid

@@ -53,7 +53,7 @@ pub fn export(
                     );
                 }
                 let mut out = io::stdout().lock();
-                write_cnf(&mut out, &puzzle.grid, encoding, options)
+                write_cnf(&mut out, &puzzle.puzzle, encoding, options)
                     .and_then(|_| out.flush())
                     .context("cannot write to stdout")?;
             }
@@ -109,6 +109,6 @@ fn write_file(
 ) -> anyhow::Result<()> {
     let context = || format!("{}: cannot write", path.display());
     let mut out = BufWriter::new(File::create(path).with_context(context)?);
-    write_cnf(&mut out, &puzzle.grid, encoding, options).with_context(context)?;
+    write_cnf(&mut out, &puzzle.puzzle, encoding, options).with_context(context)?;
     out.flush().with_context(context)
 }

@@ -107,7 +107,7 @@ impl<W: Write> Printer<W> {
         let object = json!({
             "label": puzzle.label.to_string(),
             "line": puzzle.line,
-            "puzzle": puzzle.grid.to_string(),
+            "puzzle": puzzle.grid().to_string(),
             "status": outcome.status(),
             "solution": outcome.solution().map(Grid::to_string),
             "second_solution": second,
@@ -125,7 +125,12 @@ impl<W: Write> Printer<W> {
             writeln!(self.out, "puzzle,solution,status")?;
         }
         let solution = outcome.solution().map(Grid::to_string).unwrap_or_default();
-        writeln!(self.out, "{},{solution},{}", puzzle.grid, outcome.status())
+        writeln!(
+            self.out,
+            "{},{solution},{}",
+            puzzle.grid(),
+            outcome.status()
+        )
     }
 
     /// Flushes what is buffered.

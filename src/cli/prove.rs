@@ -53,7 +53,7 @@ pub fn prove(args: ProveArgs) -> anyhow::Result<Status> {
         bail!("--cnf and --proof name the same file");
     }
     let at = format!("{name}: {}", puzzle.label);
-    let proved = prove_puzzle(&puzzle.grid, &args.check.encoding(), args.proof_format)
+    let proved = prove_puzzle(puzzle.grid(), &args.check.encoding(), args.proof_format)
         .with_context(|| at.clone())?;
     let outcome = match &proved {
         Proved::Multiple(a, b) => Outcome::Multiple(a.clone(), b.clone()),
@@ -63,7 +63,7 @@ pub fn prove(args: ProveArgs) -> anyhow::Result<Status> {
         },
     };
     if let Some(backtracker) = args.check.backtracker() {
-        let search = backtracker.solve(&puzzle.grid);
+        let search = backtracker.solve(puzzle.grid());
         match cross_check(&outcome, &search.verdict, search.nodes) {
             CrossCheck::Agree | CrossCheck::Skipped => {}
             CrossCheck::GaveUp { nodes } => eprintln!(

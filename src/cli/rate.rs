@@ -105,12 +105,12 @@ pub fn rate(args: RateArgs) -> anyhow::Result<Status> {
     let mut out = io::BufWriter::new(stdout.lock());
     let start = Instant::now();
     let result = input.for_each(args.input.format, |_, puzzle| {
-        let rating = rater.rate(&puzzle.grid);
+        let rating = rater.rate(puzzle.grid());
         summary.add(&rating);
         if !matches!(rating.outcome, Outcome::Unique(_)) {
             status = Status::NotUnique;
         }
-        let cells = puzzle.grid.size().cells();
+        let cells = puzzle.grid().size().cells();
         writeln!(out, "{}", line(&puzzle.label.to_string(), cells, &rating))
             .context("cannot write to stdout")?;
         if flush_each {

@@ -94,12 +94,12 @@ impl Reporter {
             Outcome::Unique(_) => self.tally.unique += 1,
             Outcome::Unsolvable => {
                 self.tally.unsolvable += 1;
-                match puzzle.grid.first_conflict() {
+                match puzzle.grid().first_conflict() {
                     Some(clash) => progress.note(&format!("{at}: no solution: {clash}")),
                     None => progress.note(&format!("{at}: no solution")),
                 }
                 if let Some(explainer) = &mut self.explain {
-                    progress.suspend(|| unsolvable(explainer, &at, &puzzle.grid))?;
+                    progress.suspend(|| unsolvable(explainer, &at, puzzle.grid()))?;
                 }
             }
             Outcome::Multiple(first, second) => {

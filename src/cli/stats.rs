@@ -166,9 +166,9 @@ pub fn stats(args: StatsArgs) -> anyhow::Result<Status> {
             let info = PuzzleInfo {
                 source: name,
                 label: puzzle.label.to_string(),
-                givens: puzzle.grid.given_count(),
+                givens: puzzle.grid().given_count(),
             };
-            (Some(puzzle.grid), Some(info))
+            (Some(puzzle.puzzle), Some(info))
         }
     };
     let shape = grid

@@ -30,8 +30,9 @@ use std::io::{self, Write};
 use varisat::CnfFormula;
 use varisat::dimacs::{DimacsHeader, write_dimacs_clauses, write_dimacs_header};
 
-use crate::encode::{EncodeStats, Encoding, encode, vars};
-use crate::grid::Grid;
+use crate::encode::{EncodeStats, Encoding, encode_puzzle, vars};
+use crate::puzzle::Puzzle;
+use crate::rules::Rule;
 
 /// What the comment header of an exported file holds beyond the basics.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -41,9 +42,9 @@ pub struct ExportOptions {
 }
 
 /// Encodes a puzzle, rules and unit givens, into a formula.
-pub fn formula(puzzle: &Grid, encoding: &Encoding) -> (CnfFormula, EncodeStats) {
+pub fn formula(puzzle: &Puzzle, encoding: &Encoding) -> (CnfFormula, EncodeStats) {
     let mut cnf = CnfFormula::new();
-    let stats = encode(puzzle, encoding, &mut cnf);
+    let stats = encode_puzzle(puzzle, encoding, &mut cnf);
     (cnf, stats)
 }
 
@@ -63,14 +64,15 @@ pub fn formula(puzzle: &Grid, encoding: &Encoding) -> (CnfFormula, EncodeStats) 
 /// use sudoku_sat::grid::{Grid, Size};
 ///
 /// let mut out = Vec::new();
-/// write_cnf(&mut out, &Grid::empty(Size::NINE), &Encoding::default(), ExportOptions::default())?;
+/// let puzzle = Grid::empty(Size::NINE).into();
+/// write_cnf(&mut out, &puzzle, &Encoding::default(), ExportOptions::default())?;
 /// let text = String::from_utf8(out).unwrap();
 /// assert!(text.lines().any(|l| l == "p cnf 729 10530"));
 /// # Ok::<(), std::io::Error>(())
 /// ```
 pub fn write_cnf<W: Write>(
     out: &mut W,
-    puzzle: &Grid,
+    puzzle: &Puzzle,
     encoding: &Encoding,
     options: ExportOptions,
 ) -> io::Result<EncodeStats> {
@@ -89,10 +91,11 @@ pub fn write_cnf<W: Write>(
 
 fn write_header<W: Write>(
     out: &mut W,
-    puzzle: &Grid,
+    whole: &Puzzle,
     encoding: &Encoding,
     options: ExportOptions,
 ) -> io::Result<()> {
+    let puzzle = whole.givens();
     let size = puzzle.size();
     let side = size.side();
     writeln!(
@@ -124,6 +127,17 @@ fn write_header<W: Write>(
         )?;
     }
     writeln!(out, "c puzzle {puzzle}")?;
+    if !whole.shape().has_default_blocks() {
+        writeln!(out, "c shape {}", whole.shape())?;
+    }
+    for constraint in whole.constraints() {
+        writeln!(
+            out,
+            "c constraint {}: {}",
+            constraint.key(),
+            constraint.describe()
+        )?;
+    }
     writeln!(
         out,
         "c numbering: var = N^2*r + N*c + d = {}*r + {side}*c + d, for 0-based row r",
@@ -148,6 +162,7 @@ fn write_header<W: Write>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::Grid;
     use crate::grid::Size;
     use varisat::dimacs::DimacsParser;
 
@@ -156,7 +171,8 @@ mod tests {
         let mut out = Vec::new();
         let options = ExportOptions { names: true };
         let size = Size::from_side(4).unwrap();
-        write_cnf(&mut out, &Grid::empty(size), &Encoding::default(), options).unwrap();
+        let puzzle = Grid::empty(size).into();
+        write_cnf(&mut out, &puzzle, &Encoding::default(), options).unwrap();
         let text = String::from_utf8(out).unwrap();
         for line in text.lines().filter(|l| l.starts_with('c')) {
             for prefix in ["c p ", "c ind", "c t "] {
@@ -167,7 +183,7 @@ mod tests {
         assert!(text.contains("c var 64 = r4c4#4\n"));
         assert!(!text.contains('\t') && !text.contains('%') && !text.contains('\r'));
         let parsed = DimacsParser::parse(text.as_bytes()).unwrap();
-        let (cnf, _) = formula(&Grid::empty(size), &Encoding::default());
+        let (cnf, _) = formula(&Grid::empty(size).into(), &Encoding::default());
         assert_eq!(parsed, cnf);
     }
 }

@@ -654,9 +654,9 @@ mod tests {
                 amo: kind,
             });
             for puzzle in &puzzles[..10] {
-                match solver.solve(&puzzle.grid).unwrap() {
+                match solver.solve(puzzle.grid()).unwrap() {
                     Outcome::Unique(solution) => {
-                        assert_eq!(solution.check_solution(&puzzle.grid), Ok(()));
+                        assert_eq!(solution.check_solution(puzzle.grid()), Ok(()));
                     }
                     other => panic!("{kind:?} {}: {other:?}", puzzle.label),
                 }

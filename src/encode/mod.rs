@@ -24,6 +24,8 @@ use std::fmt;
 use varisat::{ExtendFormula, Lit, Var};
 
 use crate::grid::{Grid, Shape};
+use crate::puzzle::Puzzle;
+use crate::rules::{Constraint, Rule};
 pub use amo::AmoKind;
 use optimized::Fixed;
 use rules::{Family, HouseKind};
@@ -156,7 +158,7 @@ pub fn encode_rules<F: ExtendFormula>(
     encoding: &Encoding,
     sink: &mut F,
 ) -> EncodeStats {
-    write(shape, encoding, None, sink)
+    write(shape, encoding, None, &[], sink)
 }
 
 /// Adds a whole puzzle to an empty sink: the rules, then one unit clause
@@ -180,7 +182,43 @@ pub fn encode_rules<F: ExtendFormula>(
 /// assert_eq!(cnf.len(), stats.clauses);
 /// ```
 pub fn encode<F: ExtendFormula>(puzzle: &Grid, encoding: &Encoding, sink: &mut F) -> EncodeStats {
-    write(puzzle.shape(), encoding, Some(puzzle), sink)
+    write(puzzle.shape(), encoding, Some(puzzle), &[], sink)
+}
+
+/// Adds a whole puzzle with its variant constraints to an empty sink: the
+/// classic rules, then each constraint's clauses as a family named by its
+/// key, then one unit clause per given. Without constraints this is
+/// exactly [`encode`].
+///
+/// # Example
+///
+/// ```
+/// use sudoku_sat::encode::{encode_puzzle, rules::Family, Encoding};
+/// use sudoku_sat::grid::{Grid, Size};
+/// use sudoku_sat::puzzle::Puzzle;
+/// use sudoku_sat::rules::{Constraint, Diagonal, Direction};
+/// use varisat::CnfFormula;
+///
+/// let puzzle = Puzzle::new(Grid::empty(Size::NINE))
+///     .with(Constraint::Diagonal(Diagonal { direction: Direction::Negative }));
+/// let mut cnf = CnfFormula::new();
+/// let stats = encode_puzzle(&puzzle, &Encoding::default(), &mut cnf);
+/// // 9 digits × (36 pairs − 9 inside a block) + 9 at-least-one clauses.
+/// assert!(stats.families.contains(&(Family::Constraint("diagonal-"), 252)));
+/// ```
+pub fn encode_puzzle<F: ExtendFormula>(
+    puzzle: &Puzzle,
+    encoding: &Encoding,
+    sink: &mut F,
+) -> EncodeStats {
+    let givens = puzzle.givens();
+    write(
+        givens.shape(),
+        encoding,
+        Some(givens),
+        puzzle.constraints(),
+        sink,
+    )
 }
 
 /// Turns a model of a puzzle's formula under `encoding` into a validated
@@ -202,11 +240,12 @@ pub fn decode(
     }
 }
 
-/// Writes the rules and, given a puzzle, its givens.
+/// Writes the rules, the constraints and, given a puzzle, its givens.
 fn write<F: ExtendFormula>(
     shape: &Shape,
     encoding: &Encoding,
     puzzle: Option<&Grid>,
+    constraints: &[Constraint],
     sink: &mut F,
 ) -> EncodeStats {
     let fixed = puzzle
@@ -246,6 +285,11 @@ fn write<F: ExtendFormula>(
     ] {
         sink.family(&mut stats, family, |s| {
             rules::house_unique(shape, kind, amo, s)
+        });
+    }
+    for constraint in constraints {
+        sink.family(&mut stats, Family::Constraint(constraint.key()), |s| {
+            constraint.encode(shape, encoding, s)
         });
     }
     if let Some(puzzle) = puzzle {
@@ -323,7 +367,9 @@ mod tests {
     #[test]
     fn optimized_keeps_only_free_variables() {
         let text = include_str!("../../data/p096_sudoku.txt");
-        let grid = &crate::parse::parse_str(text, crate::parse::Format::Auto).unwrap()[0].grid;
+        let grid = &crate::parse::parse_str(text, crate::parse::Format::Auto).unwrap()[0]
+            .grid()
+            .clone();
         let fixed = Fixed::by_givens(grid);
         assert_eq!(fixed.free(), 159);
         let encoding = Encoding {

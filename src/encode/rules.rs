@@ -41,6 +41,9 @@ pub enum Family {
     ColUnique,
     /// Each block holds each digit at most once.
     BlockUnique,
+    /// The clauses of a variant constraint, by its f-puzzles key
+    /// (`diagonal+`, `antiknight`…); see [`crate::rules`].
+    Constraint(&'static str),
     /// One unit clause per given.
     Givens,
 }
@@ -57,6 +60,7 @@ impl Family {
             Family::RowUnique => "row-at-most-one",
             Family::ColUnique => "col-at-most-one",
             Family::BlockUnique => "block-at-most-one",
+            Family::Constraint(key) => key,
             Family::Givens => "givens",
         }
     }

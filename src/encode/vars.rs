@@ -67,6 +67,23 @@ pub fn given_lits(puzzle: &Grid) -> Vec<Lit> {
         .collect()
 }
 
+/// Returns the clause that blocks a solution of `puzzle`: for every blank
+/// cell of the puzzle, "the cell does not hold its digit in `solution`".
+/// Any other solution differs in a blank cell, so it satisfies the clause.
+/// Literals go in row-major order; a full puzzle gives the empty clause.
+///
+/// Only blank cells are named, as in the uniqueness check of
+/// [`crate::solve::sat`]: the givens are fixed by their unit clauses anyway, and
+/// an encoding that removes the variables the givens decide
+/// (`optimized`) still has every blank cell's variables.
+pub fn blocking_clause(puzzle: &Grid, solution: &Grid) -> Vec<Lit> {
+    let size = puzzle.size();
+    size.all_cells()
+        .filter(|&c| puzzle.get(c).is_none())
+        .map(|c| !lit(size, c, solution.get(c).expect("a solution is full")))
+        .collect()
+}
+
 /// Why a model could not be turned into a solution of its puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]

@@ -38,7 +38,7 @@ use varisat::{ExtendFormula, Lit, Solver};
 use super::SolveError;
 use super::sat::RulesSolver;
 use crate::encode::{Encoding, vars};
-use crate::grid::{Cell, Digit, Grid, Shape};
+use crate::grid::{Digit, Grid, Shape};
 
 /// How many solutions a puzzle has, up to a limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -126,7 +126,6 @@ impl Counter {
     /// [`SolveError::Solver`] when varisat fails or returns a blocked
     /// solution again.
     pub fn count(&mut self, puzzle: &Grid, limit: u64) -> Result<Tally, SolveError> {
-        let size = puzzle.size();
         let free = free_digits(puzzle);
         let beyond_limit = factorial_exceeds(free, limit);
         if let Some(witness) = pattern(puzzle.shape()).filter(|_| puzzle.given_count() == 0) {
@@ -156,10 +155,6 @@ impl Counter {
         let mut assumptions = vars::given_lits(puzzle);
         assumptions.push(activation);
         solver.assume(&assumptions);
-        let blanks: Vec<Cell> = size
-            .all_cells()
-            .filter(|&c| puzzle.get(c).is_none())
-            .collect();
 
         let mut seen = HashSet::new();
         let mut first = None;
@@ -194,11 +189,7 @@ impl Counter {
                 });
             }
             let mut blocking = vec![!activation];
-            blocking.extend(
-                blanks
-                    .iter()
-                    .map(|&c| !vars::lit(size, c, solution.get(c).expect("full grid"))),
-            );
+            blocking.extend(vars::blocking_clause(puzzle, &solution));
             solver.add_clause(&blocking);
             loaded.uses += 1;
         };

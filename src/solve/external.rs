@@ -36,6 +36,7 @@ use super::{Outcome, Solve, SolveError};
 use crate::dimacs::answer::{Answer, read_answer};
 use crate::encode::{Encoding, vars};
 use crate::grid::Grid;
+use crate::puzzle::Puzzle;
 
 /// A SAT solver run as a separate process on DIMACS files.
 pub struct ExternalSolver {
@@ -307,30 +308,29 @@ fn write_file(path: &Path, cnf: &CnfFormula) -> io::Result<()> {
 impl ExternalSolver {
     /// Decodes and validates a model, naming this solver when it breaks a
     /// rule: an answer that does not validate is the solver's fault.
-    fn decode(&self, puzzle: &Grid, model: &[varisat::Lit]) -> Result<Grid, SolveError> {
-        crate::encode::decode(puzzle, &self.encoding, model)
-            .map_err(|e| self.error(format!("invalid SAT answer: {e}")))
+    fn decode(&self, puzzle: &Puzzle, model: &[varisat::Lit]) -> Result<Grid, SolveError> {
+        let grid = crate::encode::decode(puzzle.givens(), &self.encoding, model)
+            .map_err(|e| self.error(format!("invalid SAT answer: {e}")))?;
+        puzzle
+            .check(&grid)
+            .map_err(|e| self.error(format!("invalid SAT answer: the model breaks a rule: {e}")))?;
+        Ok(grid)
     }
 }
 
 impl Solve for ExternalSolver {
-    fn solve(&mut self, puzzle: &Grid) -> Result<Outcome, SolveError> {
-        let (mut cnf, _) = crate::dimacs::formula(puzzle, &self.encoding);
+    fn solve(&mut self, whole: &Puzzle) -> Result<Outcome, SolveError> {
+        let puzzle = whole.givens();
+        let (mut cnf, _) = crate::dimacs::formula(whole, &self.encoding);
         let first = match self.run(&cnf)? {
             Answer::Unsat => return Ok(Outcome::Unsolvable),
-            Answer::Sat(model) => self.decode(puzzle, &model)?,
+            Answer::Sat(model) => self.decode(whole, &model)?,
         };
-        let size = puzzle.size();
-        let blocking: Vec<_> = size
-            .all_cells()
-            .filter(|&c| puzzle.get(c).is_none())
-            .map(|c| !vars::lit(size, c, first.get(c).expect("a solution is full")))
-            .collect();
-        cnf.add_clause(&blocking);
+        cnf.add_clause(&vars::blocking_clause(puzzle, &first));
         Ok(match self.run(&cnf)? {
             Answer::Unsat => Outcome::Unique(first),
             Answer::Sat(model) => {
-                let second = self.decode(puzzle, &model)?;
+                let second = self.decode(whole, &model)?;
                 if second == first {
                     return Err(self.error("returned the blocked solution again".to_string()));
                 }

@@ -19,6 +19,7 @@ use std::time::{Duration, Instant};
 use crate::backtrack::{Backtracker, Verdict};
 use crate::encode::vars::DecodeError;
 use crate::grid::Grid;
+use crate::puzzle::{Puzzle, Unsolved};
 
 /// What a puzzle turned out to have: no, one, or several solutions.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,7 +61,7 @@ pub trait Solve {
     ///
     /// Returns a [`SolveError`] when the backend fails or gives an answer
     /// that does not validate.
-    fn solve(&mut self, puzzle: &Grid) -> Result<Outcome, SolveError>;
+    fn solve(&mut self, puzzle: &Puzzle) -> Result<Outcome, SolveError>;
 }
 
 /// Why solving failed. None of these is a property of the puzzle: each is
@@ -74,6 +75,8 @@ pub enum SolveError {
     MissingModel,
     /// A model did not decode into a valid solution.
     Decode(DecodeError),
+    /// A decoded model broke a variant constraint.
+    Broken(Unsolved),
     /// An external solver could not be run or gave no usable answer.
     External {
         /// The program, as given.
@@ -95,12 +98,19 @@ impl fmt::Display for SolveError {
             SolveError::Solver(e) => write!(f, "the SAT solver failed: {e}"),
             SolveError::MissingModel => f.write_str("the SAT solver gave no model"),
             SolveError::Decode(e) => write!(f, "invalid SAT answer: {e}"),
+            SolveError::Broken(e) => write!(f, "invalid SAT answer: the model breaks a rule: {e}"),
             SolveError::External { program, message } => write!(f, "{program}: {message}"),
         }
     }
 }
 
 impl std::error::Error for SolveError {}
+
+impl From<DecodeError> for SolveError {
+    fn from(error: DecodeError) -> SolveError {
+        SolveError::Decode(error)
+    }
+}
 
 /// How the backtracker's answer compares with the SAT answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -195,9 +205,13 @@ impl Checked {
     /// # Errors
     ///
     /// Returns the SAT backend's [`SolveError`].
-    pub fn solve(&mut self, puzzle: &Grid) -> Result<Report, SolveError> {
-        let Some(bt) = self.backtracker else {
-            let (outcome, sat_time) = timed(|| self.sat.solve(puzzle));
+    pub fn solve(&mut self, whole: &Puzzle) -> Result<Report, SolveError> {
+        let puzzle = whole.givens();
+        // The backtracker knows the classic rules only, so far: a puzzle
+        // with variant constraints is not cross-checked, and says so.
+        let backtracker = self.backtracker.filter(|_| whole.is_classic());
+        let Some(bt) = backtracker else {
+            let (outcome, sat_time) = timed(|| self.sat.solve(whole));
             return Ok(Report {
                 outcome: outcome?,
                 check: CrossCheck::Skipped,
@@ -212,14 +226,14 @@ impl Checked {
                         lower_priority();
                         timed(|| bt.solve(puzzle))
                     });
-                    let (outcome, sat_time) = timed(|| self.sat.solve(puzzle));
+                    let (outcome, sat_time) = timed(|| self.sat.solve(whole));
                     let check = check
                         .join()
                         .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
                     (outcome, sat_time, check)
                 })
             } else {
-                let (outcome, sat_time) = timed(|| self.sat.solve(puzzle));
+                let (outcome, sat_time) = timed(|| self.sat.solve(whole));
                 let outcome = outcome?;
                 (Ok(outcome), sat_time, timed(|| bt.solve(puzzle)))
             };

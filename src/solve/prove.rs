@@ -108,14 +108,14 @@ impl Certificate {
     pub fn blocking_clause(&self) -> Option<Vec<Lit>> {
         match &self.claim {
             Claim::Unsolvable => None,
-            Claim::Unique(solution) => Some(blocking_clause(&self.puzzle, solution)),
+            Claim::Unique(solution) => Some(vars::blocking_clause(&self.puzzle, solution)),
         }
     }
 
     /// Returns the formula the proof refutes: the rules, the givens as unit
     /// clauses and, for a unique solution, the blocking clause last.
     pub fn formula(&self) -> CnfFormula {
-        let (mut cnf, _) = formula(&self.puzzle, &self.encoding);
+        let (mut cnf, _) = formula(&self.puzzle.clone().into(), &self.encoding);
         if let Some(clause) = self.blocking_clause() {
             cnf.add_clause(&clause);
         }
@@ -148,7 +148,7 @@ impl Certificate {
         let mut text = Vec::new();
         write_cnf(
             &mut text,
-            &self.puzzle,
+            &self.puzzle.clone().into(),
             &self.encoding,
             ExportOptions::default(),
         )?;
@@ -178,7 +178,7 @@ impl Certificate {
         writeln!(out, "p cnf {variables} {}", clauses + 1)?;
         out.write_all(&text[end + 1..])?;
         let mut line = String::new();
-        for lit in blocking_clause(&self.puzzle, solution) {
+        for lit in vars::blocking_clause(&self.puzzle, solution) {
             line.push_str(&lit.to_dimacs().to_string());
             line.push(' ');
         }
@@ -198,23 +198,6 @@ pub enum Proved {
     /// At least two solutions, so there is nothing to refute; two
     /// different ones are given.
     Multiple(Grid, Grid),
-}
-
-/// Returns the clause that blocks a solution of `puzzle`: for every blank
-/// cell of the puzzle, "the cell does not hold its digit in `solution`".
-/// Any other solution differs in a blank cell, so it satisfies the clause.
-/// Literals go in row-major order; a full puzzle gives the empty clause.
-///
-/// Only blank cells are named, as in the uniqueness check of
-/// [`super::sat`]: the givens are fixed by their unit clauses anyway, and
-/// an encoding that removes the variables the givens decide
-/// (`optimized`) still has every blank cell's variables.
-pub fn blocking_clause(puzzle: &Grid, solution: &Grid) -> Vec<Lit> {
-    let size = puzzle.size();
-    size.all_cells()
-        .filter(|&c| puzzle.get(c).is_none())
-        .map(|c| !vars::lit(size, c, solution.get(c).expect("a solution is full")))
-        .collect()
 }
 
 /// Decides whether `puzzle` has no, one or several solutions and, for
@@ -237,7 +220,7 @@ pub fn blocking_clause(puzzle: &Grid, solution: &Grid) -> Vec<Lit> {
 /// use sudoku_sat::solve::prove::{prove, check_varisat_proof, Claim, ProofFormat, Proved};
 ///
 /// let text = "11..............";
-/// let puzzle = &parse_str(text, Format::Auto)?[0].grid;
+/// let puzzle = &parse_str(text, Format::Auto)?[0].grid().clone();
 /// let Proved::Certified(certificate) = prove(puzzle, &Encoding::default(), ProofFormat::Varisat)? else {
 ///     panic!("no solution, so a certificate");
 /// };
@@ -250,7 +233,7 @@ pub fn prove(
     encoding: &Encoding,
     format: ProofFormat,
 ) -> Result<Proved, SolveError> {
-    let (cnf, _) = formula(puzzle, encoding);
+    let (cnf, _) = formula(&puzzle.clone().into(), encoding);
     let (first, proof) = refute(&cnf, None, puzzle, encoding, format)?;
     let Some(first) = first else {
         return Ok(Proved::Certified(Certificate {
@@ -261,7 +244,7 @@ pub fn prove(
             proof,
         }));
     };
-    let blocking = blocking_clause(puzzle, &first);
+    let blocking = vars::blocking_clause(puzzle, &first);
     let (second, proof) = refute(&cnf, Some(&blocking), puzzle, encoding, format)?;
     Ok(match second {
         Some(second) => {
@@ -458,7 +441,7 @@ mod tests {
     #[test]
     fn a_proof_of_another_formula_is_refused() {
         let certificate = certify(&four("11.............."), ProofFormat::Varisat);
-        let (satisfiable, _) = formula(&four("1..............."), &Encoding::default());
+        let (satisfiable, _) = formula(&four("1...............").into(), &Encoding::default());
         assert!(check_varisat_proof(&satisfiable, certificate.proof()).is_err());
     }
 
@@ -509,7 +492,7 @@ mod tests {
         certificate.write_cnf(&mut out).unwrap();
         let parsed = DimacsParser::parse(&out[..]).unwrap();
         assert_eq!(parsed, certificate.formula());
-        let (plain, _) = formula(&puzzle, &Encoding::default());
+        let (plain, _) = formula(&puzzle.clone().into(), &Encoding::default());
         assert_eq!(parsed.len(), plain.len() + 1);
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("c 1234341221434321\n"), "{text}");

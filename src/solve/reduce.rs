@@ -279,11 +279,11 @@ mod tests {
             for puzzle in puzzles.iter().take(20) {
                 let blank = Size::NINE
                     .all_cells()
-                    .find(|&c| puzzle.grid.get(c).is_none())
+                    .find(|&c| puzzle.grid().get(c).is_none())
                     .unwrap();
                 let variants =
-                    std::iter::once(puzzle.grid.clone()).chain(Size::NINE.digits().map(|d| {
-                        let mut grid = puzzle.grid.clone();
+                    std::iter::once(puzzle.grid().clone()).chain(Size::NINE.digits().map(|d| {
+                        let mut grid = puzzle.grid().clone();
                         grid.set(blank, Some(d));
                         grid
                     }));

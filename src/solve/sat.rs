@@ -34,8 +34,9 @@ use varisat::{ExtendFormula, Lit, Solver, Var};
 use super::reduce::Groups;
 use super::{Outcome, Solve, SolveError};
 use crate::encode::optimized::Fixed;
-use crate::encode::{AmoKind, Encoding, decode, encode, encode_rules, vars};
+use crate::encode::{AmoKind, Encoding, decode, encode, encode_puzzle, encode_rules, vars};
 use crate::grid::{Grid, Shape};
+use crate::puzzle::Puzzle;
 
 /// How the SAT backend decides each puzzle; see the module documentation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
@@ -185,6 +186,38 @@ impl SatSolver {
         }
     }
 
+    /// Solves a puzzle with its variant constraints and tells whether it
+    /// has no, one or several solutions. A classic puzzle takes
+    /// [`SatSolver::solve`]'s path.
+    ///
+    /// A puzzle with constraints is solved on a fresh solver holding its
+    /// whole formula ([`encode_puzzle`]); every model is decoded and then
+    /// checked against every rule's plain meaning ([`Puzzle::check`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`SatSolver::solve`], and [`SolveError::Broken`] when a decoded
+    /// model breaks a constraint (an encoding bug, never the puzzle's
+    /// fault).
+    pub fn solve_puzzle(&mut self, puzzle: &Puzzle) -> Result<Outcome, SolveError> {
+        if puzzle.is_classic() {
+            return self.solve(puzzle.givens());
+        }
+        let givens = puzzle.givens();
+        let mut solver = Solver::new();
+        encode_puzzle(puzzle, &self.encoding, &mut solver);
+        let read = |model: &[Lit]| -> Result<Grid, SolveError> {
+            let grid = decode(givens, &self.encoding, model)?;
+            puzzle.check(&grid).map_err(SolveError::Broken)?;
+            Ok(grid)
+        };
+        let Some(first) = next_model(&mut solver, read)? else {
+            return Ok(Outcome::Unsolvable);
+        };
+        solver.add_clause(&vars::blocking_clause(givens, &first));
+        Ok(two_models(first, next_model(&mut solver, read)?))
+    }
+
     fn solve_reused(&mut self, puzzle: &Grid) -> Result<Outcome, SolveError> {
         let givens = vars::given_lits(puzzle);
         let encoding = self.encoding;
@@ -204,7 +237,7 @@ impl SatSolver {
         };
         let activation = solver.new_lit();
         let mut blocking = vec![!activation];
-        blocking.extend(blocking_clause(puzzle, &first));
+        blocking.extend(vars::blocking_clause(puzzle, &first));
         solver.add_clause(&blocking);
         let mut assumptions = givens;
         assumptions.push(activation);
@@ -225,7 +258,7 @@ impl SatSolver {
         let Some(first) = next_model(&mut solver, read)? else {
             return Ok(Outcome::Unsolvable);
         };
-        solver.add_clause(&blocking_clause(puzzle, &first));
+        solver.add_clause(&vars::blocking_clause(puzzle, &first));
         Ok(two_models(first, next_model(&mut solver, read)?))
     }
 
@@ -273,7 +306,7 @@ impl SatSolver {
         // The solver never saw the fixed variables, so it could satisfy a
         // blocking clause through one of them: block on the free ones only.
         let blocking = fixed
-            .reduce(&blocking_clause(puzzle, &first))
+            .reduce(&vars::blocking_clause(puzzle, &first))
             .expect("a solution agrees with what propagation fixed");
         let blocking: Vec<Lit> = blocking.into_iter().map(|l| flip.apply(l)).collect();
         solver.add_clause(&blocking);
@@ -282,8 +315,8 @@ impl SatSolver {
 }
 
 impl Solve for SatSolver {
-    fn solve(&mut self, puzzle: &Grid) -> Result<Outcome, SolveError> {
-        SatSolver::solve(self, puzzle)
+    fn solve(&mut self, puzzle: &Puzzle) -> Result<Outcome, SolveError> {
+        self.solve_puzzle(puzzle)
     }
 }
 
@@ -342,16 +375,6 @@ impl ExtendFormula for Placing<'_, '_> {
     }
 }
 
-/// Returns the clause that forbids `solution` again: some blank cell of
-/// the puzzle must hold another digit. Given cells are fixed anyway.
-fn blocking_clause(puzzle: &Grid, solution: &Grid) -> Vec<Lit> {
-    let size = puzzle.size();
-    size.all_cells()
-        .filter(|&c| puzzle.get(c).is_none())
-        .map(|c| !vars::lit(size, c, solution.get(c).expect("a solution is full")))
-        .collect()
-}
-
 /// Returns the outcome of a first solution and the search for a second.
 fn two_models(first: Grid, second: Option<Grid>) -> Outcome {
     match second {
@@ -365,15 +388,15 @@ fn two_models(first: Grid, second: Option<Grid>) -> Outcome {
 
 /// Runs the solver under its current assumptions and returns the decoded,
 /// validated solution, or `None` when there is none.
-fn next_model(
+fn next_model<E: Into<SolveError>>(
     solver: &mut Solver,
-    read: impl Fn(&[Lit]) -> Result<Grid, vars::DecodeError>,
+    read: impl Fn(&[Lit]) -> Result<Grid, E>,
 ) -> Result<Option<Grid>, SolveError> {
     if !solver.solve().map_err(SolveError::solver)? {
         return Ok(None);
     }
     let model = solver.model().ok_or(SolveError::MissingModel)?;
-    read(&model).map(Some).map_err(SolveError::Decode)
+    read(&model).map(Some).map_err(Into::into)
 }
 
 #[cfg(test)]

@@ -161,7 +161,7 @@ fn puzzle_of(shape: &Shape, givens: &[Lit]) -> Grid {
 /// // Row 1 holds 1..8, so r1c9 must be 9, but r5c9 already is.
 /// let text = "12345678.\n.........\n.........\n.........\n........9\n\
 ///             .........\n.........\n.........\n.........";
-/// let puzzle = &parse_str(text, Format::Auto)?[0].grid;
+/// let puzzle = &parse_str(text, Format::Auto)?[0].grid().clone();
 /// let core = minimal_core(puzzle, &Encoding::default())?.expect("unsolvable");
 /// let shown: Vec<String> = core.iter().map(|(cell, d)| format!("{cell}={d}")).collect();
 /// assert_eq!(shown.len(), 9);

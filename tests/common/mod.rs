@@ -26,7 +26,7 @@ pub fn grids(text: &str) -> Vec<Grid> {
     parse_str(text, Format::Auto)
         .expect("fixture parses")
         .into_iter()
-        .map(|p| p.grid)
+        .map(|p| p.grid().clone())
         .collect()
 }
 

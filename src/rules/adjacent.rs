@@ -1,0 +1,263 @@
+//! Rules between nearby cells: anti-knight, anti-king, non-consecutive.
+
+use varisat::ExtendFormula;
+
+use super::{Broken, Contradiction, Rule, encode_differ};
+use crate::encode::Encoding;
+use crate::encode::vars::lit;
+use crate::grid::{Cell, Grid, Shape};
+
+/// A chess knight's moves.
+const KNIGHT: [(i32, i32); 8] = [
+    (-2, -1),
+    (-2, 1),
+    (-1, -2),
+    (-1, 2),
+    (1, -2),
+    (1, 2),
+    (2, -1),
+    (2, 1),
+];
+
+/// A chess king's diagonal moves; its straight moves stay in a row or a
+/// column, where the classic rules already forbid a repeat.
+const KING_DIAGONAL: [(i32, i32); 4] = [(-1, -1), (-1, 1), (1, -1), (1, 1)];
+
+/// Orthogonal neighbours.
+const ORTHOGONAL: [(i32, i32); 4] = [(-1, 0), (0, -1), (0, 1), (1, 0)];
+
+/// Returns each pair of cells one of `moves` apart, once, the earlier
+/// cell (row-major) first.
+fn pairs(shape: &Shape, moves: &[(i32, i32)]) -> Vec<(Cell, Cell)> {
+    let side = shape.side() as i32;
+    let mut out = Vec::new();
+    for a in shape.all_cells() {
+        for &(dr, dc) in moves {
+            let (r, c) = (a.row() as i32 + dr, a.col() as i32 + dc);
+            if (0..side).contains(&r) && (0..side).contains(&c) {
+                let b = Cell::new(r as u8, c as u8);
+                if a < b {
+                    out.push((a, b));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Checks that no listed pair holds one digit.
+fn check_differ(
+    key: &'static str,
+    what: &str,
+    grid: &Grid,
+    pairs: &[(Cell, Cell)],
+) -> Result<(), Broken> {
+    for &(a, b) in pairs {
+        if let (Some(x), Some(y)) = (grid.get(a), grid.get(b))
+            && x == y
+        {
+            return Err(Broken {
+                key,
+                cells: vec![a, b],
+                reason: format!("{a} and {b} are a {what} apart and both hold {x}"),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Removes a placed cell's digit from its partner, for every pair.
+fn prune_differ(
+    shape: &Shape,
+    pairs: &[(Cell, Cell)],
+    candidates: &mut [u64],
+) -> Result<bool, Contradiction> {
+    let size = shape.size();
+    let mut changed = false;
+    for &(a, b) in pairs {
+        let (i, j) = (a.index(size), b.index(size));
+        for (from, to) in [(i, j), (j, i)] {
+            let m = candidates[from];
+            if m.count_ones() == 1 && candidates[to] & m != 0 {
+                candidates[to] &= !m;
+                changed = true;
+                if candidates[to] == 0 {
+                    return Err(Contradiction);
+                }
+            }
+        }
+    }
+    Ok(changed)
+}
+
+/// Cells a chess knight's move apart never hold the same digit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct AntiKnight;
+
+impl AntiKnight {
+    /// Writes, for each knight-move pair outside a shared block, one
+    /// clause per digit: not both.
+    pub fn encode<F: ExtendFormula>(&self, shape: &Shape, _: &Encoding, sink: &mut F) {
+        for (a, b) in pairs(shape, &KNIGHT) {
+            encode_differ(shape, a, b, sink);
+        }
+    }
+}
+
+impl Rule for AntiKnight {
+    fn key(&self) -> &'static str {
+        "antiknight"
+    }
+
+    fn describe(&self) -> String {
+        "cells a chess knight's move apart never hold the same digit".to_string()
+    }
+
+    fn cells(&self, shape: &Shape) -> Vec<Cell> {
+        shape.all_cells().collect()
+    }
+
+    fn check(&self, grid: &Grid) -> Result<(), Broken> {
+        check_differ(
+            self.key(),
+            "knight's move",
+            grid,
+            &pairs(grid.shape(), &KNIGHT),
+        )
+    }
+
+    fn prune(&self, shape: &Shape, candidates: &mut [u64]) -> Result<bool, Contradiction> {
+        prune_differ(shape, &pairs(shape, &KNIGHT), candidates)
+    }
+}
+
+/// Cells a chess king's move apart (diagonal neighbours included) never
+/// hold the same digit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct AntiKing;
+
+impl AntiKing {
+    /// Writes, for each diagonally touching pair outside a shared block,
+    /// one clause per digit: not both.
+    pub fn encode<F: ExtendFormula>(&self, shape: &Shape, _: &Encoding, sink: &mut F) {
+        for (a, b) in pairs(shape, &KING_DIAGONAL) {
+            encode_differ(shape, a, b, sink);
+        }
+    }
+}
+
+impl Rule for AntiKing {
+    fn key(&self) -> &'static str {
+        "antiking"
+    }
+
+    fn describe(&self) -> String {
+        "cells a chess king's move apart never hold the same digit".to_string()
+    }
+
+    fn cells(&self, shape: &Shape) -> Vec<Cell> {
+        shape.all_cells().collect()
+    }
+
+    fn check(&self, grid: &Grid) -> Result<(), Broken> {
+        check_differ(
+            self.key(),
+            "king's move",
+            grid,
+            &pairs(grid.shape(), &KING_DIAGONAL),
+        )
+    }
+
+    fn prune(&self, shape: &Shape, candidates: &mut [u64]) -> Result<bool, Contradiction> {
+        prune_differ(shape, &pairs(shape, &KING_DIAGONAL), candidates)
+    }
+}
+
+/// Orthogonally adjacent cells never hold consecutive digits, except the
+/// pairs listed as exempt (f-puzzles exempts a pair that carries a kropki
+/// dot, whose own rule then decides it).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct NonConsecutive {
+    /// Pairs the rule does not apply to, earlier cell (row-major) first.
+    pub exempt: Vec<(Cell, Cell)>,
+}
+
+impl NonConsecutive {
+    /// Returns the pairs the rule applies to.
+    fn pairs(&self, shape: &Shape) -> Vec<(Cell, Cell)> {
+        let mut all = pairs(shape, &ORTHOGONAL);
+        all.retain(|p| !self.exempt.contains(p));
+        all
+    }
+
+    /// Writes, for each adjacent pair and each d < N, that the pair is
+    /// neither (d, d+1) nor (d+1, d).
+    pub fn encode<F: ExtendFormula>(&self, shape: &Shape, _: &Encoding, sink: &mut F) {
+        let size = shape.size();
+        let digits: Vec<_> = size.digits().collect();
+        for (a, b) in self.pairs(shape) {
+            for w in digits.windows(2) {
+                sink.add_clause(&[!lit(size, a, w[0]), !lit(size, b, w[1])]);
+                sink.add_clause(&[!lit(size, a, w[1]), !lit(size, b, w[0])]);
+            }
+        }
+    }
+}
+
+impl Rule for NonConsecutive {
+    fn key(&self) -> &'static str {
+        "nonconsecutive"
+    }
+
+    fn describe(&self) -> String {
+        let mut s = "orthogonally adjacent cells never hold consecutive digits".to_string();
+        if !self.exempt.is_empty() {
+            s.push_str(&format!(
+                " (except {} pairs marked with a dot)",
+                self.exempt.len()
+            ));
+        }
+        s
+    }
+
+    fn cells(&self, shape: &Shape) -> Vec<Cell> {
+        shape.all_cells().collect()
+    }
+
+    fn check(&self, grid: &Grid) -> Result<(), Broken> {
+        for (a, b) in self.pairs(grid.shape()) {
+            if let (Some(x), Some(y)) = (grid.get(a), grid.get(b))
+                && x.get().abs_diff(y.get()) == 1
+            {
+                return Err(Broken {
+                    key: self.key(),
+                    cells: vec![a, b],
+                    reason: format!("{a} and {b} touch and hold consecutive digits {x} and {y}"),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    fn prune(&self, shape: &Shape, candidates: &mut [u64]) -> Result<bool, Contradiction> {
+        let size = shape.size();
+        let mut changed = false;
+        for (a, b) in self.pairs(shape) {
+            let (i, j) = (a.index(size), b.index(size));
+            for (from, to) in [(i, j), (j, i)] {
+                let m = candidates[from];
+                if m.count_ones() == 1 {
+                    let banned = m << 1 | m >> 1;
+                    if candidates[to] & banned != 0 {
+                        candidates[to] &= !banned;
+                        changed = true;
+                        if candidates[to] == 0 {
+                            return Err(Contradiction);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(changed)
+    }
+}

@@ -1,0 +1,287 @@
+//! Variant rules: the constraints a puzzle adds to the classic ones.
+//!
+//! A [`crate::puzzle::Puzzle`] is a shape, givens and a list of
+//! [`Constraint`]s. The classic rules (each cell one digit, each row,
+//! column and block each digit once) always hold and are written by
+//! [`crate::encode`]'s rule families; jigsaw blocks are part of the
+//! [`crate::shape::Shape`]. Everything else is a constraint here, one file
+//! per family, each implementing [`Rule`]:
+//!
+//! - its f-puzzles key (`diagonal+`, `antiknight`, `extraregion`…);
+//! - a one-sentence description a solver reads;
+//! - [`Rule::check`], which decides whether a finished grid keeps the rule
+//!   by its plain meaning, with no clause in sight;
+//! - [`Rule::prune`], the rule as the native backtracker uses it: it
+//!   removes candidates and detects violations;
+//! - its CNF encoding over the cell-digit variables, generic over varisat's
+//!   `ExtendFormula` so the solver and DIMACS files see the same clauses.
+//!
+//! `check` and `prune` share no code with the encoding, so a wrong clause
+//! is caught by the decoded model's check or by the backtracker's
+//! disagreement instead of hiding on both sides.
+//!
+//! To add a family: write its file with a type implementing [`Rule`], add
+//! a variant to [`Constraint`] and to the dispatch macro below.
+
+pub mod adjacent;
+pub mod diagonal;
+pub mod groups;
+pub mod parity;
+
+use std::fmt;
+
+use varisat::ExtendFormula;
+
+use crate::encode::Encoding;
+use crate::grid::{Cell, Grid, Shape};
+
+pub use adjacent::{AntiKing, AntiKnight, NonConsecutive};
+pub use diagonal::{Diagonal, Direction};
+pub use groups::{DisjointGroups, ExtraRegion};
+pub use parity::{Parity, ParityCell};
+
+/// What a broken rule looks like in a finished grid.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Broken {
+    /// The constraint's key, as f-puzzles names it.
+    pub key: &'static str,
+    /// The cells that show the break.
+    pub cells: Vec<Cell>,
+    /// What is wrong, in words.
+    pub reason: String,
+}
+
+impl fmt::Display for Broken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.key, self.reason)
+    }
+}
+
+impl std::error::Error for Broken {}
+
+/// The rule can no longer hold: no candidate assignment keeps it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Contradiction;
+
+/// What every constraint family provides.
+///
+/// The encoding is generic over the sink, so it is not part of this
+/// object-safe trait: each type has an inherent
+/// `encode<F: ExtendFormula>(&self, shape, encoding, sink)`, and
+/// [`Constraint::encode`] dispatches to it.
+pub trait Rule {
+    /// Returns the f-puzzles key of the family: `diagonal+`, `antiknight`.
+    fn key(&self) -> &'static str;
+
+    /// Returns one sentence that states the rule for this puzzle.
+    fn describe(&self) -> String;
+
+    /// Returns the cells the rule constrains, row-major, each once.
+    fn cells(&self, shape: &Shape) -> Vec<Cell>;
+
+    /// Checks a full grid against the rule's plain meaning.
+    ///
+    /// # Errors
+    ///
+    /// Returns what is [`Broken`], naming the cells.
+    fn check(&self, grid: &Grid) -> Result<(), Broken>;
+
+    /// Removes the candidates the rule rules out. `candidates[i]` is the
+    /// mask of cell i (row-major), bit d−1 for digit d; a placed cell has
+    /// exactly its digit's bit. Returns whether any mask changed.
+    ///
+    /// Called on every search node, so it only needs to be sound and to
+    /// detect a violation once the cells it concerns are placed; it need
+    /// not find every consequence.
+    ///
+    /// # Errors
+    ///
+    /// Returns [`Contradiction`] when the rule cannot hold.
+    fn prune(&self, shape: &Shape, candidates: &mut [u64]) -> Result<bool, Contradiction>;
+}
+
+/// One constraint of a puzzle, beyond the classic rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Constraint {
+    /// A main diagonal holds each digit once.
+    Diagonal(Diagonal),
+    /// Cells a chess knight's move apart differ.
+    AntiKnight(AntiKnight),
+    /// Cells a chess king's move apart differ.
+    AntiKing(AntiKing),
+    /// Orthogonal neighbours never hold consecutive digits.
+    NonConsecutive(NonConsecutive),
+    /// A set of cells holds distinct digits (windoku, extra regions).
+    ExtraRegion(ExtraRegion),
+    /// Cells at the same place in every block hold distinct digits.
+    DisjointGroups(DisjointGroups),
+    /// Some cells hold even digits, some odd.
+    Parity(Parity),
+}
+
+/// Calls `$body` with `$rule` bound to the constraint's inner value.
+macro_rules! dispatch {
+    ($self:expr, $rule:ident => $body:expr) => {
+        match $self {
+            Constraint::Diagonal($rule) => $body,
+            Constraint::AntiKnight($rule) => $body,
+            Constraint::AntiKing($rule) => $body,
+            Constraint::NonConsecutive($rule) => $body,
+            Constraint::ExtraRegion($rule) => $body,
+            Constraint::DisjointGroups($rule) => $body,
+            Constraint::Parity($rule) => $body,
+        }
+    };
+}
+
+impl Constraint {
+    /// Writes the constraint's clauses over the cell-digit variables of
+    /// `shape` (see [`crate::encode::vars`]).
+    pub fn encode<F: ExtendFormula>(&self, shape: &Shape, encoding: &Encoding, sink: &mut F) {
+        dispatch!(self, rule => rule.encode(shape, encoding, sink))
+    }
+}
+
+impl Rule for Constraint {
+    fn key(&self) -> &'static str {
+        dispatch!(self, rule => rule.key())
+    }
+
+    fn describe(&self) -> String {
+        dispatch!(self, rule => rule.describe())
+    }
+
+    fn cells(&self, shape: &Shape) -> Vec<Cell> {
+        dispatch!(self, rule => rule.cells(shape))
+    }
+
+    fn check(&self, grid: &Grid) -> Result<(), Broken> {
+        dispatch!(self, rule => rule.check(grid))
+    }
+
+    fn prune(&self, shape: &Shape, candidates: &mut [u64]) -> Result<bool, Contradiction> {
+        dispatch!(self, rule => rule.prune(shape, candidates))
+    }
+}
+
+impl fmt::Display for Constraint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.describe())
+    }
+}
+
+/// Checks that `cells` of a full grid hold distinct digits; the shared
+/// plain-meaning check of every "no repeat" rule.
+///
+/// # Errors
+///
+/// Returns the first repeat, naming both cells.
+pub(crate) fn check_distinct(
+    key: &'static str,
+    what: &str,
+    grid: &Grid,
+    cells: &[Cell],
+) -> Result<(), Broken> {
+    for (i, &a) in cells.iter().enumerate() {
+        for &b in &cells[i + 1..] {
+            if let (Some(x), Some(y)) = (grid.get(a), grid.get(b))
+                && x == y
+            {
+                return Err(Broken {
+                    key,
+                    cells: vec![a, b],
+                    reason: format!("{a} and {b} both hold {x} in {what}"),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Removes each placed digit of `cells` from the other cells of the group:
+/// the backtracker's view of "no repeat".
+///
+/// # Errors
+///
+/// Returns [`Contradiction`] when two cells are placed with one digit, or
+/// a cell loses its last candidate.
+pub(crate) fn prune_distinct(
+    shape: &Shape,
+    cells: &[Cell],
+    candidates: &mut [u64],
+) -> Result<bool, Contradiction> {
+    let size = shape.size();
+    let mut changed = false;
+    for (i, &a) in cells.iter().enumerate() {
+        let m = candidates[a.index(size)];
+        if m.count_ones() != 1 {
+            continue;
+        }
+        for (j, &b) in cells.iter().enumerate() {
+            if i == j {
+                continue;
+            }
+            let slot = &mut candidates[b.index(size)];
+            if *slot & m != 0 {
+                *slot &= !m;
+                changed = true;
+                if *slot == 0 {
+                    return Err(Contradiction);
+                }
+            }
+        }
+    }
+    Ok(changed)
+}
+
+/// Writes "these cells hold distinct digits": per digit, at most one of
+/// the cells, with the encoding's at-most-one; under the pairwise encoding
+/// a pair that already shares a row, column or block is skipped, as the
+/// classic clauses forbid it. A group of exactly N cells also gets "each
+/// digit at least once" when the encoding states house at-least-one
+/// clauses (extended, optimized): with N cells and N digits it follows,
+/// and stating it lets unit propagation find hidden singles in the group.
+pub(crate) fn encode_distinct<F: ExtendFormula>(
+    shape: &Shape,
+    encoding: &Encoding,
+    cells: &[Cell],
+    sink: &mut F,
+) {
+    use crate::encode::AmoKind;
+    use crate::encode::vars::lit;
+    let size = shape.size();
+    for digit in size.digits() {
+        let lits: Vec<_> = cells.iter().map(|&c| lit(size, c, digit)).collect();
+        if encoding.amo == AmoKind::Pairwise {
+            for (i, &a) in cells.iter().enumerate() {
+                for (j, &b) in cells.iter().enumerate().skip(i + 1) {
+                    if !shape.sees(a, b) {
+                        sink.add_clause(&[!lits[i], !lits[j]]);
+                    }
+                }
+            }
+        } else {
+            encoding.amo.encode(sink, &lits);
+        }
+        if cells.len() == size.side() && encoding.rules.has_house_defined() {
+            sink.add_clause(&lits);
+        }
+    }
+}
+
+/// Writes "cells a and b differ" for a pair that shares no house (the
+/// classic clauses already cover pairs that do): one clause per digit.
+pub(crate) fn encode_differ<F: ExtendFormula>(shape: &Shape, a: Cell, b: Cell, sink: &mut F) {
+    use crate::encode::vars::lit;
+    let size = shape.size();
+    if shape.sees(a, b) {
+        return;
+    }
+    for digit in size.digits() {
+        sink.add_clause(&[!lit(size, a, digit), !lit(size, b, digit)]);
+    }
+}
+
+#[cfg(test)]
+mod tests;
