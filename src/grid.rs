@@ -15,7 +15,7 @@ pub use crate::shape::Shape;
 ///
 /// Sides 4..=64 are supported. How the cells fall into blocks is the
 /// [`Shape`]'s business; a size alone takes the default blocks.
-/// Symbols `1`–`9` then `A`–`Z` write digits up to 35; larger grids use
+/// Symbols `1`–`9` then `A`–`P` write digits up to 25; larger grids use
 /// the numbers format (see [`crate::parse`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Size(u8);
@@ -26,9 +26,13 @@ impl Size {
     /// The largest supported side.
     pub const MAX_SIDE: usize = 64;
     /// The largest side whose digits all have a one-character symbol.
-    pub const MAX_SYMBOL_SIDE: usize = 35;
+    pub const MAX_SYMBOL_SIDE: usize = 25;
     /// The classic 9×9 Sudoku.
     pub const NINE: Size = Size(9);
+    /// The largest size whose digits all have a one-character symbol,
+    /// 25×25. Letters past `P` are left alone: `x` or `X` in a grid is a
+    /// typing slip or another format's blank, never a digit.
+    pub const MAX_SYMBOL_SIDE_SIZE: Size = Size(Self::MAX_SYMBOL_SIDE as u8);
     /// The four sizes with square blocks up to 25×25: 4×4, 9×9, 16×16 and
     /// 25×25, smallest first.
     pub const SQUARES: [Size; 4] = [Size(4), Size(9), Size(16), Size(25)];
@@ -61,20 +65,20 @@ impl Size {
     }
 
     /// Returns whether every digit of this size has a one-character
-    /// symbol (N ≤ 35).
+    /// symbol (N ≤ 25).
     pub fn has_symbols(self) -> bool {
         self.side() <= Self::MAX_SYMBOL_SIDE
     }
 
     /// Returns the symbol that stands for `digit` in this size's alphabet:
     /// `1`–`9`, then `A` for 10, `B` for 11 and so on (`G` = 16, `P` = 25,
-    /// `Z` = 35). Digits above 35 have no symbol and give `?`: write such
+    /// `P` = 25). Digits above 25 have no symbol and give `?`: write such
     /// grids as numbers.
     pub fn symbol(self, digit: Digit) -> char {
         let v = digit.get();
         match v {
             1..=9 => char::from(b'0' + v),
-            10..=35 => char::from(b'A' + (v - 10)),
+            10..=25 => char::from(b'A' + (v - 10)),
             _ => '?',
         }
     }
@@ -86,8 +90,8 @@ impl Size {
     pub fn digit_of(self, symbol: char) -> Option<Digit> {
         let v = match symbol {
             '1'..='9' => symbol as u8 - b'0',
-            'A'..='Z' => symbol as u8 - b'A' + 10,
-            'a'..='z' => symbol as u8 - b'a' + 10,
+            'A'..='P' => symbol as u8 - b'A' + 10,
+            'a'..='p' => symbol as u8 - b'a' + 10,
             _ => return None,
         };
         Digit::new(v).filter(|d| d.index() < self.side())
@@ -501,11 +505,11 @@ impl Grid {
 }
 
 /// Displays the grid as one line of N² symbols, `.` for a blank; grids
-/// larger than 35×35 as N² space-separated numbers, `0` for a blank.
+/// larger than 25×25 as N² space-separated numbers, `0` for a blank.
 impl fmt::Display for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if !self.size().has_symbols() {
-            // Digits past 35 have no symbol: numbers, space-separated.
+            // Digits past 25 have no symbol: numbers, space-separated.
             return write!(f, "{}", self.numbers_line());
         }
         for cell in self.size().all_cells() {
@@ -522,7 +526,7 @@ impl fmt::Debug for Grid {
 }
 
 /// Displays a grid as N lines of N symbols, each line ending in a newline;
-/// grids larger than 35×35 as N lines of N space-separated numbers.
+/// grids larger than 25×25 as N lines of N space-separated numbers.
 ///
 /// ```text
 /// 483921657
@@ -646,14 +650,15 @@ mod tests {
         assert_eq!(Size::NINE.digit_of('A'), None);
         let s25 = Size::from_side(25).unwrap();
         assert_eq!(s25.symbol(d(25)), 'P');
-        for side in 4..=35 {
+        for side in 4..=25 {
             let s = Size::from_side(side).unwrap();
             for digit in s.digits() {
                 assert_eq!(s.digit_of(s.symbol(digit)), Some(digit));
             }
         }
-        let s36 = Size::from_side(36).unwrap();
-        assert!(!s36.has_symbols());
+        let s26 = Size::from_side(26).unwrap();
+        assert!(!s26.has_symbols());
+        assert_eq!(s26.digit_of('Q'), None);
     }
 
     #[test]

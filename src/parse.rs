@@ -47,19 +47,40 @@ use std::fmt;
 use std::io::{self, BufRead};
 use std::iter::FusedIterator;
 
-use crate::grid::{Digit, Grid, Size};
+use crate::grid::{Digit, Grid, Shape, Size};
 
 /// The longest line read, in bytes, not counting the line end; a longer
 /// line is a [`ParseErrorKind::LineTooLong`] error.
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
 
-/// The largest size; its alphabet holds every cell symbol.
-const LARGEST: Size = Size::SQUARES[3];
+/// The largest size written with one symbol a cell (`1`–`9`, `A`–`Z`);
+/// its alphabet holds every cell symbol.
+const LARGEST: Size = Size::MAX_SYMBOL_SIDE_SIZE;
 
 /// The smallest size, 4×4; it competes with 16×16 for 16-cell lines.
 const SMALLEST: Size = Size::SQUARES[0];
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// How to read puzzle text: the format, and blocks to give every grid
+/// instead of the default ones.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReadOptions {
+    /// The text format.
+    pub format: Format,
+    /// Blocks of rows×columns cells for every grid (`--box`); `None` for
+    /// the default blocks of each size (see [`crate::shape`]).
+    pub blocks: Option<(usize, usize)>,
+}
+
+impl From<Format> for ReadOptions {
+    fn from(format: Format) -> ReadOptions {
+        ReadOptions {
+            format,
+            blocks: None,
+        }
+    }
+}
 
 /// Which text format to read; Auto detects it from the first content line.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -222,6 +243,15 @@ pub enum ParseErrorKind {
         /// 625 cells) rather than a row (4, 9, 16 or 25) or a whole grid.
         one_line: bool,
     },
+    /// The blocks asked for (`--box`) do not tile this grid.
+    Blocks {
+        /// The grid's side.
+        side: usize,
+        /// The block rows asked for.
+        rows: usize,
+        /// The block columns asked for.
+        cols: usize,
+    },
     /// A line longer than the limit; the rest of it is skipped unread.
     LineTooLong {
         /// The limit in bytes, [`MAX_LINE_BYTES`].
@@ -281,19 +311,26 @@ impl fmt::Display for ParseErrorKind {
                 write!(f, "expected {expected} cells, found {found}")
             }
             ParseErrorKind::UnknownSize { found, one_line } => {
+                let (min, max) = (Size::MIN_SIDE, Size::MAX_SYMBOL_SIDE);
                 if *one_line {
                     write!(
                         f,
-                        "found {found} cells, but a one-line puzzle has 16, 81, 256 or 625"
+                        "found {found} cells, but a one-line puzzle has N² \
+                         for a side N from {min} to {max} (16, 36, 81, 256…)"
                     )
                 } else {
                     write!(
                         f,
-                        "found {found} cells, but a row has 4, 9, 16 or 25 \
-                         and a whole grid 16, 81, 256 or 625"
+                        "found {found} cells, but a row has {min} to {max} \
+                         and a whole grid N² (16, 36, 81, 256…)"
                     )
                 }
             }
+            ParseErrorKind::Blocks { side, rows, cols } => write!(
+                f,
+                "{rows}x{cols} blocks do not fit a {side}x{side} grid: \
+                 rows times columns must be {side}"
+            ),
             ParseErrorKind::LineTooLong { limit } => {
                 write!(f, "line longer than {limit} bytes")
             }
@@ -382,8 +419,19 @@ pub struct Puzzles<R: BufRead> {
 }
 
 impl<R: BufRead> Puzzles<R> {
-    /// Returns an iterator over the puzzles of `reader` in `format`.
-    pub fn new(reader: R, format: Format) -> Self {
+    /// Returns the same reader giving every grid blocks of `rows`×`cols`
+    /// cells instead of the default ones (`--box`). A grid whose side is
+    /// not rows·cols is a [`ParseErrorKind::Blocks`] error.
+    pub fn with_blocks(mut self, blocks: Option<(usize, usize)>) -> Self {
+        self.state.blocks = blocks;
+        self
+    }
+
+    /// Returns an iterator over the puzzles of `reader` read with
+    /// `options`: a [`Format`], or [`ReadOptions`] with blocks too.
+    pub fn new(reader: R, options: impl Into<ReadOptions>) -> Self {
+        let options = options.into();
+        let format = options.format;
         let (mode, size) = match format {
             Format::Auto => (None, None),
             Format::Line => (Some(Mode::Line), None),
@@ -402,12 +450,14 @@ impl<R: BufRead> Puzzles<R> {
                 mode,
                 size,
                 block: None,
+                blocks: None,
                 out: VecDeque::new(),
                 produced: false,
                 scan: Scan::default(),
             },
             done: false,
         }
+        .with_blocks(options.blocks)
     }
 
     /// Returns the format being read: the one asked for, or once
@@ -570,6 +620,8 @@ struct State {
     mode: Option<Mode>,
     size: Option<Size>,
     block: Option<Block>,
+    /// Blocks asked for instead of the default ones (`--box`).
+    blocks: Option<(usize, usize)>,
     out: VecDeque<Result<Puzzle, ParseError>>,
     /// Whether any puzzle or error was produced.
     produced: bool,
@@ -813,6 +865,27 @@ impl Scan {
 impl State {
     fn push(&mut self, item: Result<Puzzle, ParseError>) {
         self.produced = true;
+        let item = match (item, self.blocks) {
+            (Ok(mut puzzle), Some((rows, cols))) => {
+                let size = puzzle.grid().size();
+                match Shape::with_blocks(size, rows, cols) {
+                    Ok(shape) => {
+                        let grid = puzzle.grid().clone().with_shape(shape);
+                        puzzle.puzzle = grid.into();
+                        Ok(puzzle)
+                    }
+                    Err(_) => {
+                        let kind = ParseErrorKind::Blocks {
+                            side: size.side(),
+                            rows,
+                            cols,
+                        };
+                        Err(ParseError::new(puzzle.line, None, kind))
+                    }
+                }
+            }
+            (item, _) => item,
+        };
         self.out.push_back(item);
     }
 
@@ -913,7 +986,11 @@ impl State {
     fn line_puzzle(&mut self, line: &[u8], number: usize) {
         self.scan.token(line);
         let found = self.scan.cells.len();
-        let Some(size) = self.size.or_else(|| Size::from_cell_count(found)) else {
+        let fits = |s: &Size| s.has_symbols();
+        let Some(size) = self
+            .size
+            .or_else(|| Size::from_cell_count(found).filter(fits))
+        else {
             let error = self.scan.bad_error(number).unwrap_or_else(|| {
                 let kind = ParseErrorKind::UnknownSize {
                     found,
@@ -946,14 +1023,14 @@ impl State {
             Some(size) => size,
             None => {
                 let guess = match found {
-                    4 | 9 | 25 => Size::from_side(found),
                     // A 4x4 grid on one line has four groups of four, as
                     // `1234 3412 2143 4321`; anything else is a 16x16 row.
                     16 if self.scan.fits_4x4() && !self.scan.bars && self.scan.groups == [4; 4] => {
                         Some(SMALLEST)
                     }
-                    16 => Size::from_side(16),
-                    _ => Size::from_cell_count(found),
+                    // Up to 35 cells a line is a row; more, a whole grid.
+                    _ if found <= Size::MAX_SYMBOL_SIDE => Size::from_side(found),
+                    _ => Size::from_cell_count(found).filter(|s| s.has_symbols()),
                 };
                 let Some(size) = guess else {
                     let error = self.scan.bad_error(number).unwrap_or_else(|| {
@@ -1324,11 +1401,11 @@ mod tests {
                 one_line: true
             }
         ));
-        let e = only_error(b"1234567890", Format::Auto);
+        let e = only_error(&[b'1'; 37], Format::Auto);
         assert!(matches!(
             e.kind(),
             ParseErrorKind::UnknownSize {
-                found: 10,
+                found: 37,
                 one_line: false
             }
         ));
@@ -1347,19 +1424,25 @@ mod tests {
 
     #[test]
     fn foreign_characters() {
-        let line = TOP1.replacen('3', "x", 1);
+        let line = TOP1.replacen('3', "?", 1);
         let all: Vec<_> =
             Puzzles::new(format!("{TOP1}\n{line}").as_bytes(), Format::Auto).collect();
         let e = all[1].as_ref().unwrap_err();
         assert_eq!((e.line(), e.column()), (2, Some(11)));
         assert!(matches!(
             e.kind(),
-            ParseErrorKind::InvalidCharacter { found: 'x' }
+            ParseErrorKind::InvalidCharacter { found: '?' }
         ));
         assert!(
             e.to_string()
-                .starts_with("line 2, column 11: invalid character 'x' (")
+                .starts_with("line 2, column 11: invalid character '?' (")
         );
+        // A letter is a digit of larger grids only: still an error here.
+        let line = TOP1.replacen('3', "x", 1);
+        let all: Vec<_> =
+            Puzzles::new(format!("{TOP1}\n{line}").as_bytes(), Format::Auto).collect();
+        let e = all[1].as_ref().unwrap_err();
+        assert_eq!((e.line(), e.column()), (2, Some(11)));
         // Box drawing, counted in characters.
         let e = only_error("│ 4 . x".as_bytes(), Format::Rows);
         assert_eq!(e.column(), Some(1));
@@ -1378,12 +1461,10 @@ mod tests {
         let bar = format!("{}|{}", &TOP1[..40], &TOP1[41..]);
         let e = only_error(bar.as_bytes(), Format::Line);
         assert_eq!((e.line(), e.column()), (1, Some(41)));
-        // A space is not a blank.
+        // A space is not a blank: the 15 cells are read as the first row
+        // of a 15×15 grid, which ends early.
         let e = only_error(b"12 4 3412 2143 4321", Format::Rows);
-        assert!(matches!(
-            e.kind(),
-            ParseErrorKind::UnknownSize { found: 15, .. }
-        ));
+        assert!(matches!(e.kind(), ParseErrorKind::Truncated { .. }));
     }
 
     #[test]

@@ -121,3 +121,59 @@ fn eliejaz_sets_match_their_solutions() {
         }
     }
 }
+
+/// Blanks cells of a full grid, in a fixed scattered order, while the
+/// puzzle stays unique.
+fn thinned(solution: &Grid) -> Grid {
+    let mut puzzle = solution.clone();
+    let cells = solution.size().cells();
+    for k in 0..cells {
+        let cell = Cell::from_index(solution.size(), (k * 7 + 3) % cells);
+        let digit = puzzle.get(cell);
+        puzzle.set(cell, None);
+        let outcome = SatSolver::default().solve(&puzzle).unwrap();
+        if !matches!(outcome, Outcome::Unique(_)) {
+            puzzle.set(cell, digit);
+        }
+    }
+    puzzle
+}
+
+#[test]
+fn rectangular_blocks_from_the_command_line() {
+    use sudoku_sat::grid::Shape;
+    use sudoku_sat::solve::count::pattern;
+    let six = Size::from_side(6).unwrap();
+    // 3×2 blocks must be asked for; 2×3 is the default for 6×6.
+    let tall = Shape::with_blocks(six, 3, 2).unwrap();
+    let solution = pattern(&tall).unwrap();
+    let puzzle = thinned(&solution);
+    let text = format!("{}", puzzle.rows());
+    let run = run_cli(
+        &["solve", "--box", "3x2", "-o", "line", "-"],
+        text.as_bytes(),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout.trim(), solution.to_string());
+    let run = run_cli(&["solve", "--box", "2x2", "-"], text.as_bytes());
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .contains("line 1: 2x2 blocks do not fit a 6x6 grid"),
+        "{}",
+        run.stderr
+    );
+    let run = run_cli(&["solve", "--box", "3by2", "-"], text.as_bytes());
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("'3by2' is not RxC"), "{}", run.stderr);
+    // 12×12 with its default 3×4 blocks, as one line.
+    let twelve = Shape::square(Size::from_side(12).unwrap());
+    let solution = pattern(&twelve).unwrap();
+    let puzzle = thinned(&solution);
+    let run = run_cli(
+        &["solve", "-o", "line", "-"],
+        format!("{puzzle}\n").as_bytes(),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout.trim(), solution.to_string());
+}

@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use sudoku_sat::grid::Size;
-use sudoku_sat::parse::{Format, ParseError, Puzzle};
+use sudoku_sat::parse::{ParseError, Puzzle, ReadOptions};
 use sudoku_sat::solve::{Checked, Report, SolveError};
 
 use super::input::{Input, MAX_ERRORS};
@@ -224,7 +224,7 @@ impl<I: Iterator<Item = Result<Puzzle, ParseError>>> Iterator for Source<I> {
 /// then, and what was handled stays handled.
 pub fn run<M, H>(
     input: Input,
-    format: Format,
+    format: ReadOptions,
     jobs: usize,
     progress: &mut Progress,
     make: M,

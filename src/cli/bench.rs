@@ -77,7 +77,7 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<Status> {
         let input = Input::open(Some(path))?;
         let name = input.name.clone();
         let mut puzzles: Vec<Grid> = Vec::new();
-        let errors = input.for_each(args.input.format, |_, puzzle| {
+        let errors = input.for_each(args.input.options(), |_, puzzle| {
             if args.limit == 0 || puzzles.len() < args.limit {
                 puzzles.push(puzzle.grid().clone());
             }

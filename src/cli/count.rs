@@ -68,7 +68,7 @@ pub fn count(args: CountArgs) -> anyhow::Result<Status> {
     let flush_each = stdout.is_terminal();
     let mut out = BufWriter::new(stdout.lock());
     let mut status = Status::Success;
-    let result = input.for_each(args.input.format, |source, puzzle| {
+    let result = input.for_each(args.input.options(), |source, puzzle| {
         let at = format!("{source}: {}", puzzle.label);
         let tally = counter
             .count(puzzle.grid(), args.limit)

@@ -19,7 +19,7 @@ const MAX_ANSWER_BYTES: u64 = 64 << 20;
 pub fn decode(args: DecodeArgs) -> anyhow::Result<Status> {
     let input = Input::open(Some(&args.puzzle))?;
     let name = input.name.clone();
-    let Some(puzzle) = input.one_puzzle(args.input.format, "decode")? else {
+    let Some(puzzle) = input.one_puzzle(args.input.options(), "decode")? else {
         return Ok(Status::Error);
     };
 

@@ -56,7 +56,7 @@ pub fn explain(args: ExplainArgs) -> anyhow::Result<Status> {
     let (grid, about) = match &args.puzzle {
         None => (None, "empty grid".to_string()),
         Some(path) => {
-            let Some((name, puzzle)) = first_puzzle(path, args.input.format)? else {
+            let Some((name, puzzle)) = first_puzzle(path, args.input.options())? else {
                 return Ok(Status::Error);
             };
             let about = format!(

@@ -64,7 +64,7 @@ pub fn unsolvable(explainer: &mut Explainer, at: &str, puzzle: &Grid) -> anyhow:
         bail!("{at}: the puzzle is unsolvable, yet the core finder solved it");
     };
     if let Some(backtracker) = explainer.backtracker {
-        let mut alone = Grid::empty(puzzle.size());
+        let mut alone = Grid::empty(puzzle.shape().clone());
         for &(cell, digit) in &core {
             alone.set(cell, Some(digit));
         }

@@ -9,7 +9,7 @@ use anyhow::{Context, bail};
 
 use sudoku_sat::dimacs::{ExportOptions, write_cnf};
 use sudoku_sat::encode::Encoding;
-use sudoku_sat::parse::{Format, Puzzle};
+use sudoku_sat::parse::{Puzzle, ReadOptions};
 
 use super::Status;
 use super::input::Input;
@@ -26,7 +26,7 @@ enum Target {
 /// puzzles or `path` is a folder.
 pub fn export(
     input: Input,
-    format: Format,
+    format: ReadOptions,
     path: &Path,
     encoding: &Encoding,
     options: ExportOptions,

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use anyhow::{Context, bail};
 
-use sudoku_sat::parse::{Format, ParseError, Puzzle, Puzzles};
+use sudoku_sat::parse::{ParseError, Puzzle, Puzzles, ReadOptions};
 
 /// How many parse errors one input may report before reading stops: past
 /// this, the input is most likely not a puzzle file at all.
@@ -64,7 +64,7 @@ impl Input {
     /// `wrap` (to count bytes for a progress bar, say).
     pub fn puzzles<R: BufRead + Send>(
         self,
-        format: Format,
+        format: ReadOptions,
         wrap: impl FnOnce(Box<dyn BufRead + Send>) -> R,
     ) -> Puzzles<R> {
         Puzzles::new(wrap(self.reader), format)
@@ -78,7 +78,7 @@ impl Input {
     /// # Errors
     ///
     /// Fails when the input holds no puzzle or more than one.
-    pub fn one_puzzle(self, format: Format, command: &str) -> anyhow::Result<Option<Puzzle>> {
+    pub fn one_puzzle(self, format: ReadOptions, command: &str) -> anyhow::Result<Option<Puzzle>> {
         let name = self.name;
         let mut first = None;
         let mut errors = 0;
@@ -105,7 +105,7 @@ impl Input {
     /// after [`MAX_ERRORS`] errors, or when `each` fails.
     pub fn for_each(
         self,
-        format: Format,
+        format: ReadOptions,
         mut each: impl FnMut(&str, Puzzle) -> anyhow::Result<()>,
     ) -> anyhow::Result<usize> {
         let name = self.name;

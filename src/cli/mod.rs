@@ -22,7 +22,7 @@ use clap::{Args, Parser, Subcommand};
 
 use sudoku_sat::backtrack::Backtracker;
 use sudoku_sat::encode::{AmoKind, Encoding, RuleSet};
-use sudoku_sat::parse::Format;
+use sudoku_sat::parse::{Format, ReadOptions};
 use sudoku_sat::solve::sat::Strategy;
 
 pub use output::OutputFormat;
@@ -251,6 +251,34 @@ struct InputArgs {
     /// The puzzle format; `auto` detects it from the first puzzle line.
     #[arg(long, value_enum, default_value_t)]
     format: Format,
+
+    /// Blocks of R rows by C columns for every grid, as `2x3`.
+    ///
+    /// Without it a grid of side N takes blocks of h×w cells, h the
+    /// largest divisor of N with h² ≤ N (the f-puzzles default): 6×6 → 2x3,
+    /// 8×8 → 2x4, 9×9 → 3x3, 10×10 → 2x5, 12×12 → 3x4. A grid whose side
+    /// is not R·C is an error.
+    #[arg(long = "box", value_name = "RxC", value_parser = parse_blocks)]
+    blocks: Option<(usize, usize)>,
+}
+
+impl InputArgs {
+    /// Returns how to read the input.
+    fn options(&self) -> ReadOptions {
+        ReadOptions {
+            format: self.format,
+            blocks: self.blocks,
+        }
+    }
+}
+
+/// Parses `RxC` (also `R×C`) with R and C from 1 to 64.
+fn parse_blocks(text: &str) -> Result<(usize, usize), String> {
+    let parsed = text
+        .split_once(['x', 'X', '×'])
+        .and_then(|(r, c)| Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?)))
+        .filter(|&(r, c)| (1..=64).contains(&r) && (1..=64).contains(&c));
+    parsed.ok_or_else(|| format!("'{text}' is not RxC with R and C from 1 to 64, as 2x3"))
 }
 
 /// Which CNF encoding a command uses; every command offers the same

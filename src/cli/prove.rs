@@ -46,7 +46,7 @@ pub struct ProveArgs {
 pub fn prove(args: ProveArgs) -> anyhow::Result<Status> {
     let input = Input::open(Some(&args.file))?;
     let name = input.name.clone();
-    let Some(puzzle) = input.one_puzzle(args.input.format, "prove")? else {
+    let Some(puzzle) = input.one_puzzle(args.input.options(), "prove")? else {
         return Ok(Status::Error);
     };
     if args.cnf == args.proof {

@@ -104,7 +104,7 @@ pub fn rate(args: RateArgs) -> anyhow::Result<Status> {
     let flush_each = stdout.is_terminal();
     let mut out = io::BufWriter::new(stdout.lock());
     let start = Instant::now();
-    let result = input.for_each(args.input.format, |_, puzzle| {
+    let result = input.for_each(args.input.options(), |_, puzzle| {
         let rating = rater.rate(puzzle.grid());
         summary.add(&rating);
         if !matches!(rating.outcome, Outcome::Unique(_)) {

@@ -142,7 +142,7 @@ fn describe_verdict(verdict: &Verdict) -> String {
 fn run_batch(
     input: Input,
     args: &SolverArgs,
-    format: sudoku_sat::parse::Format,
+    format: sudoku_sat::parse::ReadOptions,
     external: Option<(&str, Option<std::time::Duration>)>,
     explain: bool,
     mut each: impl FnMut(&Puzzle, &Report) -> anyhow::Result<()>,
@@ -227,7 +227,7 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<Status> {
         let options = ExportOptions {
             names: args.dimacs_names,
         };
-        return export(input, args.input.format, path, &encoding, options);
+        return export(input, args.input.options(), path, &encoding, options);
     }
     let source = input.name.clone();
     let stdout = io::stdout();
@@ -237,7 +237,7 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<Status> {
     let result = run_batch(
         input,
         &args.solver,
-        args.input.format,
+        args.input.options(),
         external,
         args.explain,
         |puzzle, report| {
@@ -266,7 +266,7 @@ pub fn euler(args: EulerArgs) -> anyhow::Result<Status> {
     let (tally, ended, _) = run_batch(
         input,
         &args.solver,
-        args.input.format,
+        args.input.options(),
         None,
         false,
         |puzzle: &Puzzle, report: &Report| {

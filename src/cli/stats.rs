@@ -12,7 +12,7 @@ use serde::ser::SerializeMap;
 use sudoku_sat::encode::vars::cell_digit_count;
 use sudoku_sat::explain::{family_ranges, formula};
 use sudoku_sat::grid::{Shape, Size};
-use sudoku_sat::parse::{Format, Puzzle};
+use sudoku_sat::parse::{Format, Puzzle, ReadOptions};
 
 use super::input::Input;
 use super::{EncodingArgs, Status};
@@ -70,7 +70,7 @@ pub struct StatsArgs {
 ///
 /// Returns `Ok(None)` after reporting parse errors, or when the file holds
 /// no puzzle (also reported).
-pub fn first_puzzle(path: &Path, format: Format) -> anyhow::Result<Option<(String, Puzzle)>> {
+pub fn first_puzzle(path: &Path, format: ReadOptions) -> anyhow::Result<Option<(String, Puzzle)>> {
     let input = Input::open(Some(path))?;
     let name = input.name.clone();
     let mut first = None;
@@ -160,7 +160,7 @@ pub fn stats(args: StatsArgs) -> anyhow::Result<Status> {
     let (grid, puzzle_info) = match &args.puzzle {
         None => (None, None),
         Some(path) => {
-            let Some((name, puzzle)) = first_puzzle(path, args.input_format)? else {
+            let Some((name, puzzle)) = first_puzzle(path, args.input_format.into())? else {
                 return Ok(Status::Error);
             };
             let info = PuzzleInfo {

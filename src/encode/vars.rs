@@ -123,7 +123,7 @@ impl std::error::Error for DecodeError {}
 /// breaks.
 pub fn decode(puzzle: &Grid, model: &[Lit]) -> Result<Grid, DecodeError> {
     let size = puzzle.size();
-    let mut grid = Grid::empty(size);
+    let mut grid = Grid::empty(puzzle.shape().clone());
     for lit in model.iter().filter(|l| l.is_positive()) {
         if let Some((cell, digit)) = cell_digit(size, lit.var()) {
             if let Some(other) = grid.get(cell) {
