@@ -111,6 +111,13 @@ impl Backtracker {
         self.node_limit
     }
 
+    /// Returns whether this solver handles grids of `shape`: square
+    /// default blocks up to 25×25 for now. Other shapes give
+    /// [`Verdict::GaveUp`] at once.
+    pub fn handles(&self, shape: &Shape) -> bool {
+        supported(shape)
+    }
+
     /// Solves `puzzle`, searching for up to two solutions.
     ///
     /// Returns [`Verdict::Unsolvable`] when the givens clash or no

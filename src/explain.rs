@@ -61,9 +61,10 @@ pub fn family_ranges(stats: &EncodeStats) -> Vec<(Family, Range<usize>)> {
 /// Encodes a puzzle, or the bare rules of an empty grid, into a fresh
 /// `CnfFormula`.
 ///
-/// With a puzzle this is [`encode`] (rules and one unit clause per given,
-/// family `givens`); without one it is [`encode_rules`] for `shape`, so no
-/// `givens` family is listed.
+/// With a puzzle this is [`encode_puzzle`] (rules, one family per
+/// constraint, and one unit clause per given, family `givens`); without
+/// one it is [`encode_rules`] for `shape`, so no `givens` family is
+/// listed.
 pub fn formula(
     puzzle: Option<&Puzzle>,
     shape: &Shape,

@@ -4,6 +4,7 @@ pub mod dimacs;
 pub mod encode;
 pub mod euler;
 pub mod explain;
+pub mod formats;
 pub mod grid;
 pub mod parse;
 pub mod propagate;

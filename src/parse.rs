@@ -47,6 +47,7 @@ use std::fmt;
 use std::io::{self, BufRead};
 use std::iter::FusedIterator;
 
+use crate::formats::fpuzzles;
 use crate::grid::{Digit, Grid, Shape, Size};
 
 /// The longest line read, in bytes, not counting the line end; a longer
@@ -96,6 +97,10 @@ pub enum Format {
     /// N rows of N cells, or all rows on one line; `|`, `+` and rule lines
     /// of drawn grids are allowed, `Grid NN` headers label grids.
     Rows,
+    /// One f-puzzles or SudokuPad link, or bare f-puzzles payload, a line
+    /// (see [`crate::formats::fpuzzles`]). [`Format::Auto`] reads such
+    /// lines too, wherever they stand.
+    Fpuzzles,
 }
 
 /// Where a puzzle came from: an Euler header or its first line number.
@@ -137,6 +142,9 @@ pub struct Puzzle {
     /// The puzzle: its givens (repeated digits in a house are kept as
     /// written) and, for formats that carry them, its constraints.
     pub puzzle: crate::puzzle::Puzzle,
+    /// Elements of the input that carry no rule and were left out, as
+    /// f-puzzles' cosmetic lines, circles and text; empty for text grids.
+    pub ignored: Vec<String>,
 }
 
 impl Puzzle {
@@ -243,6 +251,9 @@ pub enum ParseErrorKind {
         /// 625 cells) rather than a row (4, 9, 16 or 25) or a whole grid.
         one_line: bool,
     },
+    /// An f-puzzles link or payload that could not be read, or states a
+    /// rule this tool does not implement.
+    Fpuzzles(fpuzzles::FpuzzlesError),
     /// The blocks asked for (`--box`) do not tile this grid.
     Blocks {
         /// The grid's side.
@@ -326,6 +337,7 @@ impl fmt::Display for ParseErrorKind {
                     )
                 }
             }
+            ParseErrorKind::Fpuzzles(e) => e.fmt(f),
             ParseErrorKind::Blocks { side, rows, cols } => write!(
                 f,
                 "{rows}x{cols} blocks do not fit a {side}x{side} grid: \
@@ -437,6 +449,8 @@ impl<R: BufRead> Puzzles<R> {
             Format::Line => (Some(Mode::Line), None),
             Format::Rows => (Some(Mode::Block), None),
             Format::Euler => (Some(Mode::Block), Some(Size::NINE)),
+            // Every content line is a link; the modes are never reached.
+            Format::Fpuzzles => (Some(Mode::Line), None),
         };
         Puzzles {
             lines: LineReader {
@@ -889,6 +903,28 @@ impl State {
         self.out.push_back(item);
     }
 
+    /// Reads an f-puzzles line; returns `false` when the line is none.
+    fn fpuzzles_line(&mut self, line: &[u8], number: usize) -> bool {
+        let text = String::from_utf8_lossy(line);
+        let forced = self.format == Format::Fpuzzles;
+        let Some(payload) = fpuzzles::payload_of(&text).or(forced.then_some(text.trim())) else {
+            return false;
+        };
+        if self.block.is_some() {
+            self.truncate(number);
+        }
+        let item = fpuzzles::read(payload)
+            .map(|imported| Puzzle {
+                label: Label::Line(number),
+                line: number,
+                puzzle: imported.puzzle,
+                ignored: imported.cosmetic,
+            })
+            .map_err(|e| ParseError::new(number, None, ParseErrorKind::Fpuzzles(e)));
+        self.push(item);
+        true
+    }
+
     /// Handles line `number`.
     fn handle(&mut self, line: &[u8], number: usize, too_long: bool) {
         if too_long {
@@ -939,6 +975,9 @@ impl State {
                     }
                 }
             }
+            LineKind::Cells
+                if matches!(self.format, Format::Auto | Format::Fpuzzles)
+                    && self.fpuzzles_line(line, number) => {}
             LineKind::Cells => {
                 let mode = match self.mode {
                     Some(mode) => mode,
@@ -1012,6 +1051,7 @@ impl State {
                 puzzle: Grid::from_cells(size, cells)
                     .expect("N² checked digits")
                     .into(),
+                ignored: Vec::new(),
             });
         self.push(item);
     }
@@ -1091,6 +1131,7 @@ impl State {
                 puzzle: Grid::from_cells(size, block.cells)
                     .expect("N rows of N checked digits")
                     .into(),
+                ignored: Vec::new(),
             }),
         };
         self.push(item);
@@ -1799,7 +1840,7 @@ mod tests {
             .iter()
             .map(|f| f.to_possible_value().unwrap().get_name().to_string())
             .collect();
-        assert_eq!(names, ["auto", "euler", "line", "rows"]);
+        assert_eq!(names, ["auto", "euler", "line", "rows", "fpuzzles"]);
     }
 
     /// Reads the public sets when `../shared/data` is present.

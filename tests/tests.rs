@@ -12,3 +12,4 @@ mod hostile;
 mod regression;
 mod sizes;
 mod trust;
+mod variants;

@@ -4,6 +4,7 @@ use std::io::{self, Write};
 
 use serde_json::json;
 
+use sudoku_sat::formats::fpuzzles;
 use sudoku_sat::grid::Grid;
 use sudoku_sat::parse::Puzzle;
 use sudoku_sat::solve::{CrossCheck, Outcome, Report};
@@ -28,6 +29,10 @@ pub enum OutputFormat {
     /// CSV with the header `puzzle,solution,status`, one row per puzzle;
     /// the solution is empty when there is none.
     Csv,
+    /// One f-puzzles link per solved puzzle: the puzzle with its givens
+    /// and constraints, and the solution filled in, to open the answer in
+    /// f-puzzles.
+    Fpuzzles,
 }
 
 /// Writes results one after another in one format.
@@ -56,6 +61,13 @@ impl<W: Write> Printer<W> {
         match self.format {
             OutputFormat::Json => self.json(puzzle, report)?,
             OutputFormat::Csv => self.csv(puzzle, &report.outcome)?,
+            OutputFormat::Fpuzzles => match report.outcome.solution() {
+                Some(solution) => {
+                    let url = fpuzzles::link(&puzzle.puzzle, None, Some(solution));
+                    writeln!(self.out, "{url}")?;
+                }
+                None => return Ok(()),
+            },
             _ => match report.outcome.solution() {
                 Some(solution) => self.grid(solution)?,
                 None => return Ok(()),
@@ -85,7 +97,10 @@ impl<W: Write> Printer<W> {
         match self.format {
             OutputFormat::Grid => write!(self.out, "{}", grid.rows()),
             OutputFormat::Pretty => write!(self.out, "{}", grid.pretty()),
-            OutputFormat::Line | OutputFormat::Json | OutputFormat::Csv => {
+            OutputFormat::Line
+            | OutputFormat::Json
+            | OutputFormat::Csv
+            | OutputFormat::Fpuzzles => {
                 writeln!(self.out, "{grid}")
             }
         }
@@ -99,7 +114,7 @@ impl<W: Write> Printer<W> {
         };
         let check = match report.check {
             CrossCheck::Agree => "agree",
-            CrossCheck::Skipped => "skipped",
+            CrossCheck::Skipped | CrossCheck::Unsupported => "skipped",
             CrossCheck::GaveUp { .. } => "gave-up",
             // A disagreement stops the run before anything is printed.
             CrossCheck::Disagree(_) => "disagree",

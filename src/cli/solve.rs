@@ -76,9 +76,20 @@ impl Reporter {
             Event::Solved(puzzle, report) => (puzzle, *report),
         };
         let at = format!("{}: {}", self.source, puzzle.label);
+        if !puzzle.ignored.is_empty() {
+            progress.note(&format!(
+                "note: {at}: ignored f-puzzles drawing elements ({}); \
+                 rules drawn with them are not enforced",
+                puzzle.ignored.join(", ")
+            ));
+        }
         let report = report.with_context(|| at.clone())?;
         match &report.check {
             CrossCheck::Agree | CrossCheck::Skipped => {}
+            CrossCheck::Unsupported => progress.note(&format!(
+                "note: {at}: the backtracker does not handle these constraints; \
+                 the SAT answer is checked against every rule but not cross-checked"
+            )),
             CrossCheck::GaveUp { nodes } => progress.note(&format!(
                 "note: {at}: the backtracker gave up after {nodes} nodes; \
                  the SAT answer is validated but not cross-checked"

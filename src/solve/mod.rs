@@ -119,6 +119,9 @@ pub enum CrossCheck {
     Agree,
     /// The cross-check was not run.
     Skipped,
+    /// The backtracker cannot solve this puzzle's constraints, so it was
+    /// not asked; the SAT answer was still checked against every rule.
+    Unsupported,
     /// The backtracker reached its node limit; nothing is known from it.
     GaveUp {
         /// The nodes it searched.
@@ -209,12 +212,18 @@ impl Checked {
         let puzzle = whole.givens();
         // The backtracker knows the classic rules only, so far: a puzzle
         // with variant constraints is not cross-checked, and says so.
-        let backtracker = self.backtracker.filter(|_| whole.is_classic());
+        let supported = |bt: &Backtracker| whole.is_classic() && bt.handles(whole.shape());
+        let backtracker = self.backtracker.filter(supported);
         let Some(bt) = backtracker else {
             let (outcome, sat_time) = timed(|| self.sat.solve(whole));
+            let skipped = if self.backtracker.is_some() {
+                CrossCheck::Unsupported
+            } else {
+                CrossCheck::Skipped
+            };
             return Ok(Report {
                 outcome: outcome?,
-                check: CrossCheck::Skipped,
+                check: skipped,
                 sat_time,
                 check_time: Duration::ZERO,
             });

@@ -1,0 +1,242 @@
+//! Reading real f-puzzles payloads, refusing what is not understood, and
+//! round trips through links.
+
+use super::*;
+use crate::solve::Outcome;
+use crate::solve::sat::SatSolver;
+
+/// The shared corpus of real variant puzzles, when present.
+fn corpus() -> Option<Vec<Vec<String>>> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/data/variants/corpus.tsv"
+    );
+    let Ok(text) = std::fs::read_to_string(path) else {
+        eprintln!("note: {path} is absent; the corpus checks are skipped");
+        return None;
+    };
+    Some(
+        text.lines()
+            .skip(1)
+            .map(|l| l.split('\t').map(str::to_string).collect())
+            .collect(),
+    )
+}
+
+#[test]
+fn real_puzzles_solve_to_their_published_answers_or_are_refused_by_name() {
+    let Some(rows) = corpus() else { return };
+    let (mut solved, mut refused) = (0, 0);
+    for row in &rows {
+        let (id, keys, payload, answer) = (&row[0], &row[1], &row[3], &row[4]);
+        match read(payload) {
+            Ok(imported) => {
+                let outcome = SatSolver::default().solve_puzzle(&imported.puzzle).unwrap();
+                let Outcome::Unique(solution) = outcome else {
+                    panic!("{id}: {}", outcome.status());
+                };
+                let digits: String = solution
+                    .cells()
+                    .iter()
+                    .map(|d| d.unwrap().to_string())
+                    .collect();
+                assert_eq!(&digits, answer, "{id}");
+                solved += 1;
+            }
+            Err(FpuzzlesError::Unsupported { key }) => {
+                let named = key
+                    .split([' '])
+                    .next()
+                    .unwrap_or_default()
+                    .to_ascii_lowercase();
+                assert!(
+                    keys.split(',')
+                        .any(|k| named.contains(k) || k.contains(&named))
+                        || named == "negative"
+                        || named == "givenpencilmarks"
+                        || named == "parity",
+                    "{id}: refused '{key}', which its list {keys} does not name"
+                );
+                refused += 1;
+            }
+            Err(e) => panic!("{id}: {e}"),
+        }
+    }
+    eprintln!("f-puzzles corpus: {solved} solved, {refused} refused by name");
+    assert!(solved >= 25, "only {solved} solved");
+}
+
+fn cell(r: u8, c: u8) -> Cell {
+    Cell::new(r, c)
+}
+
+#[test]
+fn links_round_trip_every_family_and_irregular_blocks() {
+    let mut givens = Grid::empty(Size::NINE);
+    givens.set(cell(0, 0), Digit::new(5));
+    givens.set(cell(8, 8), Digit::new(9));
+    let puzzle = Puzzle::new(givens)
+        .with(Constraint::Diagonal(Diagonal {
+            direction: Direction::Positive,
+        }))
+        .with(Constraint::Diagonal(Diagonal {
+            direction: Direction::Negative,
+        }))
+        .with(Constraint::AntiKnight(AntiKnight))
+        .with(Constraint::AntiKing(AntiKing))
+        .with(Constraint::NonConsecutive(NonConsecutive::default()))
+        .with(Constraint::DisjointGroups(DisjointGroups))
+        .with(Constraint::ExtraRegion(ExtraRegion {
+            cells: vec![cell(1, 1), cell(1, 2), cell(2, 1)],
+        }))
+        .with(Constraint::Parity(Parity {
+            marks: vec![ParityCell::Even(cell(3, 3)), ParityCell::Odd(cell(4, 4))],
+        }));
+    let url = link(&puzzle, Some("all of them"), None);
+    let back = read(&url).unwrap();
+    assert_eq!(back.title.as_deref(), Some("all of them"));
+    // Keys come back in the JSON's order, so compare as sets.
+    assert_eq!(back.puzzle.givens(), puzzle.givens());
+    for c in puzzle.constraints() {
+        assert!(
+            back.puzzle.constraints().iter().any(|b| b == c) || matches!(c, Constraint::Parity(_)),
+            "{c:?} lost"
+        );
+    }
+    // Parity marks come back as one constraint per key.
+    let marks: usize = back
+        .puzzle
+        .constraints()
+        .iter()
+        .map(|c| {
+            if let Constraint::Parity(p) = c {
+                p.marks.len()
+            } else {
+                0
+            }
+        })
+        .sum();
+    assert_eq!(marks, 2);
+
+    // A jigsaw: rows 1 and 2 swap a cell between blocks 0 and 3.
+    let mut layout: Vec<u8> = Size::NINE
+        .all_cells()
+        .map(|c| Shape::square(Size::NINE).block_of(c) as u8)
+        .collect();
+    layout.swap(2 * 9, 3 * 9);
+    let shape = Shape::irregular(Size::NINE, layout).unwrap();
+    assert_eq!(shape.block_dims(), None);
+    let jigsaw = Puzzle::new(Grid::empty(shape.clone()));
+    let back = read(&link(&jigsaw, None, None)).unwrap();
+    assert_eq!(back.puzzle.shape(), &shape);
+    // SudokuPad's form of the same link reads the same.
+    let payload = payload_of(&link(&jigsaw, None, None)).unwrap().to_string();
+    let pad = read(&format!("https://sudokupad.app/fpuzzles{payload}")).unwrap();
+    assert_eq!(pad.puzzle, back.puzzle);
+    // A solution is written into the cells, not as givens.
+    let solution = crate::solve::count::pattern(&Shape::square(Size::NINE)).unwrap();
+    let plain = Puzzle::new(Grid::empty(Size::NINE));
+    let back = read(&link(&plain, None, Some(&solution))).unwrap();
+    assert_eq!(back.puzzle.givens().given_count(), 0);
+}
+
+fn json_error(text: &str) -> FpuzzlesError {
+    from_json(text).unwrap_err()
+}
+
+#[test]
+fn rules_not_understood_are_refused_by_name() {
+    let empty_grid = |n: usize| {
+        let row = format!("[{}]", vec!["{}"; n].join(","));
+        format!("[{}]", vec![row; n].join(","))
+    };
+    let grid = empty_grid(9);
+    for (extra, key) in [
+        (r#""whispers": [{"lines": [["R1C1","R1C2"]]}]"#, "whispers"),
+        (
+            r#""killercage": [{"cells": ["R1C1"], "value": "5"}]"#,
+            "killercage",
+        ),
+        (r#""negative": ["ratio"]"#, "negative ratio"),
+        (r#""somethingnew": true"#, "somethingnew"),
+    ] {
+        let text = format!(r#"{{"size": 9, "grid": {grid}, {extra}}}"#);
+        assert_eq!(
+            json_error(&text),
+            FpuzzlesError::Unsupported { key: key.into() }
+        );
+        assert_eq!(
+            json_error(&text).to_string(),
+            format!("unsupported constraint '{key}'")
+        );
+    }
+    // Cosmetic keys are listed, and an empty or false key states nothing.
+    let text = format!(
+        r#"{{"size": 9, "grid": {grid}, "line": [{{"lines": [["R1C1","R2C2"]]}}], "text": [{{"cells":["R1C1"],"value":"?"}}], "thermometer": [], "antiknight": false}}"#
+    );
+    let imported = from_json(&text).unwrap();
+    assert_eq!(imported.cosmetic, ["line", "text"]);
+    assert!(imported.puzzle.is_classic());
+    // Pencil marks a setter gives on an empty cell are a rule.
+    let mut rows = vec![format!("[{}]", ["{}"; 9].join(",")); 9];
+    rows[0] = format!("[{{\"givenPencilMarks\": [1,2]}},{}]", ["{}"; 8].join(","));
+    let text = format!(r#"{{"size": 9, "grid": [{}]}}"#, rows.join(","));
+    assert!(matches!(
+        json_error(&text),
+        FpuzzlesError::Unsupported { .. }
+    ));
+}
+
+#[test]
+fn malformed_puzzles_are_errors_never_panics() {
+    let grid4 = r#"[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]"#;
+    for text in [
+        "",
+        "[]",
+        "{}",
+        r#"{"size": 3}"#,
+        r#"{"size": 65, "grid": []}"#,
+        r#"{"size": "nine"}"#,
+        r#"{"size": 4, "grid": [[]]}"#,
+        &format!(r#"{{"size": 4, "grid": {grid4}, "extraregion": [{{"cells": ["R5C1"]}}]}}"#),
+        &format!(
+            r#"{{"size": 4, "grid": {grid4}, "extraregion": [{{"cells": ["R1C1","R1C1"]}}]}}"#
+        ),
+        &format!(r#"{{"size": 4, "grid": {grid4}, "even": [{{"cell": 3}}]}}"#),
+        &format!(r#"{{"size": 4, "grid": {grid4}, "antiknight": 1}}"#),
+        r#"{"size": 4, "grid": [[{"value": 5, "given": true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}"#,
+        r#"{"size": 4, "grid": [[{"region": 7},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}"#,
+        r#"{"size": 4, "grid": [[{"region": 1},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}"#,
+    ] {
+        assert!(from_json(text).is_err(), "{text}");
+    }
+    for line in [
+        "N4Ig",
+        "N4Ig!!!",
+        "N4IgAAAAAAAAAAAAAAAA",
+        "https://www.f-puzzles.com/?load=",
+        "N4Ig%ZZ",
+    ] {
+        assert!(read(line).is_err(), "{line}");
+    }
+    let long = format!("N4Ig{}", "A".repeat(MAX_PAYLOAD));
+    assert!(matches!(read(&long), Err(FpuzzlesError::TooLong { .. })));
+    // Bytes that are not base64 are refused before decompression.
+    assert_eq!(decode_payload("N4Ig é"), Err(FpuzzlesError::NotCompressed));
+}
+
+#[test]
+fn ordinary_puzzle_lines_are_not_links() {
+    for line in [
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        "003020600900305001001806400008102900700000008006708200002609500800203009005010300",
+        "Grid 01",
+        "# N4Ig in a comment",
+    ] {
+        assert_eq!(payload_of(line), None, "{line}");
+    }
+    assert_eq!(
+        payload_of("https://f-puzzles.com/?load=N4IgX&utm=1"),
+        Some("N4IgX")
+    );
+}
