@@ -114,7 +114,7 @@ impl<W: Write> Printer<W> {
         };
         let check = match report.check {
             CrossCheck::Agree => "agree",
-            CrossCheck::Skipped | CrossCheck::Unsupported => "skipped",
+            CrossCheck::Skipped => "skipped",
             CrossCheck::GaveUp { .. } => "gave-up",
             // A disagreement stops the run before anything is printed.
             CrossCheck::Disagree(_) => "disagree",

@@ -65,7 +65,7 @@ pub fn prove(args: ProveArgs) -> anyhow::Result<Status> {
     if let Some(backtracker) = args.check.backtracker() {
         let search = backtracker.solve(puzzle.grid());
         match cross_check(&outcome, &search.verdict, search.nodes) {
-            CrossCheck::Agree | CrossCheck::Skipped | CrossCheck::Unsupported => {}
+            CrossCheck::Agree | CrossCheck::Skipped => {}
             CrossCheck::GaveUp { nodes } => eprintln!(
                 "note: {at}: the backtracker gave up after {nodes} nodes; \
                  the answer is not cross-checked, but the proof stands on its own"

@@ -86,10 +86,6 @@ impl Reporter {
         let report = report.with_context(|| at.clone())?;
         match &report.check {
             CrossCheck::Agree | CrossCheck::Skipped => {}
-            CrossCheck::Unsupported => progress.note(&format!(
-                "note: {at}: the backtracker does not handle these constraints; \
-                 the SAT answer is checked against every rule but not cross-checked"
-            )),
             CrossCheck::GaveUp { nodes } => progress.note(&format!(
                 "note: {at}: the backtracker gave up after {nodes} nodes; \
                  the SAT answer is validated but not cross-checked"

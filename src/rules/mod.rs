@@ -165,6 +165,13 @@ impl Rule for Constraint {
     }
 }
 
+/// The backtracker prunes with each constraint's own [`Rule::prune`].
+impl crate::backtrack::Prune for Constraint {
+    fn prune(&self, shape: &Shape, candidates: &mut [u64]) -> Option<bool> {
+        Rule::prune(self, shape, candidates).ok()
+    }
+}
+
 impl fmt::Display for Constraint {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.describe())

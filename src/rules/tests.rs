@@ -265,3 +265,28 @@ fn the_encoding_uses_the_cell_digit_numbering() {
     }
     let _ = cnf.new_var();
 }
+
+#[test]
+fn the_backtracker_agrees_under_every_family() {
+    use crate::backtrack::{Backtracker, Prune, Verdict};
+    for (key, constraints) in every_family() {
+        let rules: Vec<&dyn Prune> = constraints.iter().map(|c| c as &dyn Prune).collect();
+        let solution = some_solution(&constraints);
+        let puzzle = unique_puzzle(&solution, &constraints);
+        let search = Backtracker::default().solve_with(puzzle.givens(), &rules);
+        assert_eq!(search.verdict, Verdict::Unique(solution.clone()), "{key}");
+        // Without its rule the same givens may allow more; with the rule
+        // and a grid that breaks it as givens, nothing.
+        let bad = breaking_grid(&constraints);
+        let search = Backtracker::default().solve_with(&bad, &rules);
+        assert_eq!(search.verdict, Verdict::Unsolvable, "{key}");
+        // An empty grid under the rule has several solutions.
+        let empty = Grid::empty(Size::NINE);
+        let search = Backtracker::default().solve_with(&empty, &rules);
+        assert!(
+            matches!(search.verdict, Verdict::Multiple(..)),
+            "{key}: {:?}",
+            search.verdict
+        );
+    }
+}

@@ -16,7 +16,7 @@ pub mod unsat_core;
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use crate::backtrack::{Backtracker, Verdict};
+use crate::backtrack::{Backtracker, Prune, Verdict};
 use crate::encode::vars::DecodeError;
 use crate::grid::Grid;
 use crate::puzzle::{Puzzle, Unsolved};
@@ -119,9 +119,6 @@ pub enum CrossCheck {
     Agree,
     /// The cross-check was not run.
     Skipped,
-    /// The backtracker cannot solve this puzzle's constraints, so it was
-    /// not asked; the SAT answer was still checked against every rule.
-    Unsupported,
     /// The backtracker reached its node limit; nothing is known from it.
     GaveUp {
         /// The nodes it searched.
@@ -210,20 +207,16 @@ impl Checked {
     /// Returns the SAT backend's [`SolveError`].
     pub fn solve(&mut self, whole: &Puzzle) -> Result<Report, SolveError> {
         let puzzle = whole.givens();
-        // The backtracker knows the classic rules only, so far: a puzzle
-        // with variant constraints is not cross-checked, and says so.
-        let supported = |bt: &Backtracker| whole.is_classic() && bt.handles(whole.shape());
-        let backtracker = self.backtracker.filter(supported);
-        let Some(bt) = backtracker else {
+        let rules: Vec<&dyn Prune> = whole
+            .constraints()
+            .iter()
+            .map(|c| c as &dyn Prune)
+            .collect();
+        let Some(bt) = self.backtracker else {
             let (outcome, sat_time) = timed(|| self.sat.solve(whole));
-            let skipped = if self.backtracker.is_some() {
-                CrossCheck::Unsupported
-            } else {
-                CrossCheck::Skipped
-            };
             return Ok(Report {
                 outcome: outcome?,
-                check: skipped,
+                check: CrossCheck::Skipped,
                 sat_time,
                 check_time: Duration::ZERO,
             });
@@ -233,7 +226,7 @@ impl Checked {
                 std::thread::scope(|scope| {
                     let check = scope.spawn(|| {
                         lower_priority();
-                        timed(|| bt.solve(puzzle))
+                        timed(|| bt.solve_with(puzzle, &rules))
                     });
                     let (outcome, sat_time) = timed(|| self.sat.solve(whole));
                     let check = check
@@ -244,7 +237,11 @@ impl Checked {
             } else {
                 let (outcome, sat_time) = timed(|| self.sat.solve(whole));
                 let outcome = outcome?;
-                (Ok(outcome), sat_time, timed(|| bt.solve(puzzle)))
+                (
+                    Ok(outcome),
+                    sat_time,
+                    timed(|| bt.solve_with(puzzle, &rules)),
+                )
             };
         let outcome = outcome?;
         let check = cross_check(&outcome, &search.verdict, search.nodes);

@@ -30,9 +30,23 @@
 //! branching decision or one trial, and reaching it gives
 //! [`Verdict::GaveUp`], never a guess.
 
+mod general;
+
 use std::sync::OnceLock;
 
 use crate::grid::{Digit, Grid, Shape, Size};
+
+/// A rule beyond rows, columns and blocks, as the backtracker prunes with
+/// it. The variant constraints of [`crate::rules`] implement it with code
+/// of their own, apart from their clauses.
+pub trait Prune: Sync {
+    /// Removes the candidates the rule rules out. `candidates[i]` is the
+    /// mask of cell i (row-major) of a grid of `shape`, bit d−1 for digit
+    /// d; a placed cell has exactly its digit's bit. Returns `None` when
+    /// the rule cannot hold, else whether a mask changed. It must detect a
+    /// broken rule once the cells it concerns are placed.
+    fn prune(&self, shape: &Shape, candidates: &mut [u64]) -> Option<bool>;
+}
 
 /// What the backtracker concluded about a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -111,11 +125,17 @@ impl Backtracker {
         self.node_limit
     }
 
-    /// Returns whether this solver handles grids of `shape`: square
-    /// default blocks up to 25×25 for now. Other shapes give
-    /// [`Verdict::GaveUp`] at once.
-    pub fn handles(&self, shape: &Shape) -> bool {
-        supported(shape)
+    /// Solves `puzzle` under the classic rules and `rules`, searching for
+    /// up to two solutions, on any shape.
+    ///
+    /// Puzzles with square default blocks up to 25×25 and no extra rule
+    /// take the fast path of [`Backtracker::solve`]; the rest a general
+    /// search over `u64` candidate masks, with the same node limit.
+    pub fn solve_with(&self, puzzle: &Grid, rules: &[&dyn Prune]) -> Search {
+        if rules.is_empty() && supported(puzzle.shape()) {
+            return self.solve(puzzle);
+        }
+        general::General::new(puzzle.shape(), rules, self.node_limit).solve(puzzle)
     }
 
     /// Solves `puzzle`, searching for up to two solutions.
@@ -126,10 +146,7 @@ impl Backtracker {
     /// solution returned satisfies [`Grid::check_solution`] for `puzzle`.
     pub fn solve(&self, puzzle: &Grid) -> Search {
         if !supported(puzzle.shape()) {
-            return Search {
-                verdict: Verdict::GaveUp,
-                nodes: 0,
-            };
+            return self.solve_with(puzzle, &[]);
         }
         self.search(puzzle, block_side(puzzle.size()) >= LOOK_AHEAD_FROM_N)
     }
@@ -1006,7 +1023,7 @@ mod tests {
 
     #[test]
     fn project_euler_96() {
-        let text = include_str!("../data/p096_sudoku.txt");
+        let text = include_str!("../../data/p096_sudoku.txt");
         let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
         let (mut count, mut sum) = (0, 0u32);
         while let Some(header) = lines.next() {
@@ -1197,7 +1214,7 @@ mod tests {
         assert_eq!(search.verdict, Verdict::GaveUp);
         assert_eq!(search.nodes, 1);
         // A puzzle that propagation alone solves needs no node at all.
-        let text = include_str!("../data/p096_sudoku.txt");
+        let text = include_str!("../../data/p096_sudoku.txt");
         let body: String = text.lines().skip(1).take(9).collect();
         let search = Backtracker::new(0).solve(&nine(&body));
         assert!(matches!(search.verdict, Verdict::Unique(_)));

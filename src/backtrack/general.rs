@@ -1,0 +1,319 @@
+//! The backtracker for every shape and for variant rules.
+//!
+//! The fast solver of the parent module is specialised to square blocks
+//! up to 25×25 and the classic rules. This one takes any [`Shape`] (sides
+//! up to 64, rectangular or irregular blocks) and any number of extra
+//! rules through [`Prune`]. Each cell holds a `u64` candidate mask; a
+//! node propagates to a fixpoint of naked singles, hidden singles in every
+//! row, column and block, and each extra rule's pruning, then branches on
+//! an open cell with the fewest candidates. Work is bounded by the same
+//! node limit.
+
+use super::{Prune, Search, Verdict};
+use crate::grid::{Cell, Digit, Grid, Shape};
+
+/// The houses and peers of one shape.
+struct Layout {
+    side: usize,
+    /// Every house (rows, columns, blocks), as cell indices.
+    houses: Vec<Vec<usize>>,
+    /// For each cell, the other cells of its row, column and block.
+    peers: Vec<Vec<usize>>,
+}
+
+impl Layout {
+    fn new(shape: &Shape) -> Layout {
+        let size = shape.size();
+        let houses: Vec<Vec<usize>> = shape
+            .houses()
+            .map(|h| shape.house_cells(h).iter().map(|c| c.index(size)).collect())
+            .collect();
+        let mut peers = vec![Vec::new(); shape.cells()];
+        for house in &houses {
+            for &a in house {
+                for &b in house {
+                    if a != b && !peers[a].contains(&b) {
+                        peers[a].push(b);
+                    }
+                }
+            }
+        }
+        Layout {
+            side: shape.side(),
+            houses,
+            peers,
+        }
+    }
+}
+
+/// One search: the layout, the rules, the node count, the solutions.
+pub(super) struct General<'a> {
+    shape: &'a Shape,
+    layout: Layout,
+    rules: &'a [&'a dyn Prune],
+    node_limit: u64,
+    nodes: u64,
+    gave_up: bool,
+    solutions: Vec<Vec<u64>>,
+}
+
+/// The rule at hand can no longer hold.
+struct Dead;
+
+impl<'a> General<'a> {
+    pub(super) fn new(shape: &'a Shape, rules: &'a [&'a dyn Prune], node_limit: u64) -> Self {
+        General {
+            shape,
+            layout: Layout::new(shape),
+            rules,
+            node_limit,
+            nodes: 0,
+            gave_up: false,
+            solutions: Vec::with_capacity(2),
+        }
+    }
+
+    /// Searches `puzzle` for up to two solutions.
+    pub(super) fn solve(mut self, puzzle: &Grid) -> Search {
+        let full = u64::MAX >> (64 - self.layout.side);
+        let mut candidates: Vec<u64> = puzzle
+            .cells()
+            .iter()
+            .map(|d| d.map_or(full, |d| 1 << d.index()))
+            .collect();
+        // Givens that clash are caught by propagation: a placed digit is
+        // removed from its peers, so a peer given the same digit empties.
+        if self.propagate(&mut candidates).is_ok() {
+            self.search(candidates);
+        }
+        let verdict = if self.gave_up {
+            Verdict::GaveUp
+        } else {
+            let grids: Vec<Grid> = self.solutions.iter().map(|s| self.grid(s)).collect();
+            match grids.as_slice() {
+                [] => Verdict::Unsolvable,
+                [one] => Verdict::Unique(one.clone()),
+                [a, b, ..] => Verdict::Multiple(a.clone(), b.clone()),
+            }
+        };
+        Search {
+            verdict,
+            nodes: self.nodes,
+        }
+    }
+
+    fn grid(&self, masks: &[u64]) -> Grid {
+        let mut grid = Grid::empty(self.shape.clone());
+        for (i, &m) in masks.iter().enumerate() {
+            let cell = Cell::from_index(self.shape.size(), i);
+            grid.set(cell, Some(Digit::from_index(m.trailing_zeros() as usize)));
+        }
+        grid
+    }
+
+    fn search(&mut self, candidates: Vec<u64>) {
+        // Branch on the open cell with the fewest candidates.
+        let open = candidates
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.count_ones() > 1)
+            .min_by_key(|(_, m)| m.count_ones());
+        let Some((cell, &mask)) = open else {
+            self.solutions.push(candidates);
+            return;
+        };
+        let mut rest = mask;
+        while rest != 0 && self.solutions.len() < 2 && !self.gave_up {
+            let bit = rest & rest.wrapping_neg();
+            rest &= rest - 1;
+            self.nodes += 1;
+            if self.nodes > self.node_limit {
+                self.gave_up = true;
+                return;
+            }
+            let mut next = candidates.clone();
+            next[cell] = bit;
+            if self.propagate(&mut next).is_ok() {
+                self.search(next);
+            }
+        }
+    }
+
+    /// Runs singles and every rule to a fixpoint.
+    fn propagate(&self, candidates: &mut [u64]) -> Result<(), Dead> {
+        let layout = &self.layout;
+        let mut placed = vec![false; candidates.len()];
+        loop {
+            let mut changed = false;
+            // Naked singles: a cell with one candidate takes it from its
+            // peers.
+            for cell in 0..candidates.len() {
+                let m = candidates[cell];
+                if m == 0 {
+                    return Err(Dead);
+                }
+                if placed[cell] || m.count_ones() != 1 {
+                    continue;
+                }
+                placed[cell] = true;
+                for &peer in &layout.peers[cell] {
+                    if candidates[peer] & m != 0 {
+                        candidates[peer] &= !m;
+                        if candidates[peer] == 0 {
+                            return Err(Dead);
+                        }
+                        changed = true;
+                    }
+                }
+            }
+            // Hidden singles: a digit with one place left in a house.
+            for house in &layout.houses {
+                let (mut once, mut twice) = (0u64, 0u64);
+                for &cell in house {
+                    twice |= once & candidates[cell];
+                    once |= candidates[cell];
+                }
+                if once.count_ones() as usize != layout.side {
+                    return Err(Dead);
+                }
+                let alone = once & !twice;
+                if alone == 0 {
+                    continue;
+                }
+                for &cell in house {
+                    let m = candidates[cell] & alone;
+                    if m != 0 && candidates[cell] != m {
+                        if m.count_ones() > 1 {
+                            return Err(Dead);
+                        }
+                        candidates[cell] = m;
+                        changed = true;
+                    }
+                }
+            }
+            for rule in self.rules {
+                match rule.prune(self.shape, candidates) {
+                    None => return Err(Dead),
+                    Some(true) => changed = true,
+                    Some(false) => {}
+                }
+            }
+            if !changed {
+                return Ok(());
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Backtracker;
+    use super::*;
+    use crate::grid::Size;
+
+    /// A valid full grid of `shape` with rectangular blocks.
+    fn full(shape: &Shape) -> Grid {
+        let (rows, cols) = shape.block_dims().unwrap();
+        let side = shape.side();
+        let mut grid = Grid::empty(shape.clone());
+        for cell in shape.all_cells() {
+            let (r, c) = (cell.row(), cell.col());
+            let v = (cols * (r % rows) + r / rows + c) % side;
+            grid.set(cell, Some(Digit::from_index(v)));
+        }
+        grid
+    }
+
+    /// Blanks every cell where `keep` says no.
+    fn thinned(grid: &Grid, keep: impl Fn(usize) -> bool) -> Grid {
+        let mut out = grid.clone();
+        for i in 0..grid.cells().len() {
+            if !keep(i) {
+                out.set(Cell::from_index(grid.size(), i), None);
+            }
+        }
+        out
+    }
+
+    fn check(puzzle: &Grid) -> Verdict {
+        let search = Backtracker::default().solve_with(puzzle, &[]);
+        for g in match &search.verdict {
+            Verdict::Unique(g) => vec![g],
+            Verdict::Multiple(a, b) => vec![a, b],
+            _ => vec![],
+        } {
+            assert_eq!(g.check_solution(puzzle), Ok(()));
+        }
+        search.verdict
+    }
+
+    #[test]
+    fn rectangular_blocks_of_many_sides() {
+        for (side, rows, cols) in [
+            (6, 2, 3),
+            (6, 3, 2),
+            (8, 2, 4),
+            (10, 2, 5),
+            (12, 3, 4),
+            (12, 4, 3),
+        ] {
+            let shape = Shape::with_blocks(Size::from_side(side).unwrap(), rows, cols).unwrap();
+            let grid = full(&shape);
+            // One blank: unique.
+            let one = thinned(&grid, |i| i != 7);
+            assert_eq!(check(&one), Verdict::Unique(grid.clone()), "{shape}");
+            // Empty: several.
+            assert!(matches!(
+                check(&Grid::empty(shape.clone())),
+                Verdict::Multiple(..)
+            ));
+            // Clashing givens: none.
+            let mut clash = Grid::empty(shape.clone());
+            clash.set(Cell::new(0, 0), Digit::new(1));
+            clash.set(Cell::new(0, 1), Digit::new(1));
+            assert_eq!(check(&clash), Verdict::Unsolvable);
+        }
+    }
+
+    #[test]
+    fn large_grids_with_half_their_cells() {
+        for side in [36, 49, 64] {
+            let shape = Shape::square(Size::from_side(side).unwrap());
+            let grid = full(&shape);
+            let half = thinned(&grid, |i| (i * 7919) % 100 < 75);
+            let verdict = check(&half);
+            assert!(
+                matches!(verdict, Verdict::Unique(_) | Verdict::Multiple(..)),
+                "{side}: {verdict:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn jigsaw_blocks() {
+        // A 6×6 jigsaw from a known solution: 2×3 blocks, with r1c3 and
+        // r2c1... traded so that the layout stays valid: swap the blocks
+        // of two cells holding the same digit in blocks 0 and 1 along the
+        // border keeps each block a permutation.
+        let six = Size::from_side(6).unwrap();
+        let rect = Shape::square(six);
+        let grid = full(&rect);
+        let mut layout: Vec<u8> = six.all_cells().map(|c| rect.block_of(c) as u8).collect();
+        // Cells r1c3 (block 0) and r1c4 (block 1) trade blocks, and so do
+        // r2c4 (block 1) and r2c3 (block 0): each block keeps 6 cells.
+        layout.swap(2, 3);
+        layout.swap(9, 8);
+        let jigsaw = Shape::irregular(six, layout).unwrap();
+        assert_eq!(jigsaw.block_dims(), None);
+        let empty = Grid::empty(jigsaw.clone());
+        let Verdict::Multiple(a, _) = check(&empty) else {
+            panic!("an empty jigsaw has many solutions");
+        };
+        let one = thinned(&a, |i| i != 11);
+        assert_eq!(check(&one), Verdict::Unique(a.clone()));
+        // The rectangular solution breaks the jigsaw, or solves it.
+        let as_jigsaw = grid.clone().with_shape(jigsaw);
+        let verdict = check(&as_jigsaw);
+        assert!(matches!(verdict, Verdict::Unique(_) | Verdict::Unsolvable));
+    }
+}
