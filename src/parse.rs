@@ -84,7 +84,8 @@ impl From<Format> for ReadOptions {
 }
 
 /// Which text format to read; Auto detects it from the first content line.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Format {
     /// Detect the format from the first line that is not blank, a comment
     /// or a rule line.
@@ -1834,6 +1835,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "cli")]
     fn format_help_names() {
         use clap::ValueEnum;
         let names: Vec<_> = Format::value_variants()

@@ -361,7 +361,8 @@ impl AtMostOne for Bimander {
 }
 
 /// The at-most-one encodings, by name, as the CLI offers them.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[non_exhaustive]
 pub enum AmoKind {
     /// Pairwise: one binary clause per pair, no auxiliary variables.
@@ -432,7 +433,6 @@ mod tests {
     use crate::grid::Size;
     use crate::propagate::{Conflict, Propagator};
     use crate::solve::{Outcome, sat::SatSolver};
-    use clap::ValueEnum;
     use varisat::{CnfFormula, Solver};
 
     /// Checks an encoding against its full truth table for n = 1..=6: with
@@ -667,7 +667,9 @@ mod tests {
     /// `name()` is the CLI's spelling, `ALL` lists every variant once, and
     /// pairwise is the default.
     #[test]
+    #[cfg(feature = "cli")]
     fn names_match_the_cli() {
+        use clap::ValueEnum;
         assert_eq!(AmoKind::value_variants(), &AmoKind::ALL);
         for kind in AmoKind::ALL {
             let value = kind.to_possible_value().unwrap();

@@ -31,7 +31,8 @@ use optimized::Fixed;
 use rules::{Family, HouseKind};
 
 /// Which rule families an encoding states, after Lynce & Ouaknine (2006).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[non_exhaustive]
 pub enum RuleSet {
     /// Minimal: each cell at least one digit; each row, column and block at

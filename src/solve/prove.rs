@@ -33,7 +33,8 @@ use crate::encode::{Encoding, decode, vars};
 use crate::grid::Grid;
 
 /// The format a proof is written in.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[non_exhaustive]
 pub enum ProofFormat {
     /// DRAT as text: one added clause a line, `d` before a deleted one.
@@ -43,7 +44,7 @@ pub enum ProofFormat {
     BinaryDrat,
     /// varisat's own format, read only by varisat's checker of the same
     /// version.
-    #[value(skip)]
+    #[cfg_attr(feature = "cli", value(skip))]
     Varisat,
 }
 

@@ -39,7 +39,8 @@ use crate::grid::{Grid, Shape};
 use crate::puzzle::Puzzle;
 
 /// How the SAT backend decides each puzzle; see the module documentation.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Strategy {
     /// Unit propagation first, then a fresh solver on the clauses left.
     #[default]
