@@ -183,6 +183,23 @@ impl Cell {
         self.col as usize
     }
 
+    /// Parses a cell name as people and f-puzzles write it, `r3c4` or
+    /// `R3C4` (1-based), into a cell of a grid of `size`; `None` for any
+    /// other text or a cell outside the grid.
+    pub fn from_name(name: &str, size: Size) -> Option<Cell> {
+        let lower = name.to_ascii_lowercase();
+        let (r, c) = lower.strip_prefix('r')?.split_once('c')?;
+        let digits =
+            |t: &str| !t.is_empty() && t.len() <= 3 && t.bytes().all(|b| b.is_ascii_digit());
+        if !digits(r) || !digits(c) {
+            return None;
+        }
+        let (r, c): (usize, usize) = (r.parse().ok()?, c.parse().ok()?);
+        let side = size.side();
+        ((1..=side).contains(&r) && (1..=side).contains(&c))
+            .then(|| Cell::new(r as u8 - 1, c as u8 - 1))
+    }
+
     /// Returns the 0-based row-major index of the cell in a grid of `size`.
     pub fn index(self, size: Size) -> usize {
         self.row() * size.side() + self.col()

@@ -47,7 +47,7 @@ use std::fmt;
 use std::io::{self, BufRead};
 use std::iter::FusedIterator;
 
-use crate::formats::fpuzzles;
+use crate::formats::{fpuzzles, rules_file};
 use crate::grid::{Digit, Grid, Shape, Size};
 
 /// The longest line read, in bytes, not counting the line end; a longer
@@ -102,6 +102,14 @@ pub enum Format {
     /// (see [`crate::formats::fpuzzles`]). [`Format::Auto`] reads such
     /// lines too, wherever they stand.
     Fpuzzles,
+    /// A rules file: one whole puzzle in TOML, constraints included (see
+    /// [`crate::formats::rules_file`]). Chosen for files named `*.toml`.
+    Rules,
+    /// N rows of N whitespace-separated decimal numbers, `0` or `.` for a
+    /// blank, for any side from 4 to 64; grids separated by a blank line.
+    /// [`Format::Auto`] detects it from a first line of numbers with one
+    /// of two digits or more.
+    Numbers,
 }
 
 /// Where a puzzle came from: an Euler header or its first line number.
@@ -255,6 +263,16 @@ pub enum ParseErrorKind {
     /// An f-puzzles link or payload that could not be read, or states a
     /// rule this tool does not implement.
     Fpuzzles(fpuzzles::FpuzzlesError),
+    /// A rules file that could not be read.
+    RulesFile(rules_file::RulesFileErrorKind),
+    /// A cell of the numbers format that is not a blank or a digit of
+    /// the grid.
+    NotANumber {
+        /// The text found, up to 20 characters.
+        found: String,
+        /// The grid's side.
+        side: usize,
+    },
     /// The blocks asked for (`--box`) do not tile this grid.
     Blocks {
         /// The grid's side.
@@ -339,6 +357,19 @@ impl fmt::Display for ParseErrorKind {
                 }
             }
             ParseErrorKind::Fpuzzles(e) => e.fmt(f),
+            ParseErrorKind::NotANumber { found, side } => write!(
+                f,
+                "'{found}' is not a digit from 1 to {side}, or 0 or . for a blank"
+            ),
+            ParseErrorKind::RulesFile(kind) => {
+                // The location is this error's own; print the kind alone.
+                let e = rules_file::RulesFileError {
+                    line: None,
+                    column: None,
+                    kind: kind.clone(),
+                };
+                e.fmt(f)
+            }
             ParseErrorKind::Blocks { side, rows, cols } => write!(
                 f,
                 "{rows}x{cols} blocks do not fit a {side}x{side} grid: \
@@ -452,6 +483,9 @@ impl<R: BufRead> Puzzles<R> {
             Format::Euler => (Some(Mode::Block), Some(Size::NINE)),
             // Every content line is a link; the modes are never reached.
             Format::Fpuzzles => (Some(Mode::Line), None),
+            // The text is gathered whole and read at its end.
+            Format::Rules => (None, None),
+            Format::Numbers => (Some(Mode::Numbers), None),
         };
         Puzzles {
             lines: LineReader {
@@ -466,6 +500,7 @@ impl<R: BufRead> Puzzles<R> {
                 size,
                 block: None,
                 blocks: None,
+                rules_text: (format == Format::Rules).then(String::new),
                 out: VecDeque::new(),
                 produced: false,
                 scan: Scan::default(),
@@ -483,6 +518,7 @@ impl<R: BufRead> Puzzles<R> {
             (Format::Auto, None) => None,
             (Format::Auto, Some(Mode::Line)) => Some(Format::Line),
             (Format::Auto, Some(Mode::Block)) => Some(Format::Rows),
+            (Format::Auto, Some(Mode::Numbers)) => Some(Format::Numbers),
             (format, _) => Some(format),
         }
     }
@@ -601,6 +637,26 @@ enum Mode {
     Line,
     /// Rows over one or more lines, with optional headers.
     Block,
+    /// Rows of whitespace-separated numbers.
+    Numbers,
+}
+
+/// Returns whether a line is a row of the numbers format: at least four
+/// whitespace-separated tokens, each `.` or a number of one or two
+/// digits, one of them of two. (Rows written as runs of digits, as
+/// `003020600 900305001`, are the rows format.)
+fn numbers_like(line: &[u8]) -> bool {
+    let mut tokens = line.split(|&b| is_space(b)).filter(|t| !t.is_empty());
+    let number = |t: &[u8]| t == b"." || (t.len() <= 2 && t.iter().all(u8::is_ascii_digit));
+    let (mut count, mut wide) = (0, false);
+    for token in tokens.by_ref() {
+        if !number(token) {
+            return false;
+        }
+        count += 1;
+        wide |= token.len() >= 2;
+    }
+    count >= Size::MIN_SIDE && wide
 }
 
 /// A grid being collected in block mode.
@@ -637,6 +693,8 @@ struct State {
     block: Option<Block>,
     /// Blocks asked for instead of the default ones (`--box`).
     blocks: Option<(usize, usize)>,
+    /// The text of a rules file, gathered until the end.
+    rules_text: Option<String>,
     out: VecDeque<Result<Puzzle, ParseError>>,
     /// Whether any puzzle or error was produced.
     produced: bool,
@@ -928,6 +986,21 @@ impl State {
 
     /// Handles line `number`.
     fn handle(&mut self, line: &[u8], number: usize, too_long: bool) {
+        if self.format == Format::Rules {
+            if too_long {
+                let limit = MAX_LINE_BYTES;
+                self.push(Err(ParseError::new(
+                    number,
+                    None,
+                    ParseErrorKind::LineTooLong { limit },
+                )));
+                self.rules_text = None;
+            } else if let Some(text) = &mut self.rules_text {
+                text.push_str(&String::from_utf8_lossy(line));
+                text.push('\n');
+            }
+            return;
+        }
         if too_long {
             let limit = MAX_LINE_BYTES;
             let error = ParseError::new(number, None, ParseErrorKind::LineTooLong { limit });
@@ -962,7 +1035,7 @@ impl State {
                         let kind = ParseErrorKind::InvalidHeader;
                         self.push(Err(ParseError::new(number, column, kind)));
                     }
-                    (Mode::Block, header) => {
+                    (Mode::Block | Mode::Numbers, header) => {
                         if self.block.is_some() {
                             self.truncate(number);
                         }
@@ -989,7 +1062,11 @@ impl State {
                 };
                 match mode {
                     Mode::Line => self.line_puzzle(line, number),
+                    // Rows of single digits read the same in both formats;
+                    // a row with a two-digit number shows which it is.
+                    Mode::Block if numbers_like(line) => self.numbers_line(line, number),
                     Mode::Block => self.block_line(line, number),
+                    Mode::Numbers => self.numbers_line(line, number),
                 }
             }
         }
@@ -998,6 +1075,9 @@ impl State {
     /// Decides between the line format and rows from the first content
     /// line's first token.
     fn detect(&mut self, line: &[u8]) -> Mode {
+        if numbers_like(line) {
+            return Mode::Numbers;
+        }
         self.scan.token(line);
         let one_line = match self.scan.cells.len() {
             81 | 256 | 625 => true,
@@ -1113,6 +1193,79 @@ impl State {
         self.add_rows(block, number, rows, size);
     }
 
+    /// Reads one row of numbers; the first row of the first grid fixes
+    /// the side.
+    fn numbers_line(&mut self, line: &[u8], number: usize) {
+        let text = String::from_utf8_lossy(line);
+        // Each token with its 1-based column, counted in characters.
+        let mut tokens = Vec::new();
+        let mut start = None;
+        for (i, ch) in text.chars().chain(std::iter::once(' ')).enumerate() {
+            if ch.is_whitespace() {
+                if let Some(s) = start.take() {
+                    tokens.push((s + 1, text.chars().skip(s).take(i - s).collect::<String>()));
+                }
+            } else if start.is_none() {
+                start = Some(i);
+            }
+        }
+        let found = tokens.len();
+        let size = match self.size {
+            Some(size) => size,
+            // A row of N numbers, or a whole grid of N² on one line.
+            None => match Size::from_side(found).or_else(|| Size::from_cell_count(found)) {
+                Some(size) => *self.size.insert(size),
+                None => {
+                    let kind = ParseErrorKind::UnknownSize {
+                        found,
+                        one_line: false,
+                    };
+                    self.error_outside_grid(ParseError::new(number, None, kind));
+                    return;
+                }
+            },
+        };
+        let mut block = self.block.take().unwrap_or_else(|| Block::new(None, None));
+        let whole = block.rows == 0 && found == size.cells();
+        if block.error.is_none() {
+            if found != size.side() && !whole {
+                let kind = ParseErrorKind::CellCount {
+                    expected: size.side(),
+                    found,
+                };
+                block.error = Some(ParseError::new(number, None, kind));
+            } else {
+                for (col, token) in &tokens {
+                    let digit = match token.as_str() {
+                        "." | "0" => Ok(None),
+                        t => t
+                            .parse::<u8>()
+                            .ok()
+                            .and_then(Digit::new)
+                            .filter(|d| d.index() < size.side())
+                            .map(Some)
+                            .ok_or_else(|| {
+                                let kind = ParseErrorKind::NotANumber {
+                                    found: t.chars().take(20).collect(),
+                                    side: size.side(),
+                                };
+                                ParseError::new(number, Some(*col), kind)
+                            }),
+                    };
+                    match digit {
+                        Ok(d) => block.cells.push(d),
+                        Err(e) => {
+                            block.error = Some(e);
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        let rows = if whole { size.side() } else { 1 };
+        self.add_rows(block, number, rows, size);
+    }
+
     /// Counts `rows` more rows read at line `number`; emits the grid once
     /// it has N, else keeps collecting.
     fn add_rows(&mut self, mut block: Block, number: usize, rows: usize, size: Size) {
@@ -1156,6 +1309,26 @@ impl State {
 
     /// Handles the end of the input after line `last`.
     fn end(&mut self, last: usize) {
+        if self.format == Format::Rules {
+            if let Some(text) = self.rules_text.take() {
+                let item = rules_file::read(&text)
+                    .map(|(puzzle, _)| Puzzle {
+                        label: Label::Line(1),
+                        line: 1,
+                        puzzle,
+                        ignored: Vec::new(),
+                    })
+                    .map_err(|e| {
+                        ParseError::new(
+                            e.line.unwrap_or(last),
+                            e.column,
+                            ParseErrorKind::RulesFile(e.kind),
+                        )
+                    });
+                self.push(item);
+            }
+            return;
+        }
         self.truncate(last);
         if !self.produced {
             self.push(Err(ParseError::new(last, None, ParseErrorKind::NoPuzzle)));
@@ -1842,7 +2015,12 @@ mod tests {
             .iter()
             .map(|f| f.to_possible_value().unwrap().get_name().to_string())
             .collect();
-        assert_eq!(names, ["auto", "euler", "line", "rows", "fpuzzles"]);
+        assert_eq!(
+            names,
+            [
+                "auto", "euler", "line", "rows", "fpuzzles", "rules", "numbers"
+            ]
+        );
     }
 
     /// Reads the public sets when `../shared/data` is present.

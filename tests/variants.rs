@@ -138,3 +138,89 @@ fn solved_puzzles_are_written_as_links_that_read_back() {
         json.stdout
     );
 }
+
+#[test]
+fn a_rules_file_is_read_by_its_name() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/windoku.toml");
+    let run = run_cli(&["solve", "-o", "line", path], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        run.stdout.trim(),
+        "439178562512936478768542139273415896845269713196783245654321987321897654987654321"
+    );
+    // Through f-puzzles and back, the same rules file (less its title).
+    let link = run_cli(&["convert", "--to", "fpuzzles", path], b"");
+    assert_eq!(link.code, 0, "{}", link.stderr);
+    let back = run_cli(&["convert", "--to", "rules", "-"], link.stdout.as_bytes());
+    assert_eq!(back.code, 0, "{}", back.stderr);
+    let original = std::fs::read_to_string(path).unwrap();
+    let without_meta: String = original
+        .lines()
+        .filter(|l| !l.starts_with("title") && !l.starts_with("author"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(back.stdout, without_meta);
+    // A text grid cannot hold the windows: refused, naming them.
+    let line = run_cli(&["convert", "--to", "line", path], b"");
+    assert_eq!(line.code, 2);
+    assert!(
+        line.stderr
+            .contains("a text grid cannot hold its constraints (extraregion)"),
+        "{}",
+        line.stderr
+    );
+    // A broken rules file names the line.
+    let bad = "givens = ['1...', '....', '....', '....']\n[[constraint]]\ntype = 'whispers'\n";
+    let run = run_cli(&["solve", "--format", "rules", "-"], bad.as_bytes());
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .contains("error: <stdin>: line 3, column 8: unsupported constraint 'whispers'"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn numbers_format_reads_and_writes_any_size() {
+    use sudoku_sat::grid::{Cell, Shape};
+    use sudoku_sat::solve::Outcome;
+    use sudoku_sat::solve::count::pattern;
+    use sudoku_sat::solve::sat::SatSolver;
+    for side in [12, 36] {
+        let solution = pattern(&Shape::square(Size::from_side(side).unwrap())).unwrap();
+        let mut puzzle = solution.clone();
+        // Blank a third of the cells, in a scattered order; keep the
+        // puzzle unique.
+        for k in 0..solution.size().cells() / 3 {
+            let cell = Cell::from_index(solution.size(), (k * 7919) % solution.size().cells());
+            let digit = puzzle.get(cell);
+            puzzle.set(cell, None);
+            if !matches!(
+                SatSolver::default().solve(&puzzle).unwrap(),
+                Outcome::Unique(_)
+            ) {
+                puzzle.set(cell, digit);
+            }
+        }
+        let text = puzzle.numbers().to_string();
+        let run = run_cli(&["solve", "-o", "numbers", "-"], text.as_bytes());
+        assert_eq!(run.code, 0, "{side}: {}", run.stderr);
+        assert_eq!(run.stdout, solution.numbers().to_string());
+        // The whole grid on one line reads too.
+        let line = format!("{}\n", puzzle.numbers_line());
+        let run = run_cli(&["solve", "-o", "numbers", "-"], line.as_bytes());
+        assert_eq!(run.stdout, solution.numbers().to_string(), "{side}");
+    }
+    // A token that is no digit of the grid is located.
+    let mut rows: Vec<String> = (0..12).map(|_| ["0"; 12].join(" ")).collect();
+    rows[2] = "0 0 13 0 0 0 0 0 0 0 0 10".to_string();
+    let run = run_cli(&["solve", "-"], format!("{}\n", rows.join("\n")).as_bytes());
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .contains("line 3, column 5: '13' is not a digit from 1 to 12"),
+        "{}",
+        run.stderr
+    );
+}

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use anyhow::{Context, bail};
 
-use sudoku_sat::parse::{ParseError, Puzzle, Puzzles, ReadOptions};
+use sudoku_sat::parse::{Format, ParseError, Puzzle, Puzzles, ReadOptions};
 
 /// How many parse errors one input may report before reading stops: past
 /// this, the input is most likely not a puzzle file at all.
@@ -18,6 +18,9 @@ pub struct Input {
     pub name: String,
     /// The file's size in bytes, when known (not for stdin).
     pub len: Option<u64>,
+    /// Whether the file is named `*.toml`: a rules file, unless a format
+    /// is asked for.
+    rules_file: bool,
     reader: Box<dyn BufRead + Send>,
 }
 
@@ -34,13 +37,26 @@ impl Input {
                 }
                 let file = File::open(p).with_context(|| format!("{name}: cannot open"))?;
                 let len = file.metadata().ok().map(|m| m.len());
+                let rules_file = p
+                    .extension()
+                    .is_some_and(|e| e.eq_ignore_ascii_case("toml"));
                 Ok(Input {
                     name,
                     len,
+                    rules_file,
                     reader: Box::new(BufReader::with_capacity(64 * 1024, file)),
                 })
             }
         }
+    }
+
+    /// Returns the options to read this input with: a file named
+    /// `*.toml` is a rules file when the format is left to detection.
+    fn options(&self, mut options: ReadOptions) -> ReadOptions {
+        if self.rules_file && options.format == Format::Auto {
+            options.format = Format::Rules;
+        }
+        options
     }
 
     /// Wraps text built into the program.
@@ -48,6 +64,7 @@ impl Input {
         Input {
             name: name.to_string(),
             len: Some(text.len() as u64),
+            rules_file: false,
             reader: Box::new(text.as_bytes()),
         }
     }
@@ -56,6 +73,7 @@ impl Input {
         Input {
             name: "<stdin>".to_string(),
             len: None,
+            rules_file: false,
             reader: Box::new(BufReader::with_capacity(64 * 1024, io::stdin())),
         }
     }
@@ -67,7 +85,10 @@ impl Input {
         format: ReadOptions,
         wrap: impl FnOnce(Box<dyn BufRead + Send>) -> R,
     ) -> Puzzles<R> {
-        Puzzles::new(wrap(self.reader), format)
+        {
+            let options = self.options(format);
+            Puzzles::new(wrap(self.reader), options)
+        }
     }
 
     /// Reads an input that must hold exactly one puzzle, for commands that
@@ -79,10 +100,11 @@ impl Input {
     ///
     /// Fails when the input holds no puzzle or more than one.
     pub fn one_puzzle(self, format: ReadOptions, command: &str) -> anyhow::Result<Option<Puzzle>> {
+        let options = self.options(format);
         let name = self.name;
         let mut first = None;
         let mut errors = 0;
-        for item in Puzzles::new(self.reader, format) {
+        for item in Puzzles::new(self.reader, options) {
             match item {
                 Ok(_) if first.is_some() => {
                     bail!("{name}: holds more than one puzzle; {command} takes one")
@@ -108,9 +130,10 @@ impl Input {
         format: ReadOptions,
         mut each: impl FnMut(&str, Puzzle) -> anyhow::Result<()>,
     ) -> anyhow::Result<usize> {
+        let options = self.options(format);
         let name = self.name;
         let mut errors = 0;
-        for item in Puzzles::new(self.reader, format) {
+        for item in Puzzles::new(self.reader, options) {
             match item {
                 Ok(puzzle) => each(&name, puzzle)?,
                 Err(error) => {

@@ -4,6 +4,7 @@
 
 mod batch;
 mod bench;
+mod convert;
 mod count;
 mod decode;
 mod explain;
@@ -137,6 +138,15 @@ enum Command {
     /// the conflict. A last line gives the share of each level. Exit 1 when
     /// a puzzle has no solution or several.
     Rate(rate::RateArgs),
+    /// Write puzzles in another format: a text line, rows, numbers, an
+    /// f-puzzles link or a rules file.
+    ///
+    /// Reads any input format (text grids, f-puzzles and SudokuPad links,
+    /// a `*.toml` rules file). Text grids hold the classic rules only: a
+    /// puzzle with constraints or irregular blocks is refused for them,
+    /// with a message naming what would be lost (exit 2), never written
+    /// without it.
+    Convert(convert::ConvertArgs),
 }
 
 /// Options for `solve`.
@@ -247,7 +257,7 @@ struct EulerArgs {
 
 /// How puzzle text is read.
 #[derive(Debug, Args)]
-struct InputArgs {
+pub struct InputArgs {
     /// The puzzle format; `auto` detects it from the first puzzle line.
     #[arg(long, value_enum, default_value_t)]
     format: Format,
@@ -264,7 +274,7 @@ struct InputArgs {
 
 impl InputArgs {
     /// Returns how to read the input.
-    fn options(&self) -> ReadOptions {
+    pub fn options(&self) -> ReadOptions {
         ReadOptions {
             format: self.format,
             blocks: self.blocks,
@@ -402,6 +412,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Stats(args) => stats::stats(args),
         Command::Explain(args) => explain::explain(args),
         Command::Rate(args) => rate::rate(args),
+        Command::Convert(args) => convert::convert(args),
     }
 }
 

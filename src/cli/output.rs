@@ -21,6 +21,9 @@ pub enum OutputFormat {
     /// The solution drawn with block lines; grids separated by a blank
     /// line.
     Pretty,
+    /// N rows of N space-separated numbers per solution, for any size;
+    /// grids separated by a blank line.
+    Numbers,
     /// One JSON object per puzzle and line (JSON Lines): `label`, `line`,
     /// `puzzle`, `status` (`unique`, `multiple`, `unsolvable`),
     /// `solution` (null when unsolvable), `second_solution` (for
@@ -91,12 +94,17 @@ impl<W: Write> Printer<W> {
     }
 
     fn grid(&mut self, grid: &Grid) -> io::Result<()> {
-        if self.printed > 0 && matches!(self.format, OutputFormat::Grid | OutputFormat::Pretty) {
+        let blocks = matches!(
+            self.format,
+            OutputFormat::Grid | OutputFormat::Pretty | OutputFormat::Numbers
+        );
+        if self.printed > 0 && blocks {
             writeln!(self.out)?;
         }
         match self.format {
             OutputFormat::Grid => write!(self.out, "{}", grid.rows()),
             OutputFormat::Pretty => write!(self.out, "{}", grid.pretty()),
+            OutputFormat::Numbers => write!(self.out, "{}", grid.numbers()),
             OutputFormat::Line
             | OutputFormat::Json
             | OutputFormat::Csv

@@ -141,10 +141,16 @@ impl<F: ExtendFormula> ExtendFormula for Counting<'_, F> {
 
 impl<F: ExtendFormula> Counting<'_, F> {
     /// Runs one family's writer and records how many clauses it added.
+    /// A family written right after another of the same name adds to it,
+    /// so that several constraints of one kind count as one family.
     fn family(&mut self, stats: &mut EncodeStats, family: Family, write: impl FnOnce(&mut Self)) {
         let before = self.clauses;
         write(self);
-        stats.families.push((family, self.clauses - before));
+        let written = self.clauses - before;
+        match stats.families.last_mut() {
+            Some((last, count)) if *last == family => *count += written,
+            _ => stats.families.push((family, written)),
+        }
     }
 }
 
@@ -288,7 +294,12 @@ fn write<F: ExtendFormula>(
             rules::house_unique(shape, kind, amo, s)
         });
     }
-    for constraint in constraints {
+    // Constraints of one family are written together, in the order of
+    // their first appearance, so that each family is one run of clauses.
+    let mut order: Vec<&Constraint> = constraints.iter().collect();
+    let first = |key: &str| constraints.iter().position(|c| c.key() == key);
+    order.sort_by_key(|c| first(c.key()));
+    for constraint in order {
         sink.family(&mut stats, Family::Constraint(constraint.key()), |s| {
             constraint.encode(shape, encoding, s)
         });

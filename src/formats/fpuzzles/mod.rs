@@ -314,16 +314,6 @@ fn read_grid(object: &Map<String, Value>, size: Size) -> Result<(Grid, Vec<u8>),
     Ok((givens, blocks))
 }
 
-/// Parses `R3C4` (1-based, either case) into a cell of a grid of `size`.
-fn parse_cell(text: &str, size: Size) -> Option<Cell> {
-    let upper = text.to_ascii_uppercase();
-    let (r, c) = upper.strip_prefix('R')?.split_once('C')?;
-    let (r, c): (usize, usize) = (r.parse().ok()?, c.parse().ok()?);
-    let side = size.side();
-    ((1..=side).contains(&r) && (1..=side).contains(&c))
-        .then(|| Cell::new(r as u8 - 1, c as u8 - 1))
-}
-
 /// Reads a list of cell names, each inside the grid and listed once.
 fn cells_of(key: &str, value: Option<&Value>, size: Size) -> Result<Vec<Cell>, FpuzzlesError> {
     let list = value
@@ -332,7 +322,7 @@ fn cells_of(key: &str, value: Option<&Value>, size: Size) -> Result<Vec<Cell>, F
     let mut cells = Vec::with_capacity(list.len());
     for item in list {
         let name = item.as_str().unwrap_or_default();
-        let cell = parse_cell(name, size)
+        let cell = Cell::from_name(name, size)
             .ok_or_else(|| invalid(format!("'{key}' names {item}, not a cell of the grid")))?;
         if cells.contains(&cell) {
             return Err(invalid(format!("'{key}' lists {cell} twice")));
@@ -398,7 +388,7 @@ fn constraints(key: &str, value: &Value, size: Size) -> Result<Vec<Constraint>, 
             let mut marks = Vec::new();
             for item in items(key, value)? {
                 let name = item.get("cell").and_then(Value::as_str).unwrap_or_default();
-                let cell = parse_cell(name, size).ok_or_else(|| {
+                let cell = Cell::from_name(name, size).ok_or_else(|| {
                     invalid(format!("'{key}' names {item}, not a cell of the grid"))
                 })?;
                 marks.push(if key == "even" {

@@ -1,0 +1,116 @@
+//! `convert`: a puzzle from any format into any other.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use anyhow::{Context, bail};
+use clap::Args;
+
+use sudoku_sat::formats::{fpuzzles, rules_file};
+use sudoku_sat::rules::Rule;
+
+use super::input::Input;
+use super::{InputArgs, Status};
+
+/// The formats `convert` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Target {
+    /// One line of N² symbols a puzzle, `.` for a blank (numbers past
+    /// 25×25). Classic rules only.
+    Line,
+    /// N rows of N symbols a puzzle, grids separated by a blank line.
+    /// Classic rules only.
+    Rows,
+    /// N rows of N space-separated numbers, `0` for a blank, for any size.
+    /// Classic rules only.
+    Numbers,
+    /// One f-puzzles link a puzzle, constraints and blocks included.
+    Fpuzzles,
+    /// A rules file (TOML), constraints and blocks included; the input
+    /// must hold one puzzle.
+    Rules,
+}
+
+/// Options for `convert`.
+#[derive(Debug, Args)]
+pub struct ConvertArgs {
+    /// The puzzle file; `-` or nothing reads standard input.
+    file: Option<PathBuf>,
+
+    #[command(flatten)]
+    input: InputArgs,
+
+    /// The format to write.
+    #[arg(long, value_enum)]
+    to: Target,
+}
+
+/// Runs `convert`: reads every puzzle and writes it in the target format,
+/// in input order. A puzzle the target cannot hold (constraints or
+/// irregular blocks in a text grid) is an error, never a silent loss.
+pub fn convert(args: ConvertArgs) -> anyhow::Result<Status> {
+    let input = Input::open(args.file.as_deref())?;
+    let name = input.name.clone();
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut written = 0usize;
+    let mut refused = 0usize;
+    let errors = input.for_each(args.input.options(), |source, entry| {
+        let puzzle = &entry.puzzle;
+        let at = format!("{source}: {}", entry.label);
+        let plain_text = matches!(args.to, Target::Line | Target::Rows | Target::Numbers);
+        if plain_text && (!puzzle.is_classic() || puzzle.shape().block_dims().is_none()) {
+            let mut keys: Vec<&str> = puzzle.constraints().iter().map(|c| c.key()).collect();
+            keys.dedup();
+            let what = if keys.is_empty() {
+                "irregular blocks".to_string()
+            } else {
+                format!("constraints ({})", keys.join(", "))
+            };
+            eprintln!(
+                "error: {at}: a text grid cannot hold its {what}; \
+                 use --to fpuzzles or --to rules"
+            );
+            refused += 1;
+            return Ok(());
+        }
+        let grid = puzzle.givens();
+        match args.to {
+            Target::Line => writeln!(out, "{grid}"),
+            Target::Rows => {
+                if written > 0 {
+                    writeln!(out)?;
+                }
+                write!(out, "{}", grid.rows())
+            }
+            Target::Numbers => {
+                if written > 0 {
+                    writeln!(out)?;
+                }
+                write!(out, "{}", grid.numbers())
+            }
+            Target::Fpuzzles => writeln!(out, "{}", fpuzzles::link(puzzle, None, None)),
+            Target::Rules => {
+                if written > 0 {
+                    bail!("{at}: a rules file holds one puzzle; convert them one at a time");
+                }
+                write!(
+                    out,
+                    "{}",
+                    rules_file::write(puzzle, &rules_file::Meta::default())
+                )
+            }
+        }
+        .context("cannot write to stdout")?;
+        written += 1;
+        Ok(())
+    })?;
+    out.flush().context("cannot write to stdout")?;
+    if written == 0 && errors == 0 && refused == 0 {
+        bail!("{name}: holds no puzzle");
+    }
+    Ok(if errors > 0 || refused > 0 {
+        Status::Error
+    } else {
+        Status::Success
+    })
+}

@@ -1,0 +1,530 @@
+//! A rules file people write by hand: a whole puzzle in TOML.
+//!
+//! ```text
+//! title = "Windoku"                 # optional, as are author and rules
+//! size = 9                          # optional: the givens' row count
+//! blocks = "3x3"                    # optional: "RxC", or a layout below
+//! givens = [
+//!   "..9.....1",                    # N rows of N cells, `.` or `0` blank
+//!   ...
+//! ]
+//!
+//! [[constraint]]
+//! type = "extraregion"              # the f-puzzles key
+//! cells = ["r2c2", "r2c3", "r2c4", "r3c2", "r3c3", "r3c4", "r4c2", "r4c3", "r4c4"]
+//!
+//! [[constraint]]
+//! type = "diagonal+"
+//! ```
+//!
+//! Jigsaw blocks are drawn as N strings of N symbols, the same symbol for
+//! the cells of one block: `blocks = ["111222333", "112222333", …]`. Grids
+//! larger than 25×25 write each row of givens as whitespace-separated
+//! numbers, `0` or `.` for a blank. Cells are named `r1c1`, 1-based.
+//!
+//! Every constraint type is an f-puzzles key; one the tool does not
+//! implement, or a key a constraint does not take, is an error naming it,
+//! never ignored. Every error gives the line and column in the file.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::ops::Range;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::grid::{Cell, Digit, Grid, Shape, Size};
+use crate::puzzle::Puzzle;
+use crate::rules::{
+    AntiKing, AntiKnight, Constraint, Diagonal, Direction, DisjointGroups, ExtraRegion,
+    NonConsecutive, Parity, ParityCell, Rule,
+};
+
+/// What a rules file says beyond the puzzle itself.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Meta {
+    /// The puzzle's title.
+    pub title: Option<String>,
+    /// Its author.
+    pub author: Option<String>,
+    /// The rules in the setter's words.
+    pub rules: Option<String>,
+}
+
+/// A rules file that could not be read, located in the text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulesFileError {
+    /// The 1-based line, when known.
+    pub line: Option<usize>,
+    /// The 1-based column (in characters), when known.
+    pub column: Option<usize>,
+    /// What is wrong.
+    pub kind: RulesFileErrorKind,
+}
+
+/// What is wrong in a rules file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RulesFileErrorKind {
+    /// The text is not TOML of this format: the TOML parser's words.
+    Syntax(String),
+    /// A constraint type the tool does not implement.
+    Unsupported(String),
+    /// A key a constraint does not take.
+    UnknownKey {
+        /// The constraint's type.
+        constraint: String,
+        /// The key.
+        key: String,
+    },
+    /// A constraint lacks a key it needs.
+    MissingKey {
+        /// The constraint's type.
+        constraint: String,
+        /// The key.
+        key: &'static str,
+    },
+    /// A cell name that is not `rRcC` inside the grid.
+    BadCell(String),
+    /// A cell listed twice in one constraint.
+    RepeatedCell(Cell),
+    /// A size outside 4..=64, or givens of another size.
+    BadSize(String),
+    /// A row of givens that does not hold N cells of this size.
+    BadRow {
+        /// The 1-based row.
+        row: usize,
+        /// What is wrong with it.
+        problem: String,
+    },
+    /// A block layout that does not tile the grid.
+    BadBlocks(String),
+}
+
+impl fmt::Display for RulesFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, self.column) {
+            (Some(line), Some(column)) => write!(f, "line {line}, column {column}: ")?,
+            (Some(line), None) => write!(f, "line {line}: ")?,
+            _ => {}
+        }
+        match &self.kind {
+            RulesFileErrorKind::Syntax(m) => f.write_str(m),
+            RulesFileErrorKind::Unsupported(t) => write!(f, "unsupported constraint '{t}'"),
+            RulesFileErrorKind::UnknownKey { constraint, key } => {
+                write!(f, "constraint '{constraint}' takes no key '{key}'")
+            }
+            RulesFileErrorKind::MissingKey { constraint, key } => {
+                write!(f, "constraint '{constraint}' needs '{key}'")
+            }
+            RulesFileErrorKind::BadCell(name) => {
+                write!(f, "'{name}' is not a cell of the grid (write r1c1)")
+            }
+            RulesFileErrorKind::RepeatedCell(cell) => write!(f, "{cell} is listed twice"),
+            RulesFileErrorKind::BadSize(m) | RulesFileErrorKind::BadBlocks(m) => f.write_str(m),
+            RulesFileErrorKind::BadRow { row, problem } => {
+                write!(f, "row {row} of givens: {problem}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for RulesFileError {}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    title: Option<String>,
+    author: Option<String>,
+    rules: Option<String>,
+    size: Option<Spanned<u64>>,
+    blocks: Option<Spanned<Blocks>>,
+    givens: Spanned<Vec<Spanned<String>>>,
+    #[serde(default)]
+    constraint: Vec<Spanned<BTreeMap<String, Spanned<toml::Value>>>>,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Blocks {
+    Rect(String),
+    Layout(Vec<String>),
+}
+
+/// Reads a rules file.
+///
+/// # Errors
+///
+/// Returns a [`RulesFileError`] with its line and column.
+///
+/// # Example
+///
+/// ```
+/// use sudoku_sat::formats::rules_file::read;
+///
+/// let text = "givens = ['1...', '..2.', '.3..', '...4']\n[[constraint]]\ntype = 'diagonal-'\n";
+/// let (puzzle, _) = read(text)?;
+/// assert_eq!(puzzle.constraints().len(), 1);
+/// # Ok::<(), sudoku_sat::formats::rules_file::RulesFileError>(())
+/// ```
+pub fn read(text: &str) -> Result<(Puzzle, Meta), RulesFileError> {
+    let at = |span: Range<usize>, kind| located(text, span.start, kind);
+    let file: File = toml::from_str(text).map_err(|e| {
+        let start = e.span().map(|s| s.start);
+        let kind = RulesFileErrorKind::Syntax(e.message().trim().to_string());
+        match start {
+            Some(start) => located(text, start, kind),
+            None => RulesFileError {
+                line: None,
+                column: None,
+                kind,
+            },
+        }
+    })?;
+    let rows = file.givens.get_ref();
+    let side = match &file.size {
+        Some(size) => {
+            let side = *size.get_ref() as usize;
+            if side != rows.len() {
+                let m = format!("size {side} but {} rows of givens", rows.len());
+                return Err(at(size.span(), RulesFileErrorKind::BadSize(m)));
+            }
+            side
+        }
+        None => rows.len(),
+    };
+    let size = Size::from_side(side).ok_or_else(|| {
+        let m = format!("a grid of side {side}; sides go from 4 to 64");
+        at(file.givens.span(), RulesFileErrorKind::BadSize(m))
+    })?;
+    let shape = match &file.blocks {
+        None => Shape::square(size),
+        Some(blocks) => read_blocks(blocks.get_ref(), size)
+            .map_err(|m| at(blocks.span(), RulesFileErrorKind::BadBlocks(m)))?,
+    };
+    let mut givens = Grid::empty(shape);
+    for (r, row) in rows.iter().enumerate() {
+        let digits = read_row(row.get_ref(), size).map_err(|problem| {
+            let kind = RulesFileErrorKind::BadRow {
+                row: r + 1,
+                problem,
+            };
+            at(row.span(), kind)
+        })?;
+        for (c, digit) in digits.into_iter().enumerate() {
+            givens.set(Cell::new(r as u8, c as u8), digit);
+        }
+    }
+    let mut puzzle = Puzzle::new(givens);
+    for table in &file.constraint {
+        for constraint in read_constraint(text, table, size)? {
+            puzzle = puzzle.with(constraint);
+        }
+    }
+    let meta = Meta {
+        title: file.title,
+        author: file.author,
+        rules: file.rules,
+    };
+    Ok((puzzle, meta))
+}
+
+/// Returns an error at byte `offset` of `text`.
+fn located(text: &str, offset: usize, kind: RulesFileErrorKind) -> RulesFileError {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+    RulesFileError {
+        line: Some(line),
+        column: Some(column),
+        kind,
+    }
+}
+
+fn read_blocks(blocks: &Blocks, size: Size) -> Result<Shape, String> {
+    match blocks {
+        Blocks::Rect(spec) => {
+            let dims = spec
+                .split_once(['x', 'X', '×'])
+                .and_then(|(r, c)| Some((r.trim().parse().ok()?, c.trim().parse().ok()?)));
+            let Some((rows, cols)) = dims else {
+                return Err(format!("blocks '{spec}' is not RxC, as \"2x3\""));
+            };
+            Shape::with_blocks(size, rows, cols).map_err(|e| e.to_string())
+        }
+        Blocks::Layout(lines) => {
+            let side = size.side();
+            if lines.len() != side {
+                return Err(format!(
+                    "a block layout needs {side} rows, found {}",
+                    lines.len()
+                ));
+            }
+            let mut symbols: Vec<char> = Vec::new();
+            let mut layout = Vec::with_capacity(size.cells());
+            for (r, line) in lines.iter().enumerate() {
+                let chars: Vec<char> = line.chars().filter(|c| !c.is_whitespace()).collect();
+                if chars.len() != side {
+                    return Err(format!(
+                        "row {} of the block layout has {} symbols, not {side}",
+                        r + 1,
+                        chars.len()
+                    ));
+                }
+                for ch in chars {
+                    let block = match symbols.iter().position(|&s| s == ch) {
+                        Some(b) => b,
+                        None => {
+                            symbols.push(ch);
+                            symbols.len() - 1
+                        }
+                    };
+                    if block >= side {
+                        return Err(format!("the block layout has more than {side} symbols"));
+                    }
+                    layout.push(block as u8);
+                }
+            }
+            Shape::irregular(size, layout).map_err(|e| e.to_string())
+        }
+    }
+}
+
+/// Reads one row of givens: N symbols, or for grids past 25×25, N
+/// whitespace-separated numbers.
+fn read_row(row: &str, size: Size) -> Result<Vec<Option<Digit>>, String> {
+    let side = size.side();
+    let cells: Vec<Option<Digit>> = if size.has_symbols() {
+        row.chars()
+            .filter(|c| !c.is_whitespace())
+            .map(|ch| match ch {
+                '.' | '0' => Ok(None),
+                _ => size
+                    .digit_of(ch)
+                    .map(Some)
+                    .ok_or_else(|| format!("'{ch}' is not a digit of a {size} grid")),
+            })
+            .collect::<Result<_, _>>()?
+    } else {
+        row.split_whitespace()
+            .map(|tok| match tok {
+                "." | "0" => Ok(None),
+                _ => tok
+                    .parse::<u8>()
+                    .ok()
+                    .and_then(Digit::new)
+                    .filter(|d| d.index() < side)
+                    .map(Some)
+                    .ok_or_else(|| format!("'{tok}' is not a digit from 1 to {side}")),
+            })
+            .collect::<Result<_, _>>()?
+    };
+    if cells.len() != side {
+        return Err(format!("{} cells, not {side}", cells.len()));
+    }
+    Ok(cells)
+}
+
+type Table = BTreeMap<String, Spanned<toml::Value>>;
+
+fn read_constraint(
+    text: &str,
+    table: &Spanned<Table>,
+    size: Size,
+) -> Result<Vec<Constraint>, RulesFileError> {
+    let at = |span: Range<usize>, kind| located(text, span.start, kind);
+    let fields = table.get_ref();
+    let kind = fields.get("type").ok_or_else(|| {
+        let kind = RulesFileErrorKind::MissingKey {
+            constraint: "?".into(),
+            key: "type",
+        };
+        at(table.span(), kind)
+    })?;
+    let Some(name) = kind.get_ref().as_str() else {
+        let m = "'type' is not a string".to_string();
+        return Err(at(kind.span(), RulesFileErrorKind::Syntax(m)));
+    };
+    let takes_cells = matches!(name, "extraregion" | "even" | "odd");
+    let known = matches!(
+        name,
+        "diagonal+" | "diagonal-" | "antiknight" | "antiking" | "nonconsecutive" | "disjointgroups"
+    ) || takes_cells;
+    if !known {
+        return Err(at(
+            kind.span(),
+            RulesFileErrorKind::Unsupported(name.to_string()),
+        ));
+    }
+    for (key, value) in fields {
+        if key != "type" && !(takes_cells && key == "cells") {
+            let kind = RulesFileErrorKind::UnknownKey {
+                constraint: name.to_string(),
+                key: key.clone(),
+            };
+            return Err(at(value.span(), kind));
+        }
+    }
+    let cells = || -> Result<Vec<Cell>, RulesFileError> {
+        let list = fields.get("cells").ok_or_else(|| {
+            let kind = RulesFileErrorKind::MissingKey {
+                constraint: name.to_string(),
+                key: "cells",
+            };
+            at(table.span(), kind)
+        })?;
+        let items = list.get_ref().as_array().ok_or_else(|| {
+            let m = "'cells' is not a list".to_string();
+            at(list.span(), RulesFileErrorKind::Syntax(m))
+        })?;
+        let mut cells = Vec::with_capacity(items.len());
+        for item in items {
+            let label = item
+                .as_str()
+                .map_or_else(|| item.to_string(), str::to_string);
+            let cell = item
+                .as_str()
+                .and_then(|s| Cell::from_name(s, size))
+                .ok_or_else(|| at(list.span(), RulesFileErrorKind::BadCell(label)))?;
+            if cells.contains(&cell) {
+                return Err(at(list.span(), RulesFileErrorKind::RepeatedCell(cell)));
+            }
+            cells.push(cell);
+        }
+        Ok(cells)
+    };
+    Ok(vec![match name {
+        "diagonal+" => Constraint::Diagonal(Diagonal {
+            direction: Direction::Positive,
+        }),
+        "diagonal-" => Constraint::Diagonal(Diagonal {
+            direction: Direction::Negative,
+        }),
+        "antiknight" => Constraint::AntiKnight(AntiKnight),
+        "antiking" => Constraint::AntiKing(AntiKing),
+        "nonconsecutive" => Constraint::NonConsecutive(NonConsecutive::default()),
+        "disjointgroups" => Constraint::DisjointGroups(DisjointGroups),
+        "extraregion" => {
+            let cells = cells()?;
+            if cells.len() > size.side() {
+                let m = format!(
+                    "an extra region of {} cells cannot hold distinct digits",
+                    cells.len()
+                );
+                return Err(at(table.span(), RulesFileErrorKind::BadBlocks(m)));
+            }
+            Constraint::ExtraRegion(ExtraRegion { cells })
+        }
+        _ => {
+            let even = name == "even";
+            let marks = cells()?
+                .into_iter()
+                .map(|c| {
+                    if even {
+                        ParityCell::Even(c)
+                    } else {
+                        ParityCell::Odd(c)
+                    }
+                })
+                .collect();
+            Constraint::Parity(Parity { marks })
+        }
+    }])
+}
+
+/// Writes a puzzle as a rules file that [`read`] reads back.
+pub fn write(puzzle: &Puzzle, meta: &Meta) -> String {
+    let quote = |s: &str| toml::Value::String(s.to_string()).to_string();
+    let mut out = String::new();
+    for (key, value) in [
+        ("title", &meta.title),
+        ("author", &meta.author),
+        ("rules", &meta.rules),
+    ] {
+        if let Some(v) = value {
+            out.push_str(&format!("{key} = {}\n", quote(v)));
+        }
+    }
+    let shape = puzzle.shape();
+    let size = shape.size();
+    out.push_str(&format!("size = {}\n", size.side()));
+    match shape.block_dims() {
+        _ if shape.has_default_blocks() => {}
+        Some((r, c)) => out.push_str(&format!("blocks = \"{r}x{c}\"\n")),
+        None => {
+            // One symbol a block: 1-9, then letters.
+            let symbol = |b: usize| {
+                char::from_digit(b as u32 + 1, 36)
+                    .or_else(|| char::from_u32('a' as u32 + b as u32))
+                    .unwrap_or('?')
+            };
+            let mut sym: Vec<char> = (0..size.side()).map(symbol).collect();
+            if size.side() > 35 {
+                // Past 35 blocks, draw with distinct non-space characters.
+                sym = (0..size.side())
+                    .map(|b| char::from_u32(0x100 + b as u32).unwrap_or('?'))
+                    .collect();
+            }
+            out.push_str("blocks = [\n");
+            for r in 0..size.side() {
+                let line: String = (0..size.side())
+                    .map(|c| sym[shape.block_of(Cell::new(r as u8, c as u8))])
+                    .collect();
+                out.push_str(&format!("  \"{line}\",\n"));
+            }
+            out.push_str("]\n");
+        }
+    }
+    out.push_str("givens = [\n");
+    let givens = puzzle.givens();
+    for r in 0..size.side() {
+        let row: Vec<String> = (0..size.side())
+            .map(|c| {
+                let d = givens.get(Cell::new(r as u8, c as u8));
+                if size.has_symbols() {
+                    d.map_or(".".to_string(), |d| size.symbol(d).to_string())
+                } else {
+                    d.map_or("0".to_string(), |d| d.to_string())
+                }
+            })
+            .collect();
+        let sep = if size.has_symbols() { "" } else { " " };
+        out.push_str(&format!("  \"{}\",\n", row.join(sep)));
+    }
+    out.push_str("]\n");
+    let names = |cells: &[Cell]| -> String {
+        let names: Vec<String> = cells.iter().map(|c| format!("\"{c}\"")).collect();
+        names.join(", ")
+    };
+    for constraint in puzzle.constraints() {
+        match constraint {
+            Constraint::ExtraRegion(region) => out.push_str(&format!(
+                "\n[[constraint]]\ntype = \"extraregion\"\ncells = [{}]\n",
+                names(&region.cells)
+            )),
+            Constraint::Parity(parity) => {
+                for (key, even) in [("even", true), ("odd", false)] {
+                    let cells: Vec<Cell> = parity
+                        .marks
+                        .iter()
+                        .filter_map(|m| match (m, even) {
+                            (ParityCell::Even(c), true) | (ParityCell::Odd(c), false) => Some(*c),
+                            _ => None,
+                        })
+                        .collect();
+                    if !cells.is_empty() {
+                        out.push_str(&format!(
+                            "\n[[constraint]]\ntype = \"{key}\"\ncells = [{}]\n",
+                            names(&cells)
+                        ));
+                    }
+                }
+            }
+            other => out.push_str(&format!("\n[[constraint]]\ntype = \"{}\"\n", other.key())),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;

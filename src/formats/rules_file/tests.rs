@@ -1,0 +1,198 @@
+//! Rules files: round trips, solving, and every error located.
+
+use super::*;
+use crate::solve::Outcome;
+use crate::solve::sat::SatSolver;
+
+/// A windoku made for the tests and the docs; unique.
+const WINDOKU: &str = include_str!("../../../tests/data/windoku.toml");
+
+/// Its solution.
+const WINDOKU_SOLUTION: &str =
+    "439178562512936478768542139273415896845269713196783245654321987321897654987654321";
+
+/// A rules-file tail, the error kind it must give, and its line.
+type Case = (&'static str, fn(&RulesFileErrorKind) -> bool, usize);
+
+fn error(text: &str) -> RulesFileError {
+    read(text).unwrap_err()
+}
+
+#[test]
+fn a_windoku_reads_and_solves() {
+    let (puzzle, meta) = read(WINDOKU).unwrap();
+    assert_eq!(meta.title.as_deref(), Some("Windoku"));
+    assert_eq!(puzzle.constraints().len(), 4);
+    let outcome = SatSolver::default().solve_puzzle(&puzzle).unwrap();
+    let Outcome::Unique(solution) = outcome else {
+        panic!("{}", outcome.status());
+    };
+    assert_eq!(solution.to_string(), WINDOKU_SOLUTION);
+    assert_eq!(puzzle.check(&solution), Ok(()));
+    // Without its windows it has several solutions.
+    let plain = Puzzle::new(puzzle.givens().clone());
+    let outcome = SatSolver::default().solve_puzzle(&plain).unwrap();
+    assert!(matches!(outcome, Outcome::Multiple(..)));
+}
+
+#[test]
+fn every_family_and_shape_round_trips() {
+    let nine = Size::NINE;
+    let mut givens = Grid::empty(nine);
+    givens.set(Cell::new(0, 0), Digit::new(5));
+    let all = Puzzle::new(givens)
+        .with(Constraint::Diagonal(Diagonal {
+            direction: Direction::Positive,
+        }))
+        .with(Constraint::Diagonal(Diagonal {
+            direction: Direction::Negative,
+        }))
+        .with(Constraint::AntiKnight(AntiKnight))
+        .with(Constraint::AntiKing(AntiKing))
+        .with(Constraint::NonConsecutive(NonConsecutive::default()))
+        .with(Constraint::DisjointGroups(DisjointGroups))
+        .with(Constraint::ExtraRegion(ExtraRegion {
+            cells: vec![Cell::new(1, 1), Cell::new(2, 2)],
+        }))
+        .with(Constraint::Parity(Parity {
+            marks: vec![
+                ParityCell::Even(Cell::new(3, 3)),
+                ParityCell::Even(Cell::new(4, 3)),
+            ],
+        }))
+        .with(Constraint::Parity(Parity {
+            marks: vec![ParityCell::Odd(Cell::new(5, 5))],
+        }));
+    let meta = Meta {
+        title: Some("all \"quoted\"".into()),
+        author: None,
+        rules: Some("line one\nline two".into()),
+    };
+    let text = write(&all, &meta);
+    assert_eq!(read(&text).unwrap(), (all, meta));
+    // 6×6 with 3×2 blocks, and a jigsaw.
+    let six = Size::from_side(6).unwrap();
+    let tall = Puzzle::new(Grid::empty(Shape::with_blocks(six, 3, 2).unwrap()));
+    assert_eq!(read(&write(&tall, &Meta::default())).unwrap().0, tall);
+    let rect = Shape::square(six);
+    let mut layout: Vec<u8> = six.all_cells().map(|c| rect.block_of(c) as u8).collect();
+    layout.swap(2, 3);
+    layout.swap(9, 8);
+    let jigsaw = Puzzle::new(Grid::empty(Shape::irregular(six, layout).unwrap()));
+    let text = write(&jigsaw, &Meta::default());
+    assert!(text.contains("blocks = ["), "{text}");
+    assert_eq!(read(&text).unwrap().0, jigsaw);
+    // Past 25×25, givens are numbers.
+    let big = Size::from_side(36).unwrap();
+    let mut givens = Grid::empty(big);
+    givens.set(Cell::new(0, 1), Digit::new(36));
+    let puzzle = Puzzle::new(givens);
+    let text = write(&puzzle, &Meta::default());
+    assert!(text.contains("\"0 36 0 "), "{text}");
+    assert_eq!(read(&text).unwrap().0, puzzle);
+}
+
+#[test]
+fn errors_name_what_and_where() {
+    let base = "givens = ['....', '....', '....', '....']\n";
+    let cases: [Case; 10] = [
+        (
+            "[[constraint]]\ntype = 'whispers'\n",
+            |k| matches!(k, RulesFileErrorKind::Unsupported(t) if t == "whispers"),
+            3,
+        ),
+        (
+            "[[constraint]]\ntype = 'antiknight'\ncells = ['r1c1']\n",
+            |k| matches!(k, RulesFileErrorKind::UnknownKey { .. }),
+            4,
+        ),
+        (
+            "[[constraint]]\ntype = 'even'\n",
+            |k| matches!(k, RulesFileErrorKind::MissingKey { key: "cells", .. }),
+            2,
+        ),
+        (
+            "[[constraint]]\ntype = 'even'\ncells = ['r5c1']\n",
+            |k| matches!(k, RulesFileErrorKind::BadCell(c) if c == "r5c1"),
+            4,
+        ),
+        (
+            "[[constraint]]\ntype = 'odd'\ncells = ['x1']\n",
+            |k| matches!(k, RulesFileErrorKind::BadCell(_)),
+            4,
+        ),
+        (
+            "[[constraint]]\ntype = 'extraregion'\ncells = ['r1c1', 'R1C1']\n",
+            |k| matches!(k, RulesFileErrorKind::RepeatedCell(_)),
+            4,
+        ),
+        (
+            "blocks = '3x3'\n",
+            |k| matches!(k, RulesFileErrorKind::BadBlocks(_)),
+            2,
+        ),
+        (
+            "blocks = ['1122', '1122', '3344', '3345']\n",
+            |k| matches!(k, RulesFileErrorKind::BadBlocks(_)),
+            2,
+        ),
+        (
+            "size = 9\n",
+            |k| matches!(k, RulesFileErrorKind::BadSize(_)),
+            2,
+        ),
+        (
+            "colour = 'red'\n",
+            |k| matches!(k, RulesFileErrorKind::Syntax(_)),
+            2,
+        ),
+    ];
+    for (extra, is, line) in cases {
+        let e = error(&format!("{base}{extra}"));
+        assert!(is(&e.kind), "{extra}: {e}");
+        assert_eq!(e.line, Some(line), "{extra}: {e}");
+        assert!(!e.to_string().contains('\n'), "one line: {e}");
+    }
+    let e = error("givens = ['1...', '..x.', '....', '....']\n");
+    assert!(
+        matches!(e.kind, RulesFileErrorKind::BadRow { row: 2, .. }),
+        "{e}"
+    );
+    assert_eq!((e.line, e.column), (Some(1), Some(19)));
+    assert_eq!(
+        e.to_string(),
+        "line 1, column 19: row 2 of givens: 'x' is not a digit of a 4x4 grid"
+    );
+    let e = error("givens = ['...']\n");
+    assert!(matches!(e.kind, RulesFileErrorKind::BadSize(_)), "{e}");
+    let e = error("[[constraint]]\ntype = 'whispers'\n");
+    assert!(
+        matches!(e.kind, RulesFileErrorKind::Syntax(_)),
+        "no givens: {e}"
+    );
+    assert_eq!(
+        error(&format!("{base}[[constraint]]\ntype = 'whispers'\n")).to_string(),
+        "line 3, column 8: unsupported constraint 'whispers'"
+    );
+}
+
+#[test]
+fn hostile_text_is_an_error_never_a_panic() {
+    for text in [
+        "",
+        "\u{0}",
+        "givens = 5",
+        "givens = []",
+        "givens = [[]]",
+        "givens = ['é']",
+        "size = -1\ngivens = []",
+        "size = 99999999999999999999\ngivens = []",
+        "givens = ['....','....','....','....']\nblocks = []",
+        "givens = ['....','....','....','....']\n[[constraint]]\ntype = 5",
+        "givens = ['....','....','....','....']\n[[constraint]]\ntype = 'even'\ncells = 'r1c1'",
+        "givens = ['....','....','....','....']\n[[constraint]]\ntype = 'even'\ncells = [1]",
+        "givens = ['....','....','....','....']\nconstraint = 3",
+    ] {
+        assert!(read(text).is_err(), "{text:?}");
+    }
+}
