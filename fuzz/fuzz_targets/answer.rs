@@ -30,7 +30,7 @@ fuzz_target!(|data: &[u8]| {
     let puzzle = match pick % 3 {
         0 => Grid::empty(Size::from_side(4).unwrap()),
         i => parse_str(PUZZLES[usize::from(i) - 1], Format::Line).unwrap()[0]
-            .grid
+            .grid()
             .clone(),
     };
     let encoding = Encoding {

@@ -26,9 +26,9 @@ fuzz_target!(|data: &[u8]| {
     let amo = AmoKind::value_variants()[usize::from(*amo) % AmoKind::value_variants().len()];
     let rules = RuleSet::value_variants()[usize::from(*rules) % RuleSet::value_variants().len()];
     let size = match size % 16 {
-        0..=9 => Size::ALL[0],
-        10..=14 => Size::ALL[1],
-        _ => Size::ALL[2],
+        0..=9 => Size::SQUARES[0],
+        10..=14 => Size::SQUARES[1],
+        _ => Size::SQUARES[2],
     };
     let side = size.side();
     let digits: Vec<Option<Digit>> = (0..size.cells())
@@ -38,13 +38,14 @@ fuzz_target!(|data: &[u8]| {
         })
         .collect();
     let grid = Grid::from_cells(size, digits).expect("N² cells of digits up to N");
+    let puzzle = sudoku_sat::puzzle::Puzzle::new(grid.clone());
     let encoding = Encoding { rules, amo };
     let options = ExportOptions {
         names: names % 2 == 1,
     };
     let mut out = Vec::new();
-    let stats = write_cnf(&mut out, &grid, &encoding, options).expect("writing to memory");
-    let (cnf, _) = formula(&grid, &encoding);
+    let stats = write_cnf(&mut out, &puzzle, &encoding, options).expect("writing to memory");
+    let (cnf, _) = formula(&puzzle, &encoding);
     assert_eq!(stats.clauses, cnf.len());
     let text = std::str::from_utf8(&out).expect("DIMACS output is UTF-8");
     assert!(!text.contains(['\t', '\r', '%']));
