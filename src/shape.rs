@@ -23,8 +23,9 @@ use crate::grid::{Cell, House, Size};
 /// The blocks of a grid: rectangles, or an irregular layout.
 #[derive(Clone, PartialEq, Eq, Hash)]
 enum Blocks {
-    /// Blocks of `rows`×`cols` cells, numbered row-major.
-    Rect { rows: u8, cols: u8 },
+    /// Blocks of `rows`×`cols` cells, numbered row-major; `stacks` = N /
+    /// `cols` blocks side by side, kept to spare a division per lookup.
+    Rect { rows: u8, cols: u8, stacks: u8 },
     /// The 0-based block of each cell, row-major.
     Irregular(Arc<[u8]>),
 }
@@ -134,6 +135,7 @@ impl Shape {
             blocks: Blocks::Rect {
                 rows: rows as u8,
                 cols: cols as u8,
+                stacks: (size.side() / cols) as u8,
             },
         }
     }
@@ -156,6 +158,7 @@ impl Shape {
             blocks: Blocks::Rect {
                 rows: rows as u8,
                 cols: cols as u8,
+                stacks: (size.side() / cols) as u8,
             },
         })
     }
@@ -229,7 +232,7 @@ impl Shape {
     /// `None` for an irregular layout.
     pub fn block_dims(&self) -> Option<(usize, usize)> {
         match self.blocks {
-            Blocks::Rect { rows, cols } => Some((rows as usize, cols as usize)),
+            Blocks::Rect { rows, cols, .. } => Some((rows as usize, cols as usize)),
             Blocks::Irregular(_) => None,
         }
     }
@@ -244,10 +247,8 @@ impl Shape {
     /// numbered row-major.
     pub fn block_of(&self, cell: Cell) -> usize {
         match &self.blocks {
-            Blocks::Rect { rows, cols } => {
-                let (rows, cols) = (*rows as usize, *cols as usize);
-                let per_band = self.side() / cols;
-                (cell.row() / rows) * per_band + cell.col() / cols
+            Blocks::Rect { rows, cols, stacks } => {
+                (cell.row() / *rows as usize) * *stacks as usize + cell.col() / *cols as usize
             }
             Blocks::Irregular(of) => of[cell.index(self.size)] as usize,
         }
