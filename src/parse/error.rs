@@ -1,0 +1,258 @@
+//! Parse errors: where in the text, and what is wrong.
+
+use std::fmt;
+use std::io;
+
+use super::Label;
+use crate::formats::{fpuzzles, rules_file};
+use crate::grid::{Digit, Size};
+
+/// An error in puzzle text, with its 1-based line and, where one cell or
+/// character is to blame, its 1-based column.
+///
+/// Columns count characters, not bytes, after a byte order mark; an
+/// invalid UTF-8 sequence counts as one column.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    line: usize,
+    column: Option<usize>,
+    kind: ParseErrorKind,
+}
+
+impl ParseError {
+    pub(super) fn new(line: usize, column: Option<usize>, kind: ParseErrorKind) -> ParseError {
+        ParseError { line, column, kind }
+    }
+
+    /// Returns the 1-based line of the error.
+    ///
+    /// For errors found at the end of the input it is the last line (1 for
+    /// an empty input).
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
+    /// Returns the 1-based column (in characters) of the offending cell or
+    /// character, or `None` when the whole line is to blame.
+    pub fn column(&self) -> Option<usize> {
+        self.column
+    }
+
+    /// Returns what went wrong.
+    pub fn kind(&self) -> &ParseErrorKind {
+        &self.kind
+    }
+}
+
+/// Displays one lowercase line, location first:
+/// `line 12, column 40: invalid character 'x' (...)`.
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.column {
+            Some(column) => write!(f, "line {}, column {column}: {}", self.line, self.kind),
+            None => write!(f, "line {}: {}", self.line, self.kind),
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// What is wrong with puzzle text; see [`ParseError`] for where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// A character that is neither a cell symbol, a blank nor a separator
+    /// allowed where it stands: `x`, `*`, a NUL, a box-drawing `│`, or `|`
+    /// inside a one-line puzzle.
+    InvalidCharacter {
+        /// The character.
+        found: char,
+    },
+    /// A byte that does not belong to valid UTF-8 text (binary input, or
+    /// text in a legacy encoding).
+    InvalidByte {
+        /// The first byte of the invalid sequence.
+        found: u8,
+    },
+    /// A symbol that is a digit only in a larger size: `H` in a 16×16 grid,
+    /// `7` or `A` in a 4×4 grid.
+    SymbolOutOfRange {
+        /// The symbol as written.
+        symbol: char,
+        /// The size of the grid being read.
+        size: Size,
+    },
+    /// A line with a number of cells the size fixed earlier does not
+    /// accept: a one-line puzzle of another length than the first puzzle,
+    /// or a row of other than N cells.
+    ///
+    /// Where a grid starts in the rows format, both a row (N cells) and a
+    /// whole grid (N² cells) are accepted; `expected` is whichever is
+    /// closer to `found`.
+    CellCount {
+        /// The number of cells expected.
+        expected: usize,
+        /// The number of cells found.
+        found: usize,
+    },
+    /// The first line of cells fits no supported size, so the size cannot
+    /// be fixed.
+    UnknownSize {
+        /// The number of cells found.
+        found: usize,
+        /// Whether the line was read as a one-line puzzle (16, 81, 256 or
+        /// 625 cells) rather than a row (4, 9, 16 or 25) or a whole grid.
+        one_line: bool,
+    },
+    /// An f-puzzles link or payload that could not be read, or states a
+    /// rule this tool does not implement.
+    Fpuzzles(fpuzzles::FpuzzlesError),
+    /// A rules file that could not be read.
+    RulesFile(rules_file::RulesFileErrorKind),
+    /// A cell of the numbers format that is not a blank or a digit of
+    /// the grid.
+    NotANumber {
+        /// The text found, up to 20 characters.
+        found: String,
+        /// The grid's side.
+        side: usize,
+    },
+    /// The blocks asked for (`--box`) do not tile this grid.
+    Blocks {
+        /// The grid's side.
+        side: usize,
+        /// The block rows asked for.
+        rows: usize,
+        /// The block columns asked for.
+        cols: usize,
+    },
+    /// A line longer than the limit; the rest of it is skipped unread.
+    LineTooLong {
+        /// The limit in bytes, [`MAX_LINE_BYTES`].
+        limit: usize,
+    },
+    /// A line starts with `Grid` but is not a header `Grid NN`.
+    InvalidHeader,
+    /// A `Grid NN` header in the one-puzzle-a-line format.
+    UnexpectedHeader,
+    /// A grid without a `Grid NN` header in the [`Format::Euler`] format.
+    MissingHeader,
+    /// A grid in the rows format ended early: a blank line, a header or the
+    /// end of the input came before its N rows. Located where it ended.
+    Truncated {
+        /// The grid's header, or the line of its first row.
+        label: Label,
+        /// The rows read before it ended.
+        rows: usize,
+        /// N, or `None` when no row fixed the size yet.
+        expected: Option<usize>,
+    },
+    /// The input holds no puzzle: it is empty, or only comments and blank
+    /// lines. Located at the last line.
+    NoPuzzle,
+    /// Reading failed; the iterator ends after this error.
+    Io {
+        /// The I/O error's kind.
+        kind: io::ErrorKind,
+        /// The I/O error's message.
+        message: String,
+    },
+}
+
+impl fmt::Display for ParseErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseErrorKind::InvalidCharacter { found } => write!(
+                f,
+                "invalid character {found:?} (not a cell symbol, a blank or an allowed separator)"
+            ),
+            ParseErrorKind::InvalidByte { found } => {
+                write!(f, "invalid byte 0x{found:02x} (the text is not UTF-8)")
+            }
+            ParseErrorKind::SymbolOutOfRange { symbol, size } => {
+                let last = size.symbol(Digit::from_index(size.side() - 1));
+                let digits = if size.side() <= 9 {
+                    format!("1-{last}")
+                } else {
+                    format!("1-9 and A-{last}")
+                };
+                write!(
+                    f,
+                    "symbol {symbol:?} is not a digit of a {size} grid (digits are {digits})"
+                )
+            }
+            ParseErrorKind::CellCount { expected, found } => {
+                write!(f, "expected {expected} cells, found {found}")
+            }
+            ParseErrorKind::UnknownSize { found, one_line } => {
+                let (min, max) = (Size::MIN_SIDE, Size::MAX_SYMBOL_SIDE);
+                if *one_line {
+                    write!(
+                        f,
+                        "found {found} cells, but a one-line puzzle has N² \
+                         for a side N from {min} to {max} (16, 36, 81, 256…)"
+                    )
+                } else {
+                    write!(
+                        f,
+                        "found {found} cells, but a row has {min} to {max} \
+                         and a whole grid N² (16, 36, 81, 256…)"
+                    )
+                }
+            }
+            ParseErrorKind::Fpuzzles(e) => e.fmt(f),
+            ParseErrorKind::NotANumber { found, side } => write!(
+                f,
+                "'{found}' is not a digit from 1 to {side}, or 0 or . for a blank"
+            ),
+            ParseErrorKind::RulesFile(kind) => {
+                // The location is this error's own; print the kind alone.
+                let e = rules_file::RulesFileError {
+                    line: None,
+                    column: None,
+                    kind: kind.clone(),
+                };
+                e.fmt(f)
+            }
+            ParseErrorKind::Blocks { side, rows, cols } => write!(
+                f,
+                "{rows}x{cols} blocks do not fit a {side}x{side} grid: \
+                 rows times columns must be {side}"
+            ),
+            ParseErrorKind::LineTooLong { limit } => {
+                write!(f, "line longer than {limit} bytes")
+            }
+            ParseErrorKind::InvalidHeader => {
+                write!(
+                    f,
+                    "invalid header (expected `Grid` and a number, as in `Grid 07`)"
+                )
+            }
+            ParseErrorKind::UnexpectedHeader => {
+                write!(f, "a `Grid NN` header in the one-puzzle-a-line format")
+            }
+            ParseErrorKind::MissingHeader => {
+                write!(
+                    f,
+                    "grid without a `Grid NN` header, which the euler format requires"
+                )
+            }
+            ParseErrorKind::Truncated {
+                label,
+                rows,
+                expected,
+            } => {
+                match label {
+                    Label::Grid(_) => write!(f, "{label}")?,
+                    Label::Line(line) => write!(f, "the grid from line {line}")?,
+                }
+                match expected {
+                    Some(n) if *rows > 0 => write!(f, " ended after {rows} of {n} rows"),
+                    _ => write!(f, " has no rows"),
+                }
+            }
+            ParseErrorKind::NoPuzzle => write!(f, "no puzzle in the input"),
+            ParseErrorKind::Io { message, .. } => write!(f, "read error: {message}"),
+        }
+    }
+}
