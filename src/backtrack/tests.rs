@@ -232,15 +232,9 @@ fn any_limit_below_the_nodes_needed_gives_up() {
         // of tdoku_serg_benchmark.txt); no solution and no clash (a
         // puzzle of tdoku_forum_hardest_1905_11plus.txt with one given
         // changed); and a 16x16 one.
-        nine(
-            "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5....",
-        ),
-        nine(
-            "8.........95.......76.........426798...571243...893165......916....3.487....1.532",
-        ),
-        nine(
-            "98.7.....15....7....7.6.....4...6.3...59..6......2...1..86..9......1..4......3..2",
-        ),
+        nine("48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5...."),
+        nine("8.........95.......76.........426798...571243...893165......916....3.487....1.532"),
+        nine("98.7.....15....7....7.6.....4...6.3...59..6......2...1..86..9......1..4......3..2"),
         grid(size16, PUZZLE_16),
     ];
     for puzzle in puzzles {
@@ -311,9 +305,8 @@ fn agrees_with_exhaustive_enumeration_on_4x4() {
         let puzzle = Grid::from_cells(size, cells).unwrap();
         let fits = |g: &&[u8; 16]| puzzle.givens().all(|(c, d)| g[c.index(size)] == d.get());
         let matching: Vec<[u8; 16]> = grids.iter().filter(fits).copied().collect();
-        let digits = |g: &Grid| -> [u8; 16] {
-            std::array::from_fn(|i| g.cells()[i].map_or(0, Digit::get))
-        };
+        let digits =
+            |g: &Grid| -> [u8; 16] { std::array::from_fn(|i| g.cells()[i].map_or(0, Digit::get)) };
         let verdict = Backtracker::default().solve(&puzzle).verdict;
         match (&verdict, matching.len()) {
             (Verdict::Unsolvable, 0) => seen[0] += 1,

@@ -128,14 +128,14 @@ pub enum ParseErrorKind {
     },
     /// A line longer than the limit; the rest of it is skipped unread.
     LineTooLong {
-        /// The limit in bytes, [`MAX_LINE_BYTES`].
+        /// The limit in bytes, [`MAX_LINE_BYTES`](super::MAX_LINE_BYTES).
         limit: usize,
     },
     /// A line starts with `Grid` but is not a header `Grid NN`.
     InvalidHeader,
     /// A `Grid NN` header in the one-puzzle-a-line format.
     UnexpectedHeader,
-    /// A grid without a `Grid NN` header in the [`Format::Euler`] format.
+    /// A grid without a `Grid NN` header in the [`Format::Euler`](super::Format::Euler) format.
     MissingHeader,
     /// A grid in the rows format ended early: a blank line, a header or the
     /// end of the input came before its N rows. Located where it ended.

@@ -241,8 +241,7 @@ fn crlf_bom_missing_final_newline_and_comments() {
 #[test]
 fn wrong_cell_counts() {
     let short = &TOP1[..80];
-    let all: Vec<_> =
-        Puzzles::new(format!("{TOP1}\n{short}\n").as_bytes(), Format::Line).collect();
+    let all: Vec<_> = Puzzles::new(format!("{TOP1}\n{short}\n").as_bytes(), Format::Line).collect();
     let e = all[1].as_ref().unwrap_err();
     // The column is where the first missing cell would be.
     assert_eq!((e.line(), e.column()), (2, Some(81)));
@@ -302,8 +301,7 @@ fn wrong_cell_counts() {
 #[test]
 fn foreign_characters() {
     let line = TOP1.replacen('3', "?", 1);
-    let all: Vec<_> =
-        Puzzles::new(format!("{TOP1}\n{line}").as_bytes(), Format::Auto).collect();
+    let all: Vec<_> = Puzzles::new(format!("{TOP1}\n{line}").as_bytes(), Format::Auto).collect();
     let e = all[1].as_ref().unwrap_err();
     assert_eq!((e.line(), e.column()), (2, Some(11)));
     assert!(matches!(
@@ -316,8 +314,7 @@ fn foreign_characters() {
     );
     // A letter is a digit of larger grids only: still an error here.
     let line = TOP1.replacen('3', "x", 1);
-    let all: Vec<_> =
-        Puzzles::new(format!("{TOP1}\n{line}").as_bytes(), Format::Auto).collect();
+    let all: Vec<_> = Puzzles::new(format!("{TOP1}\n{line}").as_bytes(), Format::Auto).collect();
     let e = all[1].as_ref().unwrap_err();
     assert_eq!((e.line(), e.column()), (2, Some(11)));
     // Box drawing, counted in characters.
@@ -581,10 +578,9 @@ fn recovery() {
     ));
     assert_eq!(all[2], Ok(Label::Line(3)));
     // A bad row, then a second one: one error for the first puzzle.
-    let bad =
-        EULER_01
-            .replacen("900305001", "90030500", 1)
-            .replacen("001806400", "00180640x", 1);
+    let bad = EULER_01
+        .replacen("900305001", "90030500", 1)
+        .replacen("001806400", "00180640x", 1);
     let text = format!("Grid 01\n{bad}Grid 02\n{EULER_01}");
     let all: Vec<_> = Puzzles::new(text.as_bytes(), Format::Auto).collect();
     assert_eq!(all.len(), 2);
