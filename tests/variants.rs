@@ -224,3 +224,24 @@ fn numbers_format_reads_and_writes_any_size() {
         run.stderr
     );
 }
+
+#[test]
+fn commands_for_classic_rules_refuse_constraints_by_name() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/windoku.toml");
+    for command in ["count", "rate", "bench"] {
+        let run = run_cli(&[command, path], b"");
+        assert_eq!(run.code, 2, "{command}");
+        assert!(
+            run.stderr.contains(&format!(
+                "{command} handles the classic rules only, not the constraints extraregion"
+            )),
+            "{command}: {}",
+            run.stderr
+        );
+        assert!(
+            !run.stdout.contains("line 1") && !run.stdout.contains("p/s"),
+            "{command} printed an answer: {}",
+            run.stdout
+        );
+    }
+}

@@ -13,7 +13,7 @@ use sudoku_sat::grid::Grid;
 use sudoku_sat::solve::Outcome;
 use sudoku_sat::solve::sat::{SatSolver, Strategy};
 
-use super::input::Input;
+use super::input::{Input, classic_only};
 use super::{InputArgs, Status};
 
 /// Options for `bench`.
@@ -77,7 +77,8 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<Status> {
         let input = Input::open(Some(path))?;
         let name = input.name.clone();
         let mut puzzles: Vec<Grid> = Vec::new();
-        let errors = input.for_each(args.input.options(), |_, puzzle| {
+        let errors = input.for_each(args.input.options(), |source, puzzle| {
+            classic_only("bench", &format!("{source}: {}", puzzle.label), &puzzle)?;
             if args.limit == 0 || puzzles.len() < args.limit {
                 puzzles.push(puzzle.grid().clone());
             }

@@ -11,7 +11,7 @@ use sudoku_sat::backtrack::{Backtracker, Verdict};
 use sudoku_sat::encode::Encoding;
 use sudoku_sat::solve::count::{Bound, Count, Counter, Tally};
 
-use super::input::Input;
+use super::input::{Input, classic_only};
 use super::{CrossCheckArgs, EncodingArgs, InputArgs, Status};
 
 /// Options for `count`.
@@ -70,6 +70,7 @@ pub fn count(args: CountArgs) -> anyhow::Result<Status> {
     let mut status = Status::Success;
     let result = input.for_each(args.input.options(), |source, puzzle| {
         let at = format!("{source}: {}", puzzle.label);
+        classic_only("count", &at, &puzzle)?;
         let tally = counter
             .count(puzzle.grid(), args.limit)
             .with_context(|| at.clone())?;

@@ -7,7 +7,7 @@ use anyhow::Context;
 use sudoku_sat::dimacs::answer::{Answer, read_answer};
 use sudoku_sat::encode::{Encoding, decode as decode_model};
 
-use super::input::Input;
+use super::input::{Input, classic_only};
 use super::output::Printer;
 use super::{DecodeArgs, Status};
 
@@ -22,6 +22,7 @@ pub fn decode(args: DecodeArgs) -> anyhow::Result<Status> {
     let Some(puzzle) = input.one_puzzle(args.input.options(), "decode")? else {
         return Ok(Status::Error);
     };
+    classic_only("decode", &format!("{name}: {}", puzzle.label), &puzzle)?;
 
     let from_stdin = args.model.as_os_str() == "-";
     let model_name = if from_stdin {

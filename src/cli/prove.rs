@@ -13,7 +13,7 @@ use sudoku_sat::solve::prove::{Certificate, Claim, ProofFormat, Proved, prove as
 use sudoku_sat::solve::{CrossCheck, Outcome, cross_check};
 
 use super::count::CheckArgs;
-use super::input::Input;
+use super::input::{Input, classic_only};
 use super::{InputArgs, Status};
 
 /// Options for `prove`.
@@ -53,6 +53,7 @@ pub fn prove(args: ProveArgs) -> anyhow::Result<Status> {
         bail!("--cnf and --proof name the same file");
     }
     let at = format!("{name}: {}", puzzle.label);
+    classic_only("prove", &at, &puzzle)?;
     let proved = prove_puzzle(puzzle.grid(), &args.check.encoding(), args.proof_format)
         .with_context(|| at.clone())?;
     let outcome = match &proved {

@@ -105,8 +105,15 @@ impl Reporter {
                     Some(clash) => progress.note(&format!("{at}: no solution: {clash}")),
                     None => progress.note(&format!("{at}: no solution")),
                 }
-                if let Some(explainer) = &mut self.explain {
-                    progress.suspend(|| unsolvable(explainer, &at, puzzle.grid()))?;
+                match &mut self.explain {
+                    Some(_) if !puzzle.puzzle.is_classic() => progress.note(&format!(
+                        "note: {at}: --explain finds cores of givens under the classic \
+                         rules only; this puzzle's constraints are not explained"
+                    )),
+                    Some(explainer) => {
+                        progress.suspend(|| unsolvable(explainer, &at, puzzle.grid()))?
+                    }
+                    None => {}
                 }
             }
             Outcome::Multiple(first, second) => {
