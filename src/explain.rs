@@ -65,7 +65,7 @@ pub fn family_ranges(stats: &EncodeStats) -> Vec<(Family, Range<usize>)> {
 /// constraint, and one unit clause per given, family `givens`); without
 /// one it is [`encode_rules`] for `shape`, so no `givens` family is
 /// listed.
-pub fn formula(
+pub fn encoded(
     puzzle: Option<&Puzzle>,
     shape: &Shape,
     encoding: &Encoding,
@@ -276,7 +276,7 @@ impl Explanation {
 /// family, each with its meaning in words.
 ///
 /// `cnf` and `stats` must come from one call of the encoder, as
-/// [`formula`] returns them.
+/// [`encoded`] returns them.
 ///
 /// # Errors
 ///
@@ -287,11 +287,11 @@ impl Explanation {
 ///
 /// ```
 /// use sudoku_sat::encode::Encoding;
-/// use sudoku_sat::explain::{explain, formula, Target};
+/// use sudoku_sat::explain::{encoded, explain, Target};
 /// use sudoku_sat::grid::{Shape, Size};
 ///
 /// let nine = Shape::square(Size::NINE);
-/// let (cnf, stats) = formula(None, &nine, &Encoding::default());
+/// let (cnf, stats) = encoded(None, &nine, &Encoding::default());
 /// let target: Target = "r5c3".parse()?;
 /// let explanation = explain(&cnf, &stats, &nine, target)?;
 /// let first = &explanation.families[0].clauses[0];
@@ -508,7 +508,7 @@ mod tests {
 
     #[test]
     fn ranges_follow_the_written_order() {
-        let (cnf, stats) = formula(None, &Shape::square(Size::NINE), &Encoding::default());
+        let (cnf, stats) = encoded(None, &Shape::square(Size::NINE), &Encoding::default());
         let ranges = family_ranges(&stats);
         assert_eq!(ranges.len(), stats.families.len());
         assert_eq!(ranges.last().unwrap().1.end, cnf.len());
@@ -531,7 +531,7 @@ mod tests {
     #[test]
     fn a_cell_in_the_extended_encoding() {
         let shape = Shape::square(Size::NINE);
-        let (cnf, stats) = formula(None, &shape, &Encoding::default());
+        let (cnf, stats) = encoded(None, &shape, &Encoding::default());
         let e = explain(&cnf, &stats, &shape, target("r1c1")).unwrap();
         let counts: Vec<(Family, usize)> = e
             .families
@@ -583,7 +583,7 @@ mod tests {
             rules: RuleSet::Extended,
             amo: AmoKind::Sequential,
         };
-        let (cnf, stats) = formula(Some(&grid.clone().into()), grid.shape(), &encoding);
+        let (cnf, stats) = encoded(Some(&grid.clone().into()), grid.shape(), &encoding);
         // Grid 1 has 3 in r1c3.
         let e = explain(&cnf, &stats, grid.shape(), target("r1c3")).unwrap();
         let givens = e.families.last().unwrap();
@@ -622,7 +622,7 @@ mod tests {
             rules: RuleSet::Optimized,
             amo: AmoKind::Pairwise,
         };
-        let (cnf, stats) = formula(Some(&grid.clone().into()), grid.shape(), &encoding);
+        let (cnf, stats) = encoded(Some(&grid.clone().into()), grid.shape(), &encoding);
         let e = explain(&cnf, &stats, grid.shape(), target("r5c6")).unwrap();
         let cell = &e.families[0].clauses[0];
         assert_eq!(cell.dimacs(), "373 0");
@@ -634,7 +634,7 @@ mod tests {
     #[test]
     fn out_of_range_targets_are_refused() {
         let shape = Shape::square(Size::from_side(4).unwrap());
-        let (cnf, stats) = formula(None, &shape, &Encoding::default());
+        let (cnf, stats) = encoded(None, &shape, &Encoding::default());
         assert!(matches!(
             explain(&cnf, &stats, &shape, target("r5c1")),
             Err(TargetError::OutOfRange { .. })

@@ -409,7 +409,7 @@ impl Assignment {
 
     /// Returns the true literals, one per assigned variable, in variable
     /// order: x for a true variable, ¬x for a false one. This is a partial
-    /// model, as `vars::decode` takes it.
+    /// model, as `vars::grid_of_model` takes it.
     pub fn true_lits(&self) -> impl Iterator<Item = Lit> + '_ {
         self.values
             .iter()
@@ -723,7 +723,7 @@ mod tests {
     /// Returns the grid fixed by an assignment, when every cell is.
     fn solved(puzzle: &Grid, assignment: &Assignment) -> Option<Grid> {
         let model: Vec<Lit> = assignment.true_lits().collect();
-        vars::decode(puzzle, &model).ok()
+        vars::grid_of_model(puzzle, &model).ok()
     }
 
     /// Project Euler grid 1 falls to unit propagation under every rule set

@@ -224,7 +224,7 @@ fn rate_with(propagator: &Propagator, puzzle: &Grid, assumptions: Vec<Lit>) -> R
 }
 
 /// What an assignment fixes of a puzzle.
-struct Fixed {
+struct Decided {
     /// Cells with a digit: given, or with a true cell-digit variable.
     count: usize,
     /// The grid, when every cell is fixed and the grid solves the puzzle.
@@ -235,7 +235,7 @@ struct Fixed {
 
 /// Reads the cells an assignment fixes. Givens count as fixed even when
 /// the clauses no longer mention them (an encoding reduced by its givens).
-fn fixed(puzzle: &Grid, assignment: &Assignment) -> Fixed {
+fn fixed(puzzle: &Grid, assignment: &Assignment) -> Decided {
     let size = puzzle.size();
     let side = size.side();
     let mut grid = puzzle.clone();
@@ -276,7 +276,7 @@ fn fixed(puzzle: &Grid, assignment: &Assignment) -> Fixed {
             (mask != 0).then(|| (c, Digit::from_index(mask.trailing_zeros() as usize)))
         });
     let solution = (count == size.cells() && grid.check_solution(puzzle).is_ok()).then_some(grid);
-    Fixed {
+    Decided {
         count,
         solution,
         branch,

@@ -723,7 +723,7 @@ fn singles_and_locked(geo: &Geometry, frame: &mut [u32], queue: &mut Vec<u16>) -
         if frame[geo.cells] == 0 {
             return true;
         }
-        let tally = Tally::new(geo, frame);
+        let tally = HouseScan::new(geo, frame);
         match tally.hidden_singles(geo, frame, queue) {
             None => return false,
             Some(true) => continue,
@@ -793,7 +793,7 @@ fn supported(shape: &Shape) -> bool {
 ///
 /// One linear pass serves both hidden singles and locked candidates, in
 /// place of a pass per house through index tables.
-struct Tally {
+struct HouseScan {
     /// Digits that are candidates in at least one empty cell of a house;
     /// houses are indexed as in `Geometry::house_cells`.
     once: [u32; 3 * MAX_SIDE],
@@ -807,10 +807,10 @@ struct Tally {
     col_segments: [[u32; MAX_N]; MAX_SIDE],
 }
 
-impl Tally {
-    fn new(geo: &Geometry, frame: &[u32]) -> Tally {
+impl HouseScan {
+    fn new(geo: &Geometry, frame: &[u32]) -> HouseScan {
         let (n, side) = (geo.n, geo.side);
-        let mut t = Tally {
+        let mut t = HouseScan {
             once: [0; 3 * MAX_SIDE],
             twice: [0; 3 * MAX_SIDE],
             placed: [0; 3 * MAX_SIDE],

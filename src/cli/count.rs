@@ -9,7 +9,7 @@ use clap::Args;
 
 use sudoku_sat::backtrack::{Backtracker, Verdict};
 use sudoku_sat::encode::Encoding;
-use sudoku_sat::solve::count::{Bound, Count, Counter, Tally};
+use sudoku_sat::solve::count::{Bound, Count, Counted, Counter};
 
 use super::input::{Input, classic_only};
 use super::{CrossCheckArgs, EncodingArgs, InputArgs, Status};
@@ -112,7 +112,7 @@ pub fn count(args: CountArgs) -> anyhow::Result<Status> {
 /// A count settled by the relabelling bound is not compared (the caller
 /// skips it): the backtracker gives up on most sparse grids, and the bound
 /// rests on a validated solution and a counting argument.
-fn cross_check(at: &str, tally: &Tally, verdict: Verdict) -> anyhow::Result<()> {
+fn cross_check(at: &str, tally: &Counted, verdict: Verdict) -> anyhow::Result<()> {
     let agree = match (&tally.count, &verdict) {
         (_, Verdict::GaveUp) => true,
         (Count::Exactly(0), Verdict::Unsolvable) => true,

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Args;
 
-use sudoku_sat::explain::{Explanation, Target, explain as explain_clauses, formula};
+use sudoku_sat::explain::{Explanation, Target, encoded, explain as explain_clauses};
 use sudoku_sat::grid::{Shape, Size};
 
 use super::EncodingArgs;
@@ -73,7 +73,7 @@ pub fn explain(args: ExplainArgs) -> anyhow::Result<Status> {
     let size = shape.size();
     // Check the name before encoding: a 25×25 formula takes a moment.
     args.target.check(size)?;
-    let (cnf, stats) = formula(grid.as_ref(), &shape, &encoding);
+    let (cnf, stats) = encoded(grid.as_ref(), &shape, &encoding);
     let explanation = explain_clauses(&cnf, &stats, &shape, args.target)?;
     let mut out = io::BufWriter::new(io::stdout().lock());
     let header = format!(

@@ -10,7 +10,7 @@ use serde::Serialize;
 use serde::ser::SerializeMap;
 
 use sudoku_sat::encode::vars::cell_digit_count;
-use sudoku_sat::explain::{family_ranges, formula};
+use sudoku_sat::explain::{encoded, family_ranges};
 use sudoku_sat::grid::{Shape, Size};
 use sudoku_sat::parse::{Format, Puzzle, ReadOptions};
 
@@ -175,7 +175,7 @@ pub fn stats(args: StatsArgs) -> anyhow::Result<Status> {
         .as_ref()
         .map_or_else(|| Shape::square(args.size), |g| g.shape().clone());
     let size = shape.size();
-    let (cnf, stats) = formula(grid.as_ref(), &shape, &encoding);
+    let (cnf, stats) = encoded(grid.as_ref(), &shape, &encoding);
     let clauses: Vec<&[varisat::Lit]> = cnf.iter().collect();
     let rows: Vec<FamilyRow> = family_ranges(&stats)
         .into_iter()

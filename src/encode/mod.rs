@@ -229,7 +229,7 @@ pub fn encode_puzzle<F: ExtendFormula>(
 }
 
 /// Turns a model of a puzzle's formula under `encoding` into a validated
-/// solution: [`vars::decode`], after putting back the values the givens
+/// solution: [`vars::grid_of_model`], after putting back the values the givens
 /// decide when the encoding removed them (optimized).
 ///
 /// # Errors
@@ -241,9 +241,9 @@ pub fn decode(
     model: &[Lit],
 ) -> Result<Grid, vars::DecodeError> {
     if encoding.rules.reduces_by_givens() {
-        vars::decode(puzzle, &Fixed::by_givens(puzzle).complete(model))
+        vars::grid_of_model(puzzle, &Fixed::by_givens(puzzle).complete(model))
     } else {
-        vars::decode(puzzle, model)
+        vars::grid_of_model(puzzle, model)
     }
 }
 

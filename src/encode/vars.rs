@@ -121,7 +121,7 @@ impl std::error::Error for DecodeError {}
 ///
 /// Returns a [`DecodeError`] naming the first cell or rule the model
 /// breaks.
-pub fn decode(puzzle: &Grid, model: &[Lit]) -> Result<Grid, DecodeError> {
+pub fn grid_of_model(puzzle: &Grid, model: &[Lit]) -> Result<Grid, DecodeError> {
     let size = puzzle.size();
     let mut grid = Grid::empty(puzzle.shape().clone());
     for lit in model.iter().filter(|l| l.is_positive()) {
@@ -192,28 +192,28 @@ mod tests {
             }
         }
         let puzzle = Grid::empty(size);
-        let grid = decode(&puzzle, &model).unwrap();
+        let grid = grid_of_model(&puzzle, &model).unwrap();
         assert_eq!(grid.to_string(), "1234341221434321");
         // An auxiliary literal is ignored.
         let mut with_aux = model.clone();
         with_aux.push(Lit::from_index(cell_digit_count(size), true));
-        assert_eq!(decode(&puzzle, &with_aux), Ok(grid));
+        assert_eq!(grid_of_model(&puzzle, &with_aux), Ok(grid));
 
         let mut two = model.clone();
         two[1] = !two[1]; // r1c1 now holds 1 and 2
         assert!(matches!(
-            decode(&puzzle, &two),
+            grid_of_model(&puzzle, &two),
             Err(DecodeError::TwoDigits(..))
         ));
         let none = &model[4..]; // r1c1's literals are absent: all false
         assert_eq!(
-            decode(&puzzle, none),
+            grid_of_model(&puzzle, none),
             Err(DecodeError::NoDigit(Cell::new(0, 0)))
         );
         let mut given = Grid::empty(size);
         given.set(Cell::new(0, 0), Digit::new(2));
         assert!(matches!(
-            decode(&given, &model),
+            grid_of_model(&given, &model),
             Err(DecodeError::Invalid(Violation::GivenChanged { .. }))
         ));
     }

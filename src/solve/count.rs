@@ -80,7 +80,7 @@ impl fmt::Display for Count {
 
 /// A count and the first solution it found, for cross-checks and display.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Tally {
+pub struct Counted {
     /// How many solutions.
     pub count: Count,
     /// The first solution found, validated; `None` when there is none.
@@ -125,7 +125,7 @@ impl Counter {
     /// Returns [`SolveError::Decode`] when a model does not validate, and
     /// [`SolveError::Solver`] when varisat fails or returns a blocked
     /// solution again.
-    pub fn count(&mut self, puzzle: &Grid, limit: u64) -> Result<Tally, SolveError> {
+    pub fn count(&mut self, puzzle: &Grid, limit: u64) -> Result<Counted, SolveError> {
         let free = free_digits(puzzle);
         let beyond_limit = factorial_exceeds(free, limit);
         if let Some(witness) = pattern(puzzle.shape()).filter(|_| puzzle.given_count() == 0) {
@@ -133,7 +133,7 @@ impl Counter {
                 .check_solution(puzzle)
                 .map_err(|v| SolveError::Solver(format!("the pattern grid is invalid: {v}")))?;
             if beyond_limit {
-                return Ok(Tally {
+                return Ok(Counted {
                     count: Count::MoreThan {
                         limit,
                         by: Bound::Relabelling { free_digits: free },
@@ -196,7 +196,7 @@ impl Counter {
         // Retire this puzzle's blocking clauses, even after an error.
         solver.assume(&[]);
         solver.add_clause(&[!activation]);
-        Ok(Tally {
+        Ok(Counted {
             count: result?,
             first,
         })
@@ -210,7 +210,7 @@ fn next_solution(solver: &mut Solver, puzzle: &Grid) -> Result<Option<Grid>, Sol
         return Ok(None);
     }
     let model: Vec<Lit> = solver.model().ok_or(SolveError::MissingModel)?;
-    vars::decode(puzzle, &model)
+    vars::grid_of_model(puzzle, &model)
         .map(Some)
         .map_err(SolveError::Decode)
 }

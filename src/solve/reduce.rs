@@ -51,7 +51,7 @@ pub struct Groups {
 
 /// A contradiction found by propagation: the puzzle has no solution.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Conflict;
+pub struct Unsatisfiable;
 
 impl Groups {
     /// Lists the groups of `rules` for `shape`.
@@ -107,9 +107,9 @@ impl Groups {
     ///
     /// # Errors
     ///
-    /// Returns [`Conflict`] when the givens contradict the rules under
+    /// Returns [`Unsatisfiable`] when the givens contradict the rules under
     /// propagation: the puzzle has no solution.
-    pub fn propagate(&self, puzzle: &Grid) -> Result<Vec<Option<bool>>, Conflict> {
+    pub fn propagate(&self, puzzle: &Grid) -> Result<Vec<Option<bool>>, Unsatisfiable> {
         let groups = self.kinds.len();
         let mut state = State {
             groups: self,
@@ -136,7 +136,7 @@ impl Groups {
                 }
             } else if kind.at_least_one {
                 match free.count_ones() {
-                    0 => return Err(Conflict),
+                    0 => return Err(Unsatisfiable),
                     // The one literal left is true.
                     1 => state.assign(members[free.trailing_zeros() as usize] as usize, true)?,
                     _ => {}
@@ -210,10 +210,10 @@ struct State<'a> {
 
 impl State<'_> {
     /// Gives variable `var` the value `value` and updates its groups.
-    fn assign(&mut self, var: usize, value: bool) -> Result<(), Conflict> {
+    fn assign(&mut self, var: usize, value: bool) -> Result<(), Unsatisfiable> {
         match self.values[var] {
             Some(old) if old == value => return Ok(()),
-            Some(_) => return Err(Conflict),
+            Some(_) => return Err(Unsatisfiable),
             None => self.values[var] = Some(value),
         }
         for (g, position) in self.groups.occurs[var] {
@@ -222,7 +222,7 @@ impl State<'_> {
             let kind = self.groups.kinds[g];
             if value {
                 if self.satisfied[g] && kind.at_most_one {
-                    return Err(Conflict);
+                    return Err(Unsatisfiable);
                 }
                 self.satisfied[g] = true;
                 if kind.at_most_one && *free != 0 {

@@ -282,7 +282,7 @@ impl SatSolver {
             return Ok(Outcome::Unsolvable);
         };
         let fixed = Fixed::from_values(values);
-        let read = |model: &[Lit]| vars::decode(puzzle, &fixed.complete(model));
+        let read = |model: &[Lit]| vars::grid_of_model(puzzle, &fixed.complete(model));
         let cells = vars::cell_digit_count(puzzle.size());
         if (0..cells).all(|i| fixed.value(Var::from_index(i)).is_some()) {
             // Every cell is forced, so this is the only solution.

@@ -114,7 +114,7 @@ fn unsat_core(
     solver.assume(assumptions);
     if solver.solve().map_err(SolveError::solver)? {
         let model = solver.model().ok_or(SolveError::MissingModel)?;
-        vars::decode(&puzzle_of(shape, assumptions), &model).map_err(SolveError::Decode)?;
+        vars::grid_of_model(&puzzle_of(shape, assumptions), &model).map_err(SolveError::Decode)?;
         return Ok(None);
     }
     let failed = solver.failed_core().unwrap_or_default();
