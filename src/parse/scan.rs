@@ -1,0 +1,262 @@
+//! Classifying lines and scanning their cells, with each character's column.
+
+use super::*;
+
+/// The largest size written with one symbol a cell (`1`–`9`, `A`–`Z`);
+/// its alphabet holds every cell symbol.
+pub(super) const LARGEST: Size = Size::MAX_SYMBOL_SIDE_SIZE;
+
+/// The smallest size, 4×4; it competes with 16×16 for 16-cell lines.
+pub(super) const SMALLEST: Size = Size::SQUARES[0];
+
+/// What a line is, before its cells are read.
+pub(super) enum LineKind {
+    Blank,
+    Comment,
+    Header(Result<String, Option<usize>>),
+    Rule,
+    Cells,
+}
+
+pub(super) fn is_space(b: u8) -> bool {
+    b == b' ' || b == b'\t'
+}
+
+pub(super) fn is_blank(b: u8) -> bool {
+    matches!(b, b'.' | b'0' | b'_')
+}
+
+pub(super) fn classify(line: &[u8]) -> LineKind {
+    let start = line.iter().position(|&b| !is_space(b));
+    let Some(start) = start else {
+        return LineKind::Blank;
+    };
+    let rest = &line[start..];
+    if rest[0] == b'#' {
+        LineKind::Comment
+    } else if rest.starts_with(b"Grid") {
+        LineKind::Header(parse_header(line, start))
+    } else if rest
+        .iter()
+        .all(|&b| matches!(b, b'-' | b'=' | b'+' | b'|' | b'*') || is_space(b))
+        && rest.iter().any(|&b| b == b'-' || b == b'=')
+    {
+        LineKind::Rule
+    } else {
+        LineKind::Cells
+    }
+}
+
+/// Parses `Grid NN` (`^\s*Grid\s+(\d+)\s*$`) with `Grid` at byte `start`;
+/// returns the number as written, or the column of the first character
+/// that breaks the pattern (`None` if the line ends too soon).
+pub(super) fn parse_header(line: &[u8], start: usize) -> Result<String, Option<usize>> {
+    // Everything before the offending byte is ASCII, so byte index + 1 is
+    // its column.
+    let fail = |i: usize| Err((i < line.len()).then_some(i + 1));
+    let mut i = start + "Grid".len();
+    if !line.get(i).is_some_and(|&b| is_space(b)) {
+        return fail(i);
+    }
+    while line.get(i).is_some_and(|&b| is_space(b)) {
+        i += 1;
+    }
+    let digits = i;
+    while line.get(i).is_some_and(u8::is_ascii_digit) {
+        i += 1;
+    }
+    if i == digits {
+        return fail(i);
+    }
+    let number = String::from_utf8_lossy(&line[digits..i]).into_owned();
+    while line.get(i).is_some_and(|&b| is_space(b)) {
+        i += 1;
+    }
+    if i < line.len() {
+        return fail(i);
+    }
+    Ok(number)
+}
+
+/// Returns whether a line is a row of the numbers format: at least four
+/// whitespace-separated tokens, each `.` or a number of one or two
+/// digits, one of them of two. (Rows written as runs of digits, as
+/// `003020600 900305001`, are the rows format.)
+pub(super) fn numbers_like(line: &[u8]) -> bool {
+    let mut tokens = line.split(|&b| is_space(b)).filter(|t| !t.is_empty());
+    let number = |t: &[u8]| t == b"." || (t.len() <= 2 && t.iter().all(u8::is_ascii_digit));
+    let (mut count, mut wide) = (0, false);
+    for token in tokens.by_ref() {
+        if !number(token) {
+            return false;
+        }
+        count += 1;
+        wide |= token.len() >= 2;
+    }
+    count >= Size::MIN_SIDE && wide
+}
+
+/// One character of a line, or one byte of an invalid UTF-8 sequence.
+#[derive(Clone, Copy)]
+pub(super) enum Unit {
+    Ascii(u8),
+    Char(char),
+    Byte(u8),
+}
+
+pub(super) fn units(line: &[u8]) -> impl Iterator<Item = Unit> + '_ {
+    line.utf8_chunks().flat_map(|chunk| {
+        chunk
+            .valid()
+            .chars()
+            .map(|c| {
+                if c.is_ascii() {
+                    Unit::Ascii(c as u8)
+                } else {
+                    Unit::Char(c)
+                }
+            })
+            .chain(chunk.invalid().first().map(|&b| Unit::Byte(b)))
+    })
+}
+
+/// The cells of one line, in buffers reused from line to line.
+#[derive(Default)]
+pub(super) struct Scan {
+    /// Each cell's ASCII symbol or blank, or 0 for an invalid character.
+    pub(super) cells: Vec<u8>,
+    /// Each cell's 1-based column.
+    pub(super) cols: Vec<usize>,
+    /// The first invalid character: its column and kind.
+    pub(super) bad: Option<(usize, ParseErrorKind)>,
+    /// The number of cells in each whitespace-separated group.
+    pub(super) groups: Vec<usize>,
+    /// Whether the line holds `|` or `+`.
+    pub(super) bars: bool,
+}
+
+impl Scan {
+    pub(super) fn clear(&mut self) {
+        self.cells.clear();
+        self.cols.clear();
+        self.bad = None;
+        self.groups.clear();
+        self.bars = false;
+    }
+
+    pub(super) fn push(&mut self, unit: Unit, col: usize) {
+        let (cell, bad) = match unit {
+            Unit::Ascii(b) if is_blank(b) || LARGEST.digit_of(char::from(b)).is_some() => (b, None),
+            Unit::Ascii(b) => (
+                0,
+                Some(ParseErrorKind::InvalidCharacter {
+                    found: char::from(b),
+                }),
+            ),
+            Unit::Char(c) => (0, Some(ParseErrorKind::InvalidCharacter { found: c })),
+            Unit::Byte(b) => (0, Some(ParseErrorKind::InvalidByte { found: b })),
+        };
+        self.cells.push(cell);
+        self.cols.push(col);
+        if let Some(kind) = bad {
+            self.bad.get_or_insert((col, kind));
+        }
+    }
+
+    /// Reads the first whitespace-separated token as one-line cells; a
+    /// separator there is an invalid character.
+    pub(super) fn token(&mut self, line: &[u8]) {
+        self.clear();
+        for (i, unit) in units(line).enumerate() {
+            match unit {
+                Unit::Ascii(b) if is_space(b) => {
+                    if !self.cells.is_empty() {
+                        break;
+                    }
+                }
+                _ => {
+                    if let Unit::Ascii(b'|' | b'+') = unit {
+                        self.bars = true;
+                    }
+                    self.push(unit, i + 1);
+                }
+            }
+        }
+    }
+
+    /// Reads a whole line as rows, dropping `|`, `+` and whitespace.
+    pub(super) fn block(&mut self, line: &[u8]) {
+        self.clear();
+        let mut group = 0;
+        for (i, unit) in units(line).enumerate() {
+            match unit {
+                Unit::Ascii(b) if is_space(b) => {
+                    if group > 0 {
+                        self.groups.push(group);
+                        group = 0;
+                    }
+                }
+                Unit::Ascii(b'|' | b'+') => self.bars = true,
+                _ => {
+                    group += 1;
+                    self.push(unit, i + 1);
+                }
+            }
+        }
+        if group > 0 {
+            self.groups.push(group);
+        }
+    }
+
+    /// Returns whether every cell is a blank or a 4×4 digit.
+    pub(super) fn fits_4x4(&self) -> bool {
+        self.cells
+            .iter()
+            .all(|&b| is_blank(b) || SMALLEST.digit_of(char::from(b)).is_some())
+    }
+
+    /// Returns the first invalid character as an error on line `number`.
+    pub(super) fn bad_error(&self, number: usize) -> Option<ParseError> {
+        self.bad
+            .as_ref()
+            .map(|(col, kind)| ParseError::new(number, Some(*col), kind.clone()))
+    }
+
+    /// Checks the line holds `expected` cells of `size` and appends their
+    /// digits to `cells`; on error leaves `cells` partly extended.
+    pub(super) fn digits_into(
+        &self,
+        size: Size,
+        expected: usize,
+        number: usize,
+        cells: &mut Vec<Option<Digit>>,
+    ) -> Result<(), ParseError> {
+        if let Some(e) = self.bad_error(number) {
+            return Err(e);
+        }
+        let found = self.cells.len();
+        if found != expected {
+            // Point at the first cell too many, or just past the last cell
+            // when some are missing.
+            let column = match self.cols.get(expected) {
+                Some(&col) => Some(col),
+                None => self.cols.last().map(|&col| col + 1),
+            };
+            let kind = ParseErrorKind::CellCount { expected, found };
+            return Err(ParseError::new(number, column, kind));
+        }
+        for (&b, &col) in self.cells.iter().zip(&self.cols) {
+            if is_blank(b) {
+                cells.push(None);
+            } else {
+                let symbol = char::from(b);
+                let digit = size.digit_of(symbol).ok_or_else(|| {
+                    let kind = ParseErrorKind::SymbolOutOfRange { symbol, size };
+                    ParseError::new(number, Some(col), kind)
+                })?;
+                cells.push(Some(digit));
+            }
+        }
+        Ok(())
+    }
+}
