@@ -109,6 +109,11 @@ pub enum ParseErrorKind {
     Fpuzzles(fpuzzles::FpuzzlesError),
     /// A rules file that could not be read.
     RulesFile(rules_file::RulesFileErrorKind),
+    /// A rules file longer than the limit; reading it stops there.
+    RulesFileTooLong {
+        /// The limit in bytes, [`MAX_RULES_FILE_BYTES`](super::MAX_RULES_FILE_BYTES).
+        limit: usize,
+    },
     /// A cell of the numbers format that is not a blank or a digit of
     /// the grid.
     NotANumber {
@@ -201,6 +206,9 @@ impl fmt::Display for ParseErrorKind {
                 }
             }
             ParseErrorKind::Fpuzzles(e) => e.fmt(f),
+            ParseErrorKind::RulesFileTooLong { limit } => {
+                write!(f, "rules file longer than {limit} bytes")
+            }
             ParseErrorKind::NotANumber { found, side } => write!(
                 f,
                 "'{found}' is not a digit from 1 to {side}, or 0 or . for a blank"

@@ -65,6 +65,12 @@ pub use error::{ParseError, ParseErrorKind};
 /// line is a [`ParseErrorKind::LineTooLong`] error.
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
 
+/// The largest rules file read, in bytes: a 64×64 puzzle with thousands
+/// of constraints fits many times over. A larger one is a
+/// [`ParseErrorKind::RulesFileTooLong`] error, so an endless input cannot
+/// fill the memory.
+pub const MAX_RULES_FILE_BYTES: usize = 16 << 20;
+
 /// How to read puzzle text: the format, and blocks to give every grid
 /// instead of the default ones.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

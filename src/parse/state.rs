@@ -116,8 +116,15 @@ impl State {
                 )));
                 self.rules_text = None;
             } else if let Some(text) = &mut self.rules_text {
-                text.push_str(&String::from_utf8_lossy(line));
-                text.push('\n');
+                if text.len() + line.len() >= MAX_RULES_FILE_BYTES {
+                    let limit = MAX_RULES_FILE_BYTES;
+                    let kind = ParseErrorKind::RulesFileTooLong { limit };
+                    self.push(Err(ParseError::new(number, None, kind)));
+                    self.rules_text = None;
+                } else {
+                    text.push_str(&String::from_utf8_lossy(line));
+                    text.push('\n');
+                }
             }
             return;
         }

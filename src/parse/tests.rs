@@ -721,3 +721,23 @@ fn public_sets() {
         assert_eq!(a.grid(), b.grid());
     }
 }
+
+#[test]
+fn an_endless_rules_file_stops_at_its_limit() {
+    // A comment line repeated past the limit, then more: one error, and
+    // reading ends there rather than filling the memory.
+    let line = b"# the same comment again and again\n";
+    let count = MAX_RULES_FILE_BYTES / line.len() + 10;
+    let text: Vec<u8> = line
+        .iter()
+        .copied()
+        .cycle()
+        .take(count * line.len())
+        .collect();
+    let items: Vec<_> = Puzzles::new(&text[..], Format::Rules).collect();
+    assert_eq!(items.len(), 1, "{items:?}");
+    assert!(matches!(
+        items[0].as_ref().unwrap_err().kind(),
+        ParseErrorKind::RulesFileTooLong { .. }
+    ));
+}
