@@ -90,88 +90,67 @@ fn prune_differ(
     Ok(changed)
 }
 
-/// Cells a chess knight's move apart never hold the same digit.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct AntiKnight;
+/// Defines a rule "cells one chess move apart never hold the same digit":
+/// the type, its clauses (one per digit for each pair of cells a move apart
+/// that share no block) and its plain meaning.
+macro_rules! chess_rule {
+    ($(#[$doc:meta])* $name:ident, $key:literal, $piece:literal, $moves:expr) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        pub struct $name;
 
-impl AntiKnight {
-    /// Writes, for each knight-move pair outside a shared block, one
-    /// clause per digit: not both.
-    pub fn encode<F: ExtendFormula>(&self, shape: &Shape, _: &Encoding, sink: &mut F) {
-        for (a, b) in pairs(shape, &KNIGHT) {
-            encode_differ(shape, a, b, sink);
+        impl $name {
+            #[doc = concat!("Writes, for each pair of cells a ", $piece, "'s move apart")]
+            /// that share no block, one clause per digit: not both.
+            pub fn encode<F: ExtendFormula>(&self, shape: &Shape, _: &Encoding, sink: &mut F) {
+                for (a, b) in pairs(shape, &$moves) {
+                    encode_differ(shape, a, b, sink);
+                }
+            }
         }
-    }
-}
 
-impl Rule for AntiKnight {
-    fn key(&self) -> &'static str {
-        "antiknight"
-    }
+        impl Rule for $name {
+            fn key(&self) -> &'static str {
+                $key
+            }
 
-    fn describe(&self) -> String {
-        "cells a chess knight's move apart never hold the same digit".to_string()
-    }
+            fn describe(&self) -> String {
+                concat!("cells a chess ", $piece, "'s move apart never hold the same digit")
+                    .to_string()
+            }
 
-    fn cells(&self, shape: &Shape) -> Vec<Cell> {
-        shape.all_cells().collect()
-    }
+            fn cells(&self, shape: &Shape) -> Vec<Cell> {
+                shape.all_cells().collect()
+            }
 
-    fn check(&self, grid: &Grid) -> Result<(), Broken> {
-        check_differ(
-            self.key(),
-            "knight's move",
-            grid,
-            &pairs(grid.shape(), &KNIGHT),
-        )
-    }
+            fn check(&self, grid: &Grid) -> Result<(), Broken> {
+                let what = concat!($piece, "'s move");
+                check_differ($key, what, grid, &pairs(grid.shape(), &$moves))
+            }
 
-    fn prune(&self, shape: &Shape, candidates: &mut [u64]) -> Result<bool, Contradiction> {
-        prune_differ(shape, &pairs(shape, &KNIGHT), candidates)
-    }
-}
-
-/// Cells a chess king's move apart (diagonal neighbours included) never
-/// hold the same digit.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct AntiKing;
-
-impl AntiKing {
-    /// Writes, for each diagonally touching pair outside a shared block,
-    /// one clause per digit: not both.
-    pub fn encode<F: ExtendFormula>(&self, shape: &Shape, _: &Encoding, sink: &mut F) {
-        for (a, b) in pairs(shape, &KING_DIAGONAL) {
-            encode_differ(shape, a, b, sink);
+            fn prune(&self, shape: &Shape, candidates: &mut [u64]) -> Result<bool, Contradiction> {
+                prune_differ(shape, &pairs(shape, &$moves), candidates)
+            }
         }
-    }
+    };
 }
 
-impl Rule for AntiKing {
-    fn key(&self) -> &'static str {
-        "antiking"
-    }
+chess_rule!(
+    /// Cells a chess knight's move apart never hold the same digit.
+    AntiKnight,
+    "antiknight",
+    "knight",
+    KNIGHT
+);
 
-    fn describe(&self) -> String {
-        "cells a chess king's move apart never hold the same digit".to_string()
-    }
-
-    fn cells(&self, shape: &Shape) -> Vec<Cell> {
-        shape.all_cells().collect()
-    }
-
-    fn check(&self, grid: &Grid) -> Result<(), Broken> {
-        check_differ(
-            self.key(),
-            "king's move",
-            grid,
-            &pairs(grid.shape(), &KING_DIAGONAL),
-        )
-    }
-
-    fn prune(&self, shape: &Shape, candidates: &mut [u64]) -> Result<bool, Contradiction> {
-        prune_differ(shape, &pairs(shape, &KING_DIAGONAL), candidates)
-    }
-}
+chess_rule!(
+    /// Cells a chess king's move apart (diagonal neighbours included) never
+    /// hold the same digit.
+    AntiKing,
+    "antiking",
+    "king",
+    KING_DIAGONAL
+);
 
 /// Orthogonally adjacent cells never hold consecutive digits, except the
 /// pairs listed as exempt (f-puzzles exempts a pair that carries a kropki
