@@ -28,8 +28,8 @@ use sudoku_sat::solve::sat::Strategy;
 
 pub use output::OutputFormat;
 
-/// Solves Sudoku (4x4 to 25x25) by stating its rules as a Boolean formula
-/// in CNF and handing it to a SAT solver.
+/// Solves Sudoku and its variants (4x4 to 64x64, any blocks) by stating
+/// the rules as a Boolean formula in CNF and handing it to a SAT solver.
 ///
 /// Every answer is decoded, validated against the rules and the givens, and
 /// cross-checked against an independent backtracking solver. Uniqueness is

@@ -106,17 +106,15 @@ pub enum Format {
     /// N rows of N cells, or all rows on one line; `|`, `+` and rule lines
     /// of drawn grids are allowed, `Grid NN` headers label grids.
     Rows,
-    /// One f-puzzles or SudokuPad link, or bare f-puzzles payload, a line
-    /// (see [`crate::formats::fpuzzles`]). [`Format::Auto`] reads such
-    /// lines too, wherever they stand.
+    /// One f-puzzles or SudokuPad link, or bare f-puzzles payload, a line;
+    /// `auto` reads such lines too, wherever they stand.
     Fpuzzles,
-    /// A rules file: one whole puzzle in TOML, constraints included (see
-    /// [`crate::formats::rules_file`]). Chosen for files named `*.toml`.
+    /// A rules file: one whole puzzle in TOML, constraints included;
+    /// chosen for files named `*.toml`.
     Rules,
-    /// N rows of N whitespace-separated decimal numbers, `0` or `.` for a
-    /// blank, for any side from 4 to 64; grids separated by a blank line.
-    /// [`Format::Auto`] detects it from a first line of numbers with one
-    /// of two digits or more.
+    /// N rows of N whitespace-separated numbers, `0` or `.` for a blank,
+    /// any side from 4 to 64; `auto` knows it by a row with a two-digit
+    /// number.
     Numbers,
 }
 
