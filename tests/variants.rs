@@ -245,3 +245,130 @@ fn commands_for_classic_rules_refuse_constraints_by_name() {
         );
     }
 }
+
+mod round_trips {
+    //! Property tests: any puzzle of the model survives a link and a rules
+    //! file.
+
+    use proptest::prelude::*;
+    use sudoku_sat::formats::{fpuzzles, rules_file};
+    use sudoku_sat::grid::{Cell, Grid, Shape, Size};
+    use sudoku_sat::puzzle::Puzzle;
+    use sudoku_sat::rules::{
+        AntiKing, AntiKnight, Constraint, Diagonal, Direction, DisjointGroups, ExtraRegion,
+        NonConsecutive, Parity, ParityCell,
+    };
+    use sudoku_sat::solve::count::pattern;
+
+    /// What a format must keep: the givens, the shape, the constraints
+    /// (in any order; parity marks as one set).
+    fn normal(puzzle: &Puzzle) -> (Grid, Vec<String>, Vec<String>) {
+        let mut rules = Vec::new();
+        let mut marks = Vec::new();
+        for c in puzzle.constraints() {
+            match c {
+                Constraint::Parity(p) => marks.extend(p.marks.iter().map(|m| format!("{m:?}"))),
+                other => rules.push(format!("{other:?}")),
+            }
+        }
+        rules.sort();
+        marks.sort();
+        marks.dedup();
+        (puzzle.givens().clone(), rules, marks)
+    }
+
+    fn puzzle() -> impl Strategy<Value = Puzzle> {
+        let shapes = prop::sample::select(vec![
+            (4, 2, 2),
+            (6, 2, 3),
+            (6, 3, 2),
+            (8, 2, 4),
+            (9, 3, 3),
+            (12, 3, 4),
+        ]);
+        (
+            shapes,
+            any::<u64>(),
+            prop::collection::vec(any::<bool>(), 6),
+        )
+            .prop_flat_map(|((side, rows, cols), seed, flags)| {
+                let cells = side * side;
+                (
+                    Just((side, rows, cols, seed, flags)),
+                    prop::collection::vec(any::<bool>(), cells),
+                    prop::collection::btree_set(0..cells, 0..=side),
+                    prop::collection::vec((0..cells, any::<bool>()), 0..4),
+                )
+            })
+            .prop_map(|((side, rows, cols, _, flags), keep, region, marks)| {
+                let size = Size::from_side(side).unwrap();
+                let shape = Shape::with_blocks(size, rows, cols).unwrap();
+                let solution = pattern(&shape).unwrap();
+                let mut givens = Grid::empty(shape);
+                for (i, &k) in keep.iter().enumerate() {
+                    if k {
+                        let c = Cell::from_index(size, i);
+                        givens.set(c, solution.get(c));
+                    }
+                }
+                let mut puzzle = Puzzle::new(givens);
+                let fixed = [
+                    Constraint::Diagonal(Diagonal {
+                        direction: Direction::Positive,
+                    }),
+                    Constraint::Diagonal(Diagonal {
+                        direction: Direction::Negative,
+                    }),
+                    Constraint::AntiKnight(AntiKnight),
+                    Constraint::AntiKing(AntiKing),
+                    Constraint::NonConsecutive(NonConsecutive::default()),
+                    Constraint::DisjointGroups(DisjointGroups),
+                ];
+                for (on, c) in flags.iter().zip(fixed) {
+                    if *on {
+                        puzzle = puzzle.with(c);
+                    }
+                }
+                if !region.is_empty() {
+                    let cells = region.iter().map(|&i| Cell::from_index(size, i)).collect();
+                    puzzle = puzzle.with(Constraint::ExtraRegion(ExtraRegion { cells }));
+                }
+                if !marks.is_empty() {
+                    let mut seen = std::collections::BTreeSet::new();
+                    let marks = marks
+                        .into_iter()
+                        .filter(|(i, _)| seen.insert(*i))
+                        .map(|(i, even)| {
+                            let c = Cell::from_index(size, i);
+                            if even {
+                                ParityCell::Even(c)
+                            } else {
+                                ParityCell::Odd(c)
+                            }
+                        })
+                        .collect();
+                    puzzle = puzzle.with(Constraint::Parity(Parity { marks }));
+                }
+                puzzle
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(128))]
+
+        #[test]
+        fn through_a_link(puzzle in puzzle()) {
+            let back = fpuzzles::read(&fpuzzles::link(&puzzle, None, None)).unwrap();
+            prop_assert_eq!(normal(&back.puzzle), normal(&puzzle));
+            prop_assert_eq!(back.puzzle.shape(), puzzle.shape());
+        }
+
+        #[test]
+        fn through_a_rules_file(puzzle in puzzle()) {
+            let text = rules_file::write(&puzzle, &rules_file::Meta::default());
+            let (back, _) = rules_file::read(&text).unwrap();
+            prop_assert_eq!(normal(&back), normal(&puzzle));
+            prop_assert_eq!(back.shape(), puzzle.shape());
+        }
+    }
+}
