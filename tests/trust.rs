@@ -314,6 +314,7 @@ fn count_agrees_with_a_brute_force_count() {
     let expected = brute_force_count(&puzzle, 10_000);
     assert!(expected > 2, "{expected}");
     let mut counter = Counter::new(Encoding::default());
+    let puzzle = puzzle.into();
     assert_eq!(
         counter.count(&puzzle, 10_000).unwrap().count,
         Count::Exactly(expected)
@@ -491,7 +492,13 @@ const INKALA: &str =
 fn prove_puzzles_that_propagation_does_not_decide() {
     // Grid 1 and the small unsolvable puzzles fall to unit propagation, so
     // any proof checks; these two need the proof's lemmas.
-    let solution = match prove(&grid(INKALA), &Encoding::default(), ProofFormat::Drat).unwrap() {
+    let solution = match prove(
+        &grid(INKALA).into(),
+        &Encoding::default(),
+        ProofFormat::Drat,
+    )
+    .unwrap()
+    {
         Proved::Certified(c) => match c.claim() {
             Claim::Unique(solution) => solution.to_string(),
             Claim::Unsolvable => panic!("Inkala's puzzle has a solution"),
@@ -591,9 +598,12 @@ fn a_proof_of_another_formula_fails_the_checks() {
     assert!(rup_check(&satisfiable, &parse_drat(&unsolvable)).is_err());
     let (_, _, unique) = prove_cli(GRID_1, &[]);
     assert!(rup_check(&satisfiable, &parse_drat(&unique)).is_err());
-    let Proved::Certified(certificate) =
-        prove(&grid(GRID_1), &Encoding::default(), ProofFormat::Varisat).unwrap()
-    else {
+    let Proved::Certified(certificate) = prove(
+        &grid(GRID_1).into(),
+        &Encoding::default(),
+        ProofFormat::Varisat,
+    )
+    .unwrap() else {
         panic!("grid 1 is unique");
     };
     assert!(check_varisat_proof(&satisfiable, certificate.proof()).is_err());
@@ -607,7 +617,12 @@ fn formula_of(puzzle: &str) -> (CnfFormula, sudoku_sat::encode::EncodeStats) {
 /// Proves the puzzle again in varisat's own format and checks that proof
 /// with varisat's checker against `formula`, the CNF the CLI wrote.
 fn certify_with_varisat(puzzle: &str, formula: &CnfFormula, unique: bool) {
-    let proved = prove(&grid(puzzle), &Encoding::default(), ProofFormat::Varisat).unwrap();
+    let proved = prove(
+        &grid(puzzle).into(),
+        &Encoding::default(),
+        ProofFormat::Varisat,
+    )
+    .unwrap();
     let Proved::Certified(certificate) = proved else {
         panic!("{puzzle}: several solutions");
     };

@@ -9,9 +9,10 @@ use clap::Args;
 
 use sudoku_sat::backtrack::{Backtracker, Verdict};
 use sudoku_sat::encode::Encoding;
+use sudoku_sat::solve::backtrack;
 use sudoku_sat::solve::count::{Bound, Count, Counted, Counter};
 
-use super::input::{Input, classic_only};
+use super::input::Input;
 use super::{CrossCheckArgs, EncodingArgs, InputArgs, Status};
 
 /// Options for `count`.
@@ -70,9 +71,8 @@ pub fn count(args: CountArgs) -> anyhow::Result<Status> {
     let mut status = Status::Success;
     let result = input.for_each(args.input.options(), |source, puzzle| {
         let at = format!("{source}: {}", puzzle.label);
-        classic_only("count", &at, &puzzle)?;
         let tally = counter
-            .count(puzzle.grid(), args.limit)
+            .count(&puzzle.puzzle, args.limit)
             .with_context(|| at.clone())?;
         let by_bound = matches!(
             tally.count,
@@ -82,7 +82,7 @@ pub fn count(args: CountArgs) -> anyhow::Result<Status> {
             }
         );
         if let Some(backtracker) = backtracker.filter(|_| !by_bound) {
-            let search = backtracker.solve(puzzle.grid());
+            let search = backtrack(backtracker, &puzzle.puzzle);
             if search.verdict == Verdict::GaveUp {
                 eprintln!(
                     "note: {at}: the backtracker gave up after {} nodes; \

@@ -5,9 +5,10 @@ use std::io::{self, Read};
 use anyhow::Context;
 
 use sudoku_sat::dimacs::answer::{Answer, read_answer};
-use sudoku_sat::encode::{Encoding, decode as decode_model};
+use sudoku_sat::encode::Encoding;
+use sudoku_sat::solve::{SolveError, read_model};
 
-use super::input::{Input, classic_only};
+use super::input::Input;
 use super::output::Printer;
 use super::{DecodeArgs, Status};
 
@@ -22,7 +23,6 @@ pub fn decode(args: DecodeArgs) -> anyhow::Result<Status> {
     let Some(puzzle) = input.one_puzzle(args.input.options(), "decode")? else {
         return Ok(Status::Error);
     };
-    classic_only("decode", &format!("{name}: {}", puzzle.label), &puzzle)?;
 
     let from_stdin = args.model.as_os_str() == "-";
     let model_name = if from_stdin {
@@ -56,7 +56,13 @@ pub fn decode(args: DecodeArgs) -> anyhow::Result<Status> {
         rules: args.encoding,
         ..Encoding::default()
     };
-    let solution = decode_model(puzzle.grid(), &encoding, &model)
+    let solution = read_model(&puzzle.puzzle, &encoding, &model)
+        .map_err(|e| match e {
+            // The context says what was read; the prefix would repeat it.
+            SolveError::Decode(e) => anyhow::anyhow!("{e}"),
+            SolveError::Broken(e) => anyhow::anyhow!("the model breaks a rule: {e}"),
+            other => other.into(),
+        })
         .with_context(|| format!("{model_name}: not a solution of {name}"))?;
     let mut printer = Printer::new(io::stdout().lock(), args.output, false);
     printer.print(&solution).context("cannot write to stdout")?;

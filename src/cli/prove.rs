@@ -10,10 +10,10 @@ use clap::Args;
 
 use sudoku_sat::backtrack::Verdict;
 use sudoku_sat::solve::prove::{Certificate, Claim, ProofFormat, Proved, prove as prove_puzzle};
-use sudoku_sat::solve::{CrossCheck, Outcome, cross_check};
+use sudoku_sat::solve::{CrossCheck, Outcome, backtrack, cross_check};
 
 use super::count::CheckArgs;
-use super::input::{Input, classic_only};
+use super::input::Input;
 use super::{InputArgs, Status};
 
 /// Options for `prove`.
@@ -53,8 +53,7 @@ pub fn prove(args: ProveArgs) -> anyhow::Result<Status> {
         bail!("--cnf and --proof name the same file");
     }
     let at = format!("{name}: {}", puzzle.label);
-    classic_only("prove", &at, &puzzle)?;
-    let proved = prove_puzzle(puzzle.grid(), &args.check.encoding(), args.proof_format)
+    let proved = prove_puzzle(&puzzle.puzzle, &args.check.encoding(), args.proof_format)
         .with_context(|| at.clone())?;
     let outcome = match &proved {
         Proved::Multiple(a, b) => Outcome::Multiple(a.clone(), b.clone()),
@@ -64,7 +63,7 @@ pub fn prove(args: ProveArgs) -> anyhow::Result<Status> {
         },
     };
     if let Some(backtracker) = args.check.backtracker() {
-        let search = backtracker.solve(puzzle.grid());
+        let search = backtrack(backtracker, &puzzle.puzzle);
         match cross_check(&outcome, &search.verdict, search.nodes) {
             CrossCheck::Agree | CrossCheck::Skipped => {}
             CrossCheck::GaveUp { nodes } => eprintln!(

@@ -35,10 +35,11 @@ use std::hash::{BuildHasher, RandomState};
 
 use varisat::{ExtendFormula, Lit, Solver};
 
-use super::SolveError;
 use super::sat::RulesSolver;
-use crate::encode::{Encoding, vars};
+use super::{SolveError, next_model, read_model};
+use crate::encode::{Encoding, encode_puzzle, vars};
 use crate::grid::{Digit, Grid, Shape};
+use crate::puzzle::Puzzle;
 
 /// How many solutions a puzzle has, up to a limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -120,54 +121,106 @@ impl Counter {
     /// Counts the solutions of `puzzle`, stopping once there are more than
     /// `limit`.
     ///
+    /// A classic puzzle is counted on the reused solver of its shape, with
+    /// its givens as assumptions. A puzzle with variant constraints gets a
+    /// fresh solver holding its whole formula, every solution is checked
+    /// against every constraint, and the relabelling bound is not used: a
+    /// constraint may tell digits apart (an even cell, a consecutive pair).
+    ///
     /// # Errors
     ///
-    /// Returns [`SolveError::Decode`] when a model does not validate, and
-    /// [`SolveError::Solver`] when varisat fails or returns a blocked
-    /// solution again.
-    pub fn count(&mut self, puzzle: &Grid, limit: u64) -> Result<Counted, SolveError> {
-        let free = free_digits(puzzle);
-        let beyond_limit = factorial_exceeds(free, limit);
-        if let Some(witness) = pattern(puzzle.shape()).filter(|_| puzzle.given_count() == 0) {
+    /// Returns [`SolveError::Decode`] or [`SolveError::Broken`] when a
+    /// model does not validate, and [`SolveError::Solver`] when varisat
+    /// fails or returns a blocked solution again.
+    pub fn count(&mut self, puzzle: &Puzzle, limit: u64) -> Result<Counted, SolveError> {
+        let givens = puzzle.givens();
+        let free = if puzzle.is_classic() {
+            free_digits(givens)
+        } else {
+            0
+        };
+        let beyond_limit = puzzle.is_classic() && factorial_exceeds(free, limit);
+        let witness = pattern(givens.shape()).filter(|_| beyond_limit && givens.given_count() == 0);
+        if let Some(witness) = witness {
             witness
-                .check_solution(puzzle)
+                .check_solution(givens)
                 .map_err(|v| SolveError::Solver(format!("the pattern grid is invalid: {v}")))?;
-            if beyond_limit {
-                return Ok(Counted {
-                    count: Count::MoreThan {
-                        limit,
-                        by: Bound::Relabelling { free_digits: free },
-                    },
-                    first: Some(witness),
-                });
-            }
+            return Ok(Counted {
+                count: Count::MoreThan {
+                    limit,
+                    by: Bound::Relabelling { free_digits: free },
+                },
+                first: Some(witness),
+            });
         }
-
-        let hasher = self.hasher.clone();
+        let mut enumeration = Enumeration {
+            limit,
+            relabelling: beyond_limit.then_some(free),
+            hasher: self.hasher.clone(),
+            blocked: 0,
+        };
+        if !puzzle.is_classic() {
+            let mut solver = Solver::new();
+            encode_puzzle(puzzle, &self.encoding, &mut solver);
+            let encoding = self.encoding;
+            return enumeration.run(&mut solver, givens, Vec::new(), |model| {
+                read_model(puzzle, &encoding, model)
+            });
+        }
         let loaded = RulesSolver::reuse(
             &mut self.loaded,
-            puzzle.shape(),
+            givens.shape(),
             &self.encoding,
             Self::REBUILD_AFTER,
         );
-        let solver = &mut loaded.solver;
+        let counted = enumeration.run(
+            &mut loaded.solver,
+            givens,
+            vars::given_lits(givens),
+            |model| vars::grid_of_model(givens, model).map_err(SolveError::Decode),
+        );
+        loaded.uses += enumeration.blocked;
+        counted
+    }
+}
+
+/// One puzzle's enumeration: the limit, the bound that may end it early,
+/// and the blocking clauses it has added.
+struct Enumeration {
+    limit: u64,
+    /// The free digits, when their factorial exceeds the limit: the first
+    /// solution then settles the count.
+    relabelling: Option<usize>,
+    hasher: RandomState,
+    blocked: usize,
+}
+
+impl Enumeration {
+    /// Enumerates the solutions of the formula in `solver` under
+    /// `assumptions`, reading each model with `read` and blocking it
+    /// behind a fresh activation literal, retired at the end.
+    fn run(
+        &mut self,
+        solver: &mut Solver,
+        givens: &Grid,
+        mut assumptions: Vec<Lit>,
+        read: impl Fn(&[Lit]) -> Result<Grid, SolveError>,
+    ) -> Result<Counted, SolveError> {
         let activation = solver.new_lit();
-        let mut assumptions = vars::given_lits(puzzle);
         assumptions.push(activation);
         solver.assume(&assumptions);
-
         let mut seen = HashSet::new();
         let mut first = None;
         let mut found = 0u64;
         let result = loop {
-            let solution = match next_solution(solver, puzzle) {
+            let solution = match next_model(solver, &read) {
                 Ok(Some(solution)) => solution,
                 Ok(None) => break Ok(Count::Exactly(found)),
                 Err(e) => break Err(e),
             };
             // The blocking clauses forbid a repeat; a repeat is a solver
             // fault. Fingerprints keep memory small for large limits.
-            if !seen.insert(hasher.hash_one(&solution)) {
+            if !seen.insert(self.hasher.hash_one(&solution)) {
                 break Err(SolveError::Solver(format!(
                     "the solver returned {solution} twice"
                 )));
@@ -176,22 +229,22 @@ impl Counter {
             if first.is_none() {
                 first = Some(solution.clone());
             }
-            if found == 1 && beyond_limit {
+            if let Some(free_digits) = self.relabelling.filter(|_| found == 1) {
                 break Ok(Count::MoreThan {
-                    limit,
-                    by: Bound::Relabelling { free_digits: free },
+                    limit: self.limit,
+                    by: Bound::Relabelling { free_digits },
                 });
             }
-            if found > limit {
+            if found > self.limit {
                 break Ok(Count::MoreThan {
-                    limit,
+                    limit: self.limit,
                     by: Bound::Enumerated,
                 });
             }
             let mut blocking = vec![!activation];
-            blocking.extend(vars::blocking_clause(puzzle, &solution));
+            blocking.extend(vars::blocking_clause(givens, &solution));
             solver.add_clause(&blocking);
-            loaded.uses += 1;
+            self.blocked += 1;
         };
         // Retire this puzzle's blocking clauses, even after an error.
         solver.assume(&[]);
@@ -201,18 +254,6 @@ impl Counter {
             first,
         })
     }
-}
-
-/// Solves under the current assumptions; returns the decoded, validated
-/// solution or `None`.
-fn next_solution(solver: &mut Solver, puzzle: &Grid) -> Result<Option<Grid>, SolveError> {
-    if !solver.solve().map_err(SolveError::solver)? {
-        return Ok(None);
-    }
-    let model: Vec<Lit> = solver.model().ok_or(SolveError::MissingModel)?;
-    vars::grid_of_model(puzzle, &model)
-        .map(Some)
-        .map_err(SolveError::Decode)
 }
 
 /// Returns how many digits none of the givens uses.
@@ -272,14 +313,14 @@ pub fn pattern(shape: &Shape) -> Option<Grid> {
 /// use sudoku_sat::solve::count::{count_solutions, Count};
 ///
 /// let four = Size::from_side(4).unwrap();
-/// let count = count_solutions(&Grid::empty(four), &Encoding::default(), 1000)?;
+/// let count = count_solutions(&Grid::empty(four).into(), &Encoding::default(), 1000)?;
 /// assert_eq!(count, Count::Exactly(288));
-/// let nine = count_solutions(&Grid::empty(Size::NINE), &Encoding::default(), 1000)?;
+/// let nine = count_solutions(&Grid::empty(Size::NINE).into(), &Encoding::default(), 1000)?;
 /// assert_eq!(nine.to_string(), "1000+");
 /// # Ok::<(), sudoku_sat::solve::SolveError>(())
 /// ```
 pub fn count_solutions(
-    puzzle: &Grid,
+    puzzle: &Puzzle,
     encoding: &Encoding,
     limit: u64,
 ) -> Result<Count, SolveError> {
@@ -320,33 +361,39 @@ mod tests {
         let mut counter = Counter::new(Encoding::default());
         let empty = Grid::empty(Size::from_side(4).unwrap());
         for _ in 0..2 {
-            let tally = counter.count(&empty, 300).unwrap();
+            let tally = counter.count(&empty.clone().into(), 300).unwrap();
             assert_eq!(tally.count, Count::Exactly(288));
             assert!(tally.first.unwrap().check_solution(&empty).is_ok());
             assert_eq!(
-                counter.count(&empty, 287).unwrap().count,
+                counter.count(&empty.clone().into(), 287).unwrap().count,
                 Count::MoreThan {
                     limit: 287,
                     by: Bound::Enumerated
                 }
             );
             assert_eq!(
-                counter.count(&empty, 23).unwrap().count,
+                counter.count(&empty.clone().into(), 23).unwrap().count,
                 Count::MoreThan {
                     limit: 23,
                     by: Bound::Relabelling { free_digits: 4 }
                 }
             );
             assert_eq!(
-                counter.count(&empty, 288).unwrap().count,
+                counter.count(&empty.clone().into(), 288).unwrap().count,
                 Count::Exactly(288)
             );
             assert_eq!(
-                counter.count(&four("1234341221434321"), 5).unwrap().count,
+                counter
+                    .count(&four("1234341221434321").into(), 5)
+                    .unwrap()
+                    .count,
                 Count::Exactly(1)
             );
             assert_eq!(
-                counter.count(&four("11.............."), 5).unwrap().count,
+                counter
+                    .count(&four("11..............").into(), 5)
+                    .unwrap()
+                    .count,
                 Count::Exactly(0)
             );
         }
@@ -358,11 +405,14 @@ mod tests {
         // solution is found; the clash below has none.
         let mut counter = Counter::new(Encoding::default());
         let one = four("1...............");
-        let tally = counter.count(&one, 5).unwrap();
+        let tally = counter.count(&one.clone().into(), 5).unwrap();
         assert_eq!(tally.count.to_string(), "5+");
         assert!(tally.first.unwrap().check_solution(&one).is_ok());
         assert_eq!(
-            counter.count(&four("1.1............."), 5).unwrap().count,
+            counter
+                .count(&four("1.1.............").into(), 5)
+                .unwrap()
+                .count,
             Count::Exactly(0)
         );
     }

@@ -309,12 +309,7 @@ impl ExternalSolver {
     /// Decodes and validates a model, naming this solver when it breaks a
     /// rule: an answer that does not validate is the solver's fault.
     fn decode(&self, puzzle: &Puzzle, model: &[varisat::Lit]) -> Result<Grid, SolveError> {
-        let grid = crate::encode::decode(puzzle.givens(), &self.encoding, model)
-            .map_err(|e| self.error(format!("invalid SAT answer: {e}")))?;
-        puzzle
-            .check(&grid)
-            .map_err(|e| self.error(format!("invalid SAT answer: the model breaks a rule: {e}")))?;
-        Ok(grid)
+        super::read_model(puzzle, &self.encoding, model).map_err(|e| self.error(e.to_string()))
     }
 }
 

@@ -16,8 +16,11 @@ pub mod unsat_core;
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use crate::backtrack::{Backtracker, Prune, Verdict};
+use varisat::{Lit, Solver};
+
+use crate::backtrack::{Backtracker, Prune, Search, Verdict};
 use crate::encode::vars::DecodeError;
+use crate::encode::{Encoding, decode};
 use crate::grid::Grid;
 use crate::puzzle::{Puzzle, Unsolved};
 
@@ -110,6 +113,47 @@ impl From<DecodeError> for SolveError {
     fn from(error: DecodeError) -> SolveError {
         SolveError::Decode(error)
     }
+}
+
+/// Decodes a model of `puzzle`'s formula under `encoding` and checks the
+/// grid against every rule by its plain meaning: the one way every SAT
+/// answer, embedded or external, becomes a trusted grid.
+///
+/// # Errors
+///
+/// [`SolveError::Decode`] when the model is not a solution of the classic
+/// rules and the givens; [`SolveError::Broken`] when it breaks a variant
+/// constraint.
+pub fn read_model(puzzle: &Puzzle, encoding: &Encoding, model: &[Lit]) -> Result<Grid, SolveError> {
+    let grid = decode(puzzle.givens(), encoding, model)?;
+    puzzle.check(&grid).map_err(SolveError::Broken)?;
+    Ok(grid)
+}
+
+/// Runs the solver under its current assumptions and returns the model
+/// read by `read` (which decodes and validates it), or `None` when the
+/// formula has no model: the one solve-and-decode step behind every
+/// embedded SAT call.
+pub(crate) fn next_model<E: Into<SolveError>>(
+    solver: &mut Solver,
+    read: impl FnOnce(&[Lit]) -> Result<Grid, E>,
+) -> Result<Option<Grid>, SolveError> {
+    if !solver.solve().map_err(SolveError::solver)? {
+        return Ok(None);
+    }
+    let model = solver.model().ok_or(SolveError::MissingModel)?;
+    read(&model).map(Some).map_err(Into::into)
+}
+
+/// Runs the backtracker on a puzzle with every one of its constraints
+/// pruning the search.
+pub fn backtrack(backtracker: Backtracker, puzzle: &Puzzle) -> Search {
+    let rules: Vec<&dyn Prune> = puzzle
+        .constraints()
+        .iter()
+        .map(|c| c as &dyn Prune)
+        .collect();
+    backtracker.solve_with(puzzle.givens(), &rules)
 }
 
 /// How the backtracker's answer compares with the SAT answer.
@@ -206,12 +250,6 @@ impl Checked {
     ///
     /// Returns the SAT backend's [`SolveError`].
     pub fn solve(&mut self, whole: &Puzzle) -> Result<Report, SolveError> {
-        let puzzle = whole.givens();
-        let rules: Vec<&dyn Prune> = whole
-            .constraints()
-            .iter()
-            .map(|c| c as &dyn Prune)
-            .collect();
         let Some(bt) = self.backtracker else {
             let (outcome, sat_time) = timed(|| self.sat.solve(whole));
             return Ok(Report {
@@ -222,11 +260,11 @@ impl Checked {
             });
         };
         let (outcome, sat_time, (search, check_time)) =
-            if self.beside && puzzle.size().side() >= BESIDE_FROM_SIDE {
+            if self.beside && whole.givens().size().side() >= BESIDE_FROM_SIDE {
                 std::thread::scope(|scope| {
                     let check = scope.spawn(|| {
                         lower_priority();
-                        timed(|| bt.solve_with(puzzle, &rules))
+                        timed(|| backtrack(bt, whole))
                     });
                     let (outcome, sat_time) = timed(|| self.sat.solve(whole));
                     let check = check
@@ -237,11 +275,7 @@ impl Checked {
             } else {
                 let (outcome, sat_time) = timed(|| self.sat.solve(whole));
                 let outcome = outcome?;
-                (
-                    Ok(outcome),
-                    sat_time,
-                    timed(|| bt.solve_with(puzzle, &rules)),
-                )
+                (Ok(outcome), sat_time, timed(|| backtrack(bt, whole)))
             };
         let outcome = outcome?;
         let check = cross_check(&outcome, &search.verdict, search.nodes);

@@ -27,10 +27,11 @@ use std::io::{self, Write};
 use varisat::checker::{Checker, ProofTranscriptProcessor, ProofTranscriptStep};
 use varisat::{CnfFormula, ExtendFormula, Lit, Solver};
 
-use super::SolveError;
+use super::{SolveError, next_model, read_model};
 use crate::dimacs::{ExportOptions, formula, write_cnf};
-use crate::encode::{Encoding, decode, vars};
+use crate::encode::{Encoding, vars};
 use crate::grid::Grid;
+use crate::puzzle::Puzzle;
 
 /// The format a proof is written in.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -81,7 +82,7 @@ pub enum Claim {
 /// A claim about a puzzle with the formula and the proof that back it.
 #[derive(Clone, Debug)]
 pub struct Certificate {
-    puzzle: Grid,
+    puzzle: Puzzle,
     encoding: Encoding,
     claim: Claim,
     format: ProofFormat,
@@ -109,14 +110,14 @@ impl Certificate {
     pub fn blocking_clause(&self) -> Option<Vec<Lit>> {
         match &self.claim {
             Claim::Unsolvable => None,
-            Claim::Unique(solution) => Some(vars::blocking_clause(&self.puzzle, solution)),
+            Claim::Unique(solution) => Some(vars::blocking_clause(self.puzzle.givens(), solution)),
         }
     }
 
     /// Returns the formula the proof refutes: the rules, the givens as unit
     /// clauses and, for a unique solution, the blocking clause last.
     pub fn formula(&self) -> CnfFormula {
-        let (mut cnf, _) = formula(&self.puzzle.clone().into(), &self.encoding);
+        let (mut cnf, _) = formula(&self.puzzle, &self.encoding);
         if let Some(clause) = self.blocking_clause() {
             cnf.add_clause(&clause);
         }
@@ -149,7 +150,7 @@ impl Certificate {
         let mut text = Vec::new();
         write_cnf(
             &mut text,
-            &self.puzzle.clone().into(),
+            &self.puzzle,
             &self.encoding,
             ExportOptions::default(),
         )?;
@@ -179,7 +180,7 @@ impl Certificate {
         writeln!(out, "p cnf {variables} {}", clauses + 1)?;
         out.write_all(&text[end + 1..])?;
         let mut line = String::new();
-        for lit in vars::blocking_clause(&self.puzzle, solution) {
+        for lit in vars::blocking_clause(self.puzzle.givens(), solution) {
             line.push_str(&lit.to_dimacs().to_string());
             line.push(' ');
         }
@@ -221,7 +222,7 @@ pub enum Proved {
 /// use sudoku_sat::solve::prove::{prove, check_varisat_proof, Claim, ProofFormat, Proved};
 ///
 /// let text = "11..............";
-/// let puzzle = &parse_str(text, Format::Auto)?[0].grid().clone();
+/// let puzzle = &parse_str(text, Format::Auto)?[0].puzzle;
 /// let Proved::Certified(certificate) = prove(puzzle, &Encoding::default(), ProofFormat::Varisat)? else {
 ///     panic!("no solution, so a certificate");
 /// };
@@ -230,11 +231,11 @@ pub enum Proved {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn prove(
-    puzzle: &Grid,
+    puzzle: &Puzzle,
     encoding: &Encoding,
     format: ProofFormat,
 ) -> Result<Proved, SolveError> {
-    let (cnf, _) = formula(&puzzle.clone().into(), encoding);
+    let (cnf, _) = formula(puzzle, encoding);
     let (first, proof) = refute(&cnf, None, puzzle, encoding, format)?;
     let Some(first) = first else {
         return Ok(Proved::Certified(Certificate {
@@ -245,7 +246,7 @@ pub fn prove(
             proof,
         }));
     };
-    let blocking = vars::blocking_clause(puzzle, &first);
+    let blocking = vars::blocking_clause(puzzle.givens(), &first);
     let (second, proof) = refute(&cnf, Some(&blocking), puzzle, encoding, format)?;
     Ok(match second {
         Some(second) => {
@@ -268,7 +269,7 @@ pub fn prove(
 fn refute(
     cnf: &CnfFormula,
     extra: Option<&[Lit]>,
-    puzzle: &Grid,
+    puzzle: &Puzzle,
     encoding: &Encoding,
     format: ProofFormat,
 ) -> Result<(Option<Grid>, Vec<u8>), SolveError> {
@@ -280,13 +281,7 @@ fn refute(
     if let Some(clause) = extra {
         solver.add_clause(clause);
     }
-    let sat = solver.solve().map_err(SolveError::solver)?;
-    let solution = if sat {
-        let model = solver.model().ok_or(SolveError::MissingModel)?;
-        Some(decode(puzzle, encoding, &model).map_err(SolveError::Decode)?)
-    } else {
-        None
-    };
+    let solution = next_model(&mut solver, |model| read_model(puzzle, encoding, model))?;
     solver.close_proof().map_err(SolveError::solver)?;
     drop(solver);
     if solution.is_none() {
@@ -415,7 +410,7 @@ mod tests {
     }
 
     fn certify(puzzle: &Grid, format: ProofFormat) -> Certificate {
-        match prove(puzzle, &Encoding::default(), format).unwrap() {
+        match prove(&puzzle.clone().into(), &Encoding::default(), format).unwrap() {
             Proved::Certified(c) => c,
             Proved::Multiple(..) => panic!("several solutions"),
         }
@@ -476,7 +471,13 @@ mod tests {
     #[test]
     fn several_solutions_get_no_certificate() {
         let empty = Grid::empty(Size::from_side(4).unwrap());
-        match prove(&empty, &Encoding::default(), ProofFormat::Drat).unwrap() {
+        match prove(
+            &empty.clone().into(),
+            &Encoding::default(),
+            ProofFormat::Drat,
+        )
+        .unwrap()
+        {
             Proved::Multiple(a, b) => {
                 assert_ne!(a, b);
                 assert!(a.check_solution(&empty).is_ok() && b.check_solution(&empty).is_ok());

@@ -32,7 +32,7 @@
 use varisat::{ExtendFormula, Lit, Solver, Var};
 
 use super::reduce::Groups;
-use super::{Outcome, Solve, SolveError};
+use super::{Outcome, Solve, SolveError, next_model, read_model};
 use crate::encode::optimized::Fixed;
 use crate::encode::{AmoKind, Encoding, decode, encode, encode_puzzle, encode_rules, vars};
 use crate::grid::{Grid, Shape};
@@ -207,11 +207,7 @@ impl SatSolver {
         let givens = puzzle.givens();
         let mut solver = Solver::new();
         encode_puzzle(puzzle, &self.encoding, &mut solver);
-        let read = |model: &[Lit]| -> Result<Grid, SolveError> {
-            let grid = decode(givens, &self.encoding, model)?;
-            puzzle.check(&grid).map_err(SolveError::Broken)?;
-            Ok(grid)
-        };
+        let read = |model: &[Lit]| read_model(puzzle, &self.encoding, model);
         let Some(first) = next_model(&mut solver, read)? else {
             return Ok(Outcome::Unsolvable);
         };
@@ -385,19 +381,6 @@ fn two_models(first: Grid, second: Option<Grid>) -> Outcome {
         }
         None => Outcome::Unique(first),
     }
-}
-
-/// Runs the solver under its current assumptions and returns the decoded,
-/// validated solution, or `None` when there is none.
-fn next_model<E: Into<SolveError>>(
-    solver: &mut Solver,
-    read: impl Fn(&[Lit]) -> Result<Grid, E>,
-) -> Result<Option<Grid>, SolveError> {
-    if !solver.solve().map_err(SolveError::solver)? {
-        return Ok(None);
-    }
-    let model = solver.model().ok_or(SolveError::MissingModel)?;
-    read(&model).map(Some).map_err(Into::into)
 }
 
 #[cfg(test)]
