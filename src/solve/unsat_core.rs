@@ -24,7 +24,7 @@
 
 use varisat::{Lit, Solver};
 
-use super::SolveError;
+use super::{SolveError, next_model};
 use crate::encode::{Encoding, encode_rules, vars};
 use crate::grid::{Cell, Digit, Grid, Shape};
 
@@ -112,9 +112,8 @@ fn unsat_core(
     assumptions: &[Lit],
 ) -> Result<Option<Vec<Lit>>, SolveError> {
     solver.assume(assumptions);
-    if solver.solve().map_err(SolveError::solver)? {
-        let model = solver.model().ok_or(SolveError::MissingModel)?;
-        vars::grid_of_model(&puzzle_of(shape, assumptions), &model).map_err(SolveError::Decode)?;
+    let puzzle = puzzle_of(shape, assumptions);
+    if next_model(solver, |model| vars::grid_of_model(&puzzle, model))?.is_some() {
         return Ok(None);
     }
     let failed = solver.failed_core().unwrap_or_default();
