@@ -20,7 +20,7 @@ fn main() -> ExitCode {
         Err(error) if is_broken_pipe(&error) => Status::Success,
         Err(error) => {
             let _ = io::stdout().flush();
-            eprintln!("error: {error:#}");
+            cli::say::error(format_args!("{error:#}"));
             Status::Error
         }
     };

@@ -242,3 +242,29 @@ fn broken_pipe_is_a_quiet_success() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn a_closed_stderr_is_no_panic() {
+    use std::process::{Command, Stdio};
+    // Every other puzzle unsolvable, so it writes a line on stderr, whose
+    // read end is closed before the first: the answers still go to
+    // stdout, and the exit status still says 1.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-sat"))
+        .args(["solve", "-o", "line", "-j1", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stderr.take());
+    let clash = format!("{GRID_1}\n11{}\n", ".".repeat(79)).repeat(20);
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(clash.as_bytes()).unwrap();
+    }
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let solved = String::from_utf8_lossy(&out.stdout).lines().count();
+    assert_eq!(solved, 20, "every solvable puzzle answered");
+}

@@ -23,6 +23,8 @@ use sudoku_sat::parse::{ParseError, Puzzle, ReadOptions};
 use sudoku_sat::solve::{Checked, Report, SolveError};
 
 use super::input::{Input, MAX_ERRORS};
+use super::say;
+use std::fmt::Display;
 
 /// How many puzzles the reader may run ahead of the output.
 const WINDOW: u64 = 4096;
@@ -138,12 +140,19 @@ impl Progress {
         }
     }
 
-    /// Prints one diagnostic line on stderr, above the bar if there is one.
-    pub fn note(&self, line: &str) {
-        match &self.bar {
-            Some(bar) => bar.suspend(|| eprintln!("{line}")),
-            None => eprintln!("{line}"),
-        }
+    /// Writes `error: {message}` on stderr, above the bar if there is one.
+    pub fn error(&self, message: impl Display) {
+        self.suspend(|| say::error(message));
+    }
+
+    /// Writes `note: {message}` on stderr, above the bar if there is one.
+    pub fn note(&self, message: impl Display) {
+        self.suspend(|| say::note(message));
+    }
+
+    /// Writes a report line on stderr, above the bar if there is one.
+    pub fn report(&self, message: impl Display) {
+        self.suspend(|| say::report(message));
     }
 
     /// Runs `f`, which prints on stderr, with the bar out of the way.
@@ -257,7 +266,7 @@ where
     ended.too_many_errors = source.too_many;
     ended.interrupted = source.interrupted;
     if ended.too_many_errors {
-        eprintln!("error: {name}: too many errors; stopped reading");
+        say::too_many_errors(&name);
     }
     Ok(ended)
 }

@@ -10,6 +10,7 @@ use sudoku_sat::formats::{fpuzzles, rules_file};
 use sudoku_sat::rules::Rule;
 
 use super::input::Input;
+use super::say;
 use super::{InputArgs, Status};
 
 /// The formats `convert` writes.
@@ -66,10 +67,9 @@ pub fn convert(args: ConvertArgs) -> anyhow::Result<Status> {
             } else {
                 format!("constraints ({})", keys.join(", "))
             };
-            eprintln!(
-                "error: {at}: a text grid cannot hold its {what}; \
-                 use --to fpuzzles or --to rules"
-            );
+            say::error(format_args!(
+                "{at}: a text grid cannot hold its {what}; use --to fpuzzles or --to rules"
+            ));
             refused += 1;
             return Ok(());
         }

@@ -13,6 +13,7 @@ use sudoku_sat::solve::backtrack;
 use sudoku_sat::solve::count::{Bound, Count, Counted, Counter};
 
 use super::input::Input;
+use super::say;
 use super::{CrossCheckArgs, EncodingArgs, InputArgs, Status};
 
 /// Options for `count`.
@@ -84,10 +85,10 @@ pub fn count(args: CountArgs) -> anyhow::Result<Status> {
         if let Some(backtracker) = backtracker.filter(|_| !by_bound) {
             let search = backtrack(backtracker, &puzzle.puzzle);
             if search.verdict == Verdict::GaveUp {
-                eprintln!(
-                    "note: {at}: the backtracker gave up after {} nodes; \
-                     the count is validated but not cross-checked",
-                    search.nodes
+                say::gave_up(
+                    &at,
+                    search.nodes,
+                    "the count is validated but not cross-checked",
                 );
             }
             cross_check(&at, &tally, search.verdict)?;

@@ -10,6 +10,7 @@ use sudoku_sat::solve::{SolveError, read_model};
 
 use super::input::Input;
 use super::output::Printer;
+use super::say;
 use super::{DecodeArgs, Status};
 
 /// The largest solver output read; a 25×25 model is about 100 KB.
@@ -47,7 +48,7 @@ pub fn decode(args: DecodeArgs) -> anyhow::Result<Status> {
     let answer = read_answer(&text).with_context(|| model_name.clone())?;
     let model = match answer {
         Answer::Unsat => {
-            eprintln!("{model_name}: the solver found no solution");
+            say::report(format_args!("{model_name}: the solver found no solution"));
             return Ok(Status::NotUnique);
         }
         Answer::Sat(model) => model,

@@ -13,6 +13,7 @@
 
 use anyhow::{Context, bail};
 
+use super::say;
 use sudoku_sat::backtrack::{Backtracker, Verdict};
 use sudoku_sat::encode::Encoding;
 use sudoku_sat::grid::{Cell, Digit, Grid, Size};
@@ -78,11 +79,11 @@ pub fn unsolvable(explainer: &mut Explainer, at: &str, puzzle: &Grid) -> anyhow:
     }
     let count = core.len();
     let noun = if count == 1 { "given" } else { "givens" };
-    eprintln!(
+    say::report(format_args!(
         "{at}: these {count} {noun} alone have no solution \
          (without any one of them the rest has one): {}",
         givens_text(puzzle.size(), &core)
-    );
+    ));
     Ok(())
 }
 
@@ -103,13 +104,13 @@ pub fn multiple(at: &str, first: &Grid, second: &Grid) {
             format!("{c}={}|{}", digit(first), digit(second))
         })
         .collect();
-    eprintln!(
+    say::report(format_args!(
         "{at}: two solutions differ in {} cells: {}",
         cells.len(),
         shown.join(" ")
-    );
+    ));
     let (a, b) = (first.rows().to_string(), second.rows().to_string());
     for (left, right) in a.lines().zip(b.lines()) {
-        eprintln!("  {left}  {right}");
+        say::report(format_args!("  {left}  {right}"));
     }
 }

@@ -6,6 +6,7 @@ use std::path::Path;
 
 use anyhow::{Context, bail};
 
+use super::say;
 use sudoku_sat::parse::{Format, ParseError, Puzzle, Puzzles, ReadOptions};
 
 /// How many parse errors one input may report before reading stops: past
@@ -140,7 +141,7 @@ impl Input {
                     report(&name, &error);
                     errors += 1;
                     if errors == MAX_ERRORS {
-                        eprintln!("error: {name}: too many errors; stopped reading");
+                        say::too_many_errors(&name);
                         break;
                     }
                 }
@@ -176,5 +177,5 @@ pub fn classic_only(command: &str, at: &str, puzzle: &Puzzle) -> anyhow::Result<
 
 /// Prints a parse error, located, on stderr.
 pub fn report(name: &str, error: &ParseError) {
-    eprintln!("error: {name}: {error}");
+    say::error(format_args!("{name}: {error}"));
 }

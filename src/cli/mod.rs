@@ -14,6 +14,7 @@ mod input;
 mod output;
 mod prove;
 mod rate;
+pub(crate) mod say;
 mod solve;
 mod stats;
 

@@ -14,6 +14,7 @@ use sudoku_sat::solve::{CrossCheck, Outcome, backtrack, cross_check};
 
 use super::count::CheckArgs;
 use super::input::Input;
+use super::say;
 use super::{InputArgs, Status};
 
 /// Options for `prove`.
@@ -66,9 +67,10 @@ pub fn prove(args: ProveArgs) -> anyhow::Result<Status> {
         let search = backtrack(backtracker, &puzzle.puzzle);
         match cross_check(&outcome, &search.verdict, search.nodes) {
             CrossCheck::Agree | CrossCheck::Skipped => {}
-            CrossCheck::GaveUp { nodes } => eprintln!(
-                "note: {at}: the backtracker gave up after {nodes} nodes; \
-                 the answer is not cross-checked, but the proof stands on its own"
+            CrossCheck::GaveUp { nodes } => say::gave_up(
+                &at,
+                nodes,
+                "the answer is not cross-checked, but the proof stands on its own",
             ),
             CrossCheck::Disagree(verdict) => bail!(
                 "{at}: the SAT solver and the backtracker disagree: SAT says {}; \
@@ -86,12 +88,12 @@ pub fn prove(args: ProveArgs) -> anyhow::Result<Status> {
     let certificate = match proved {
         Proved::Multiple(first, second) => {
             let cells = first.differences(&second);
-            eprintln!(
+            say::report(format_args!(
                 "{at}: more than one solution (two differ in {} cells, {}...); \
                  there is no answer to prove, so no proof was written",
                 cells.len(),
                 cells[0]
-            );
+            ));
             return Ok(Status::NotUnique);
         }
         Proved::Certified(certificate) => certificate,
@@ -109,23 +111,25 @@ fn report(at: &str, args: &ProveArgs, certificate: &Certificate) -> anyhow::Resu
     let bytes = certificate.proof().len();
     let format = certificate.format().name();
     match certificate.claim() {
-        Claim::Unsolvable => eprintln!(
+        Claim::Unsolvable => say::report(format_args!(
             "{at}: proved: no solution; {proof} ({format}, {bytes} bytes) refutes \
              {cnf} (the rules and the givens, {clauses} clauses)"
-        ),
+        )),
         Claim::Unique(solution) => {
             let mut out = io::stdout().lock();
             writeln!(out, "{solution}")
                 .and_then(|()| out.flush())
                 .context("cannot write to stdout")?;
-            eprintln!(
+            say::report(format_args!(
                 "{at}: proved: exactly one solution (printed on stdout); {proof} ({format}, \
                  {bytes} bytes) refutes {cnf} (the rules, the givens and a clause \
                  blocking that solution, {clauses} clauses), so no other exists"
-            );
+            ));
         }
     }
-    eprintln!("{at}: check with: drat-trim {cnf} {proof}   (expect: s VERIFIED)");
+    say::report(format_args!(
+        "{at}: check with: drat-trim {cnf} {proof}   (expect: s VERIFIED)"
+    ));
     Ok(())
 }
 

@@ -13,6 +13,7 @@ use sudoku_sat::solve::Outcome;
 
 use super::EncodingArgs;
 use super::input::{Input, classic_only};
+use super::say;
 use super::{InputArgs, Status};
 
 /// Options for `rate`.
@@ -129,11 +130,11 @@ pub fn rate(args: RateArgs) -> anyhow::Result<Status> {
     writeln!(out, "{}", summary_line(&summary)).context("cannot write to stdout")?;
     out.flush().context("cannot write to stdout")?;
     let total = summary.total();
-    eprintln!(
+    say::report(format_args!(
         "{name}: rated {total} puzzle{} in {:.2} s",
         if total == 1 { "" } else { "s" },
         start.elapsed().as_secs_f64()
-    );
+    ));
     Ok(if errors > 0 { Status::Error } else { status })
 }
 

@@ -18,6 +18,7 @@ use super::explain_report::{Explainer, multiple, unsolvable};
 use super::export::export;
 use super::input::Input;
 use super::output::Printer;
+use super::say;
 use super::{EulerArgs, SolveArgs, SolverArgs, Status};
 
 /// The Project Euler 96 puzzle file, built in so that `euler` works
@@ -70,15 +71,15 @@ impl Reporter {
         let (puzzle, report) = match event {
             Event::Invalid(error) => {
                 self.tally.unreadable += 1;
-                progress.note(&format!("error: {}: {error}", self.source));
+                progress.error(format_args!("{}: {error}", self.source));
                 return Ok(None);
             }
             Event::Solved(puzzle, report) => (puzzle, *report),
         };
         let at = format!("{}: {}", self.source, puzzle.label);
         if !puzzle.ignored.is_empty() {
-            progress.note(&format!(
-                "note: {at}: ignored f-puzzles drawing elements ({}); \
+            progress.note(format_args!(
+                "{at}: ignored f-puzzles drawing elements ({}); \
                  rules drawn with them are not enforced",
                 puzzle.ignored.join(", ")
             ));
@@ -86,10 +87,13 @@ impl Reporter {
         let report = report.with_context(|| at.clone())?;
         match &report.check {
             CrossCheck::Agree | CrossCheck::Skipped => {}
-            CrossCheck::GaveUp { nodes } => progress.note(&format!(
-                "note: {at}: the backtracker gave up after {nodes} nodes; \
-                 the SAT answer is validated but not cross-checked"
-            )),
+            CrossCheck::GaveUp { nodes } => progress.suspend(|| {
+                say::gave_up(
+                    &at,
+                    *nodes,
+                    "the SAT answer is validated but not cross-checked",
+                )
+            }),
             CrossCheck::Disagree(verdict) => bail!(
                 "{at}: the SAT solver and the backtracker disagree: SAT says {}; \
                  the backtracker says {}",
@@ -102,12 +106,12 @@ impl Reporter {
             Outcome::Unsolvable => {
                 self.tally.unsolvable += 1;
                 match puzzle.grid().first_conflict() {
-                    Some(clash) => progress.note(&format!("{at}: no solution: {clash}")),
-                    None => progress.note(&format!("{at}: no solution")),
+                    Some(clash) => progress.report(format_args!("{at}: no solution: {clash}")),
+                    None => progress.report(format_args!("{at}: no solution")),
                 }
                 match &mut self.explain {
-                    Some(_) if !puzzle.puzzle.is_classic() => progress.note(&format!(
-                        "note: {at}: --explain finds cores of givens under the classic \
+                    Some(_) if !puzzle.puzzle.is_classic() => progress.note(format_args!(
+                        "{at}: --explain finds cores of givens under the classic \
                          rules only; this puzzle's constraints are not explained"
                     )),
                     Some(explainer) => {
@@ -119,7 +123,7 @@ impl Reporter {
             Outcome::Multiple(first, second) => {
                 self.tally.multiple += 1;
                 let cells = first.differences(second);
-                progress.note(&format!(
+                progress.report(format_args!(
                     "{at}: more than one solution; two differ in {} cells ({}...); \
                      another is {second}",
                     cells.len(),
@@ -206,7 +210,7 @@ fn run_batch(
 /// Prints the `--stats` summary line on stderr.
 fn print_stats(tally: &Tally, seconds: f64) {
     let total = tally.unique + tally.multiple + tally.unsolvable + tally.unreadable;
-    eprintln!(
+    say::report(format_args!(
         "stats: {total} puzzles: {} unique, {} multiple, {} unsolvable, {} unreadable; \
          {seconds:.3} s, {:.0} puzzles/s",
         tally.unique,
@@ -214,17 +218,17 @@ fn print_stats(tally: &Tally, seconds: f64) {
         tally.unsolvable,
         tally.unreadable,
         total as f64 / seconds.max(1e-9)
-    );
+    ));
 }
 
 /// Returns the exit status of a finished batch, saying on stderr why it
 /// ended early.
 fn finish(tally: &Tally, ended: &batch::Ended, source: &str) -> Status {
     if ended.interrupted {
-        eprintln!(
+        say::report(format_args!(
             "{source}: interrupted after {} puzzles; the output so far is complete",
             ended.events
-        );
+        ));
         return Status::Interrupted;
     }
     if ended.parse_errors > 0 || ended.too_many_errors {
@@ -300,7 +304,7 @@ pub fn euler(args: EulerArgs) -> anyhow::Result<Status> {
     let status = finish(&tally, &ended, &source);
     if status != Status::Success {
         if status == Status::NotUnique {
-            eprintln!("error: not every grid has a unique solution, so there is no sum");
+            say::error("not every grid has a unique solution, so there is no sum");
         }
         return Ok(status);
     }

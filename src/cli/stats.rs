@@ -15,6 +15,7 @@ use sudoku_sat::grid::{Shape, Size};
 use sudoku_sat::parse::{Format, Puzzle, ReadOptions};
 
 use super::input::Input;
+use super::say;
 use super::{EncodingArgs, Status};
 
 /// Parses a grid side, 4 to 64.
@@ -86,14 +87,14 @@ pub fn first_puzzle(path: &Path, format: ReadOptions) -> anyhow::Result<Option<(
         return Ok(None);
     }
     let Some(puzzle) = first else {
-        eprintln!("error: {name}: holds no puzzle");
+        say::error(format_args!("{name}: holds no puzzle"));
         return Ok(None);
     };
     if count > 1 {
-        eprintln!(
-            "note: {name} holds {count} puzzles; this is for the first, {}",
+        say::note(format_args!(
+            "{name} holds {count} puzzles; this is for the first, {}",
             puzzle.label
-        );
+        ));
     }
     Ok(Some((name, puzzle)))
 }
