@@ -10,8 +10,8 @@ use varisat::{CnfFormula, Solver};
 
 use sudoku_sat::backtrack::Backtracker;
 use sudoku_sat::encode::{Encoding, RuleSet, encode, encode_rules, vars};
+use sudoku_sat::formats::text::{Format, parse_str};
 use sudoku_sat::grid::{Grid, Size};
-use sudoku_sat::parse::{Format, parse_str};
 use sudoku_sat::solve::sat::{SatSolver, Strategy};
 
 fn main() {

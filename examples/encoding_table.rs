@@ -9,8 +9,8 @@
 
 use clap::ValueEnum;
 use sudoku_sat::encode::{AmoKind, Encoding, RuleSet, encode, encode_rules};
+use sudoku_sat::formats::text::{Format, parse_str};
 use sudoku_sat::grid::Size;
-use sudoku_sat::parse::{Format, parse_str};
 use varisat::{CnfFormula, ExtendFormula, Lit, Var};
 
 /// A sink that keeps nothing: `encode_rules` counts for us.

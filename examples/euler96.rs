@@ -6,7 +6,7 @@
 //! ```
 
 use sudoku_sat::euler::corner_sum;
-use sudoku_sat::parse::{Format, parse_str};
+use sudoku_sat::formats::text::{Format, parse_str};
 use sudoku_sat::solve::{Outcome, sat::SatSolver};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

@@ -10,7 +10,7 @@
 //! cargo run --release --example x_sudoku
 //! ```
 
-use sudoku_sat::parse::{Format, parse_str};
+use sudoku_sat::formats::text::{Format, parse_str};
 use sudoku_sat::puzzle::Puzzle;
 use sudoku_sat::rules::{Constraint, Diagonal, Direction, Rule};
 use sudoku_sat::solve::Outcome;

@@ -12,12 +12,12 @@ use crate::grid::{Cell, Grid, Size};
 ///
 /// ```
 /// use sudoku_sat::euler::corner_number;
-/// use sudoku_sat::parse::{parse_str, Format};
+/// use sudoku_sat::formats::text::{parse_str, Format};
 ///
 /// let solved = "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
 /// let grid = &parse_str(solved, Format::Auto)?[0].grid().clone();
 /// assert_eq!(corner_number(grid), Some(483));
-/// # Ok::<(), sudoku_sat::parse::ParseError>(())
+/// # Ok::<(), sudoku_sat::formats::text::ParseError>(())
 /// ```
 pub fn corner_number(grid: &Grid) -> Option<u32> {
     if grid.size() != Size::NINE {

@@ -470,7 +470,7 @@ pub fn describe(shape: &Shape, family: Family, lits: &[Lit]) -> String {
 mod tests {
     use super::*;
     use crate::encode::{AmoKind, RuleSet};
-    use crate::parse::{Format, parse_str};
+    use crate::formats::text::{Format, parse_str};
 
     fn target(text: &str) -> Target {
         text.parse().unwrap()

@@ -1,12 +1,10 @@
 //! Sudoku of any size solved as a Boolean satisfiability problem.
 pub mod backtrack;
-pub mod dimacs;
 pub mod encode;
 pub mod euler;
 pub mod explain;
 pub mod formats;
 pub mod grid;
-pub mod parse;
 pub mod propagate;
 pub mod puzzle;
 pub mod rate;

@@ -445,8 +445,8 @@ impl std::error::Error for Conflict {}
 mod tests {
     use super::*;
     use crate::encode::{AmoKind, Encoding, RuleSet, encode_rules, vars};
+    use crate::formats::text::{Format, parse_str};
     use crate::grid::{Grid, Size};
-    use crate::parse::{Format, parse_str};
     use varisat::{CnfFormula, ExtendFormula};
 
     fn lits(cnf: &mut CnfFormula, n: usize) -> Vec<Lit> {

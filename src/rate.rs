@@ -112,14 +112,14 @@ pub struct Rating {
 ///
 /// ```
 /// use sudoku_sat::encode::Encoding;
-/// use sudoku_sat::parse::{parse_str, Format};
+/// use sudoku_sat::formats::text::{parse_str, Format};
 /// use sudoku_sat::rate::{Level, Rater};
 ///
 /// let line = "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
 /// let puzzle = &parse_str(line, Format::Auto)?[0].grid().clone();
 /// let mut rater = Rater::new(Encoding::default());
 /// assert_eq!(rater.rate(puzzle).level, Level::Propagation);
-/// # Ok::<(), sudoku_sat::parse::ParseError>(())
+/// # Ok::<(), sudoku_sat::formats::text::ParseError>(())
 /// ```
 pub struct Rater {
     encoding: Encoding,
@@ -400,7 +400,7 @@ impl Summary {
 mod tests {
     use super::*;
     use crate::encode::{AmoKind, RuleSet};
-    use crate::parse::{Format, parse_str};
+    use crate::formats::text::{Format, parse_str};
 
     fn grid(text: &str) -> Grid {
         parse_str(text, Format::Auto)

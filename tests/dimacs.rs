@@ -6,8 +6,8 @@ use std::process::Command;
 
 use varisat::dimacs::DimacsParser;
 
-use sudoku_sat::dimacs::formula;
 use sudoku_sat::encode::Encoding;
+use sudoku_sat::formats::dimacs::formula;
 
 use crate::common::{EULER, EULER_1_SOLUTION, GENERATED_16, grids, run_cli, temp_file};
 

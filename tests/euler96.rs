@@ -2,7 +2,7 @@
 
 use sudoku_sat::backtrack::{Backtracker, Verdict};
 use sudoku_sat::euler::corner_sum;
-use sudoku_sat::parse::{Format, Label, parse_str};
+use sudoku_sat::formats::text::{Format, Label, parse_str};
 use sudoku_sat::solve::Outcome;
 use sudoku_sat::solve::sat::SatSolver;
 

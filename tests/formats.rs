@@ -1,7 +1,7 @@
 //! Every puzzle format the tool reads, end to end: each spelling of Euler
 //! grid 1 gives the same solution.
 
-use sudoku_sat::parse::{Format, Label, parse_str};
+use sudoku_sat::formats::text::{Format, Label, parse_str};
 
 use crate::common::{EULER_1_SOLUTION, run_cli};
 

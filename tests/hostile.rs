@@ -16,8 +16,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use sudoku_sat::formats::text::{Format, parse_str};
 use sudoku_sat::grid::Grid;
-use sudoku_sat::parse::{Format, parse_str};
 
 use crate::common::{EULER_1_SOLUTION, Run, temp_file};
 

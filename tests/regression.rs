@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::process::Command;
 
-use sudoku_sat::dimacs::answer::{Answer, AnswerErrorKind, read_answer};
+use sudoku_sat::formats::dimacs::answer::{Answer, AnswerErrorKind, read_answer};
 
 use crate::common::temp_file;
 

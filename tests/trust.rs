@@ -13,10 +13,10 @@ use varisat::dimacs::DimacsParser;
 use varisat::{CnfFormula, ExtendFormula, Lit};
 
 use sudoku_sat::backtrack::{Backtracker, Verdict};
-use sudoku_sat::dimacs::formula;
 use sudoku_sat::encode::Encoding;
+use sudoku_sat::formats::dimacs::formula;
+use sudoku_sat::formats::text::{Format, parse_str};
 use sudoku_sat::grid::{Cell, Digit, Grid, Size};
-use sudoku_sat::parse::{Format, parse_str};
 use sudoku_sat::solve::count::{Count, Counter};
 use sudoku_sat::solve::prove::{Claim, ProofFormat, Proved, check_varisat_proof, prove};
 use sudoku_sat::solve::unsat_core::{CoreFinder, minimal_core};

@@ -304,7 +304,9 @@ fn count_prove_and_decode_keep_every_constraint() {
 /// The windoku fixture's givens as a text line, without the windows.
 fn windoku_givens() -> String {
     let text = std::fs::read_to_string(WINDOKU).unwrap();
-    let puzzles = sudoku_sat::parse::parse_str(&text, sudoku_sat::parse::Format::Rules).unwrap();
+    let puzzles =
+        sudoku_sat::formats::text::parse_str(&text, sudoku_sat::formats::text::Format::Rules)
+            .unwrap();
     format!("{}\n", puzzles[0].grid())
 }
 

@@ -13,10 +13,10 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sudoku_sat::dimacs::answer::{Answer, read_answer};
+use sudoku_sat::formats::dimacs::answer::{Answer, read_answer};
 use sudoku_sat::encode::{Encoding, RuleSet, decode};
 use sudoku_sat::grid::{Grid, Size};
-use sudoku_sat::parse::{Format, parse_str};
+use sudoku_sat::formats::text::{Format, parse_str};
 
 const PUZZLES: [&str; 2] = [
     "1.3.3.1.2.4.4.2.",

@@ -14,7 +14,7 @@
 
 use clap::ValueEnum;
 use libfuzzer_sys::fuzz_target;
-use sudoku_sat::dimacs::{ExportOptions, formula, write_cnf};
+use sudoku_sat::formats::dimacs::{ExportOptions, formula, write_cnf};
 use sudoku_sat::encode::{AmoKind, Encoding, RuleSet};
 use sudoku_sat::grid::{Digit, Grid, Size};
 use varisat::dimacs::DimacsParser;

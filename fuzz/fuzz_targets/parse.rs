@@ -17,7 +17,7 @@
 use std::io::BufReader;
 
 use libfuzzer_sys::fuzz_target;
-use sudoku_sat::parse::{Format, Label, MAX_LINE_BYTES, ParseError, Puzzle, Puzzles};
+use sudoku_sat::formats::text::{Format, Label, MAX_LINE_BYTES, ParseError, Puzzle, Puzzles};
 
 const FORMATS: [Format; 7] = [
     Format::Auto,

@@ -18,8 +18,8 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 
+use sudoku_sat::formats::text::{ParseError, Puzzle, ReadOptions};
 use sudoku_sat::grid::Size;
-use sudoku_sat::parse::{ParseError, Puzzle, ReadOptions};
 use sudoku_sat::solve::{Checked, Report, SolveError};
 
 use super::input::{Input, MAX_ERRORS};

@@ -4,8 +4,8 @@ use std::io::{self, Read};
 
 use anyhow::Context;
 
-use sudoku_sat::dimacs::answer::{Answer, read_answer};
 use sudoku_sat::encode::Encoding;
+use sudoku_sat::formats::dimacs::answer::{Answer, read_answer};
 use sudoku_sat::solve::{SolveError, read_model};
 
 use super::input::Input;

@@ -7,9 +7,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 
-use sudoku_sat::dimacs::{ExportOptions, write_cnf};
 use sudoku_sat::encode::Encoding;
-use sudoku_sat::parse::{Puzzle, ReadOptions};
+use sudoku_sat::formats::dimacs::{ExportOptions, write_cnf};
+use sudoku_sat::formats::text::{Puzzle, ReadOptions};
 
 use super::Status;
 use super::input::Input;

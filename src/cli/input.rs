@@ -7,7 +7,7 @@ use std::path::Path;
 use anyhow::{Context, bail};
 
 use super::say;
-use sudoku_sat::parse::{Format, ParseError, Puzzle, Puzzles, ReadOptions};
+use sudoku_sat::formats::text::{Format, ParseError, Puzzle, Puzzles, ReadOptions};
 
 /// How many parse errors one input may report before reading stops: past
 /// this, the input is most likely not a puzzle file at all.

@@ -24,7 +24,7 @@ use clap::{Args, Parser, Subcommand};
 
 use sudoku_sat::backtrack::Backtracker;
 use sudoku_sat::encode::{AmoKind, Encoding, RuleSet};
-use sudoku_sat::parse::{Format, ReadOptions};
+use sudoku_sat::formats::text::{Format, ReadOptions};
 use sudoku_sat::solve::sat::Strategy;
 
 pub use output::OutputFormat;

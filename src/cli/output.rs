@@ -5,8 +5,8 @@ use std::io::{self, Write};
 use serde_json::json;
 
 use sudoku_sat::formats::fpuzzles;
+use sudoku_sat::formats::text::Puzzle;
 use sudoku_sat::grid::Grid;
-use sudoku_sat::parse::Puzzle;
 use sudoku_sat::solve::{CrossCheck, Outcome, Report};
 
 /// How results are printed on stdout.

@@ -6,9 +6,9 @@ use std::time::Instant;
 use anyhow::{Context, bail};
 
 use sudoku_sat::backtrack::Verdict;
-use sudoku_sat::dimacs::ExportOptions;
 use sudoku_sat::euler::corner_number;
-use sudoku_sat::parse::Puzzle;
+use sudoku_sat::formats::dimacs::ExportOptions;
+use sudoku_sat::formats::text::Puzzle;
 use sudoku_sat::solve::external::ExternalSolver;
 use sudoku_sat::solve::sat::SatSolver;
 use sudoku_sat::solve::{Checked, CrossCheck, Outcome, Report};
@@ -160,7 +160,7 @@ fn describe_verdict(verdict: &Verdict) -> String {
 fn run_batch(
     input: Input,
     args: &SolverArgs,
-    format: sudoku_sat::parse::ReadOptions,
+    format: sudoku_sat::formats::text::ReadOptions,
     external: Option<(&str, Option<std::time::Duration>)>,
     explain: bool,
     mut each: impl FnMut(&Puzzle, &Report) -> anyhow::Result<()>,

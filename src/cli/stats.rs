@@ -11,8 +11,8 @@ use serde::ser::SerializeMap;
 
 use sudoku_sat::encode::vars::cell_digit_count;
 use sudoku_sat::explain::{encoded, family_ranges};
+use sudoku_sat::formats::text::{Format, Puzzle, ReadOptions};
 use sudoku_sat::grid::{Shape, Size};
-use sudoku_sat::parse::{Format, Puzzle, ReadOptions};
 
 use super::input::Input;
 use super::say;

@@ -379,7 +379,8 @@ mod tests {
     #[test]
     fn optimized_keeps_only_free_variables() {
         let text = include_str!("../../data/p096_sudoku.txt");
-        let grid = &crate::parse::parse_str(text, crate::parse::Format::Auto).unwrap()[0]
+        let grid = &crate::formats::text::parse_str(text, crate::formats::text::Format::Auto)
+            .unwrap()[0]
             .grid()
             .clone();
         let fixed = Fixed::by_givens(grid);

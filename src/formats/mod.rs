@@ -1,5 +1,13 @@
-//! Puzzle formats beyond plain text grids: f-puzzles and SudokuPad links,
-//! and the hand-written rules file.
+//! Every format the tool reads or writes, one module each.
+//!
+//! - [`text`]: the puzzle reader, with the text grids (Euler, line, rows,
+//!   numbers) and the detection that hands link lines and rules files to
+//!   their own modules;
+//! - [`fpuzzles`]: f-puzzles and SudokuPad links;
+//! - [`rules_file`]: the hand-written rules file (TOML);
+//! - [`dimacs`]: DIMACS CNF export and SAT solvers' answers.
 
+pub mod dimacs;
 pub mod fpuzzles;
 pub mod rules_file;
+pub mod text;

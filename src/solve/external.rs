@@ -4,7 +4,7 @@
 //!
 //! Each puzzle is written to a temporary CNF file by the same encoder the
 //! embedded solver uses, the solver runs on it, and its output is read with
-//! [`crate::dimacs::answer::read_answer`]: the text decides, not the exit
+//! [`crate::formats::dimacs::answer::read_answer`]: the text decides, not the exit
 //! code. A satisfiable answer is decoded and validated, then uniqueness is
 //! proved by a second run on the same formula plus a clause that blocks
 //! the first solution.
@@ -33,8 +33,8 @@ use varisat::dimacs::{DimacsHeader, write_dimacs_clauses, write_dimacs_header};
 use varisat::{CnfFormula, ExtendFormula};
 
 use super::{Outcome, Solve, SolveError};
-use crate::dimacs::answer::{Answer, read_answer};
 use crate::encode::{Encoding, vars};
+use crate::formats::dimacs::answer::{Answer, read_answer};
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
 
@@ -316,7 +316,7 @@ impl ExternalSolver {
 impl Solve for ExternalSolver {
     fn solve(&mut self, whole: &Puzzle) -> Result<Outcome, SolveError> {
         let puzzle = whole.givens();
-        let (mut cnf, _) = crate::dimacs::formula(whole, &self.encoding);
+        let (mut cnf, _) = crate::formats::dimacs::formula(whole, &self.encoding);
         let first = match self.run(&cnf)? {
             Answer::Unsat => return Ok(Outcome::Unsolvable),
             Answer::Sat(model) => self.decode(whole, &model)?,

@@ -28,8 +28,8 @@ use varisat::checker::{Checker, ProofTranscriptProcessor, ProofTranscriptStep};
 use varisat::{CnfFormula, ExtendFormula, Lit, Solver};
 
 use super::{SolveError, next_model, read_model};
-use crate::dimacs::{ExportOptions, formula, write_cnf};
 use crate::encode::{Encoding, vars};
+use crate::formats::dimacs::{ExportOptions, formula, write_cnf};
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
 
@@ -218,7 +218,7 @@ pub enum Proved {
 ///
 /// ```
 /// use sudoku_sat::encode::Encoding;
-/// use sudoku_sat::parse::{parse_str, Format};
+/// use sudoku_sat::formats::text::{parse_str, Format};
 /// use sudoku_sat::solve::prove::{prove, check_varisat_proof, Claim, ProofFormat, Proved};
 ///
 /// let text = "11..............";

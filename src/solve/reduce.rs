@@ -263,7 +263,8 @@ mod tests {
     #[test]
     fn groups_propagate_like_the_clauses() {
         let text = include_str!("../../data/p096_sudoku.txt");
-        let puzzles = crate::parse::parse_str(text, crate::parse::Format::Auto).unwrap();
+        let puzzles =
+            crate::formats::text::parse_str(text, crate::formats::text::Format::Auto).unwrap();
         for rules in [RuleSet::Minimal, RuleSet::Efficient, RuleSet::Extended] {
             let encoding = Encoding {
                 rules,

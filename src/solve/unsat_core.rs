@@ -154,7 +154,7 @@ fn puzzle_of(shape: &Shape, givens: &[Lit]) -> Grid {
 ///
 /// ```
 /// use sudoku_sat::encode::Encoding;
-/// use sudoku_sat::parse::{parse_str, Format};
+/// use sudoku_sat::formats::text::{parse_str, Format};
 /// use sudoku_sat::solve::unsat_core::minimal_core;
 ///
 /// // Row 1 holds 1..8, so r1c9 must be 9, but r5c9 already is.

@@ -4,8 +4,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+use sudoku_sat::formats::text::{Format, parse_str};
 use sudoku_sat::grid::Grid;
-use sudoku_sat::parse::{Format, parse_str};
 
 /// The Project Euler 96 file the crate ships.
 pub const EULER: &str = include_str!("../../data/p096_sudoku.txt");

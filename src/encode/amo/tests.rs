@@ -219,7 +219,8 @@ fn whole_sudoku_counts_match_the_reference() {
 #[test]
 fn every_kind_solves_the_first_euler_grids() {
     let text = include_str!("../../../data/p096_sudoku.txt");
-    let puzzles = crate::parse::parse_str(text, crate::parse::Format::Auto).unwrap();
+    let puzzles =
+        crate::formats::text::parse_str(text, crate::formats::text::Format::Auto).unwrap();
     for kind in AmoKind::ALL {
         let mut solver = SatSolver::new(Encoding {
             rules: RuleSet::Extended,

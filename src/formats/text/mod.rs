@@ -179,14 +179,14 @@ impl Puzzle {
 /// # Example
 ///
 /// ```
-/// use sudoku_sat::parse::{parse_str, Format, Label};
+/// use sudoku_sat::formats::text::{parse_str, Format, Label};
 ///
 /// let text = "Grid 01\n003020600\n900305001\n001806400\n008102900\n\
 ///             700000008\n006708200\n002609500\n800203009\n005010300\n";
 /// let puzzles = parse_str(text, Format::Auto)?;
 /// assert_eq!(puzzles[0].label, Label::Grid("01".into()));
 /// assert_eq!(puzzles[0].grid().given_count(), 32);
-/// # Ok::<(), sudoku_sat::parse::ParseError>(())
+/// # Ok::<(), sudoku_sat::formats::text::ParseError>(())
 /// ```
 pub fn parse_str(text: &str, format: Format) -> Result<Vec<Puzzle>, ParseError> {
     Puzzles::new(text.as_bytes(), format).collect()
@@ -203,7 +203,7 @@ pub fn parse_str(text: &str, format: Format) -> Result<Vec<Puzzle>, ParseError> 
 /// # Example
 ///
 /// ```
-/// use sudoku_sat::parse::{Format, Puzzles};
+/// use sudoku_sat::formats::text::{Format, Puzzles};
 ///
 /// let text = "1.3.3.1.2.4.4.2.\nx\n";
 /// let items: Vec<_> = Puzzles::new(text.as_bytes(), Format::Auto).collect();

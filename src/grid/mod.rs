@@ -10,13 +10,16 @@ use std::fmt;
 use std::num::NonZeroU8;
 
 pub use crate::shape::Shape;
+pub use display::{Numbers, Pretty, Rows};
+
+mod display;
 
 /// The side N of a Sudoku grid: N×N cells, digits 1..=N.
 ///
 /// Sides 4..=64 are supported. How the cells fall into blocks is the
 /// [`Shape`]'s business; a size alone takes the default blocks.
 /// Symbols `1`–`9` then `A`–`P` write digits up to 25; larger grids use
-/// the numbers format (see [`crate::parse`]).
+/// the numbers format (see [`crate::formats::text`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Size(u8);
 
@@ -332,7 +335,7 @@ impl Grid {
     /// Returns a grid from N² symbols in row-major order, `.` or `0` for a
     /// blank, or `None` when the count is not N² or a symbol is not a digit
     /// of this size. For text from users, with its formats and located
-    /// errors, use [`crate::parse`].
+    /// errors, use [`crate::formats::text`].
     ///
     /// # Example
     ///
@@ -487,279 +490,7 @@ impl Grid {
             .filter(|&c| self.get(c) != other.get(c))
             .collect()
     }
-
-    /// Returns an adapter that displays the grid as N lines of N symbols.
-    pub fn rows(&self) -> Rows<'_> {
-        Rows(self)
-    }
-
-    /// Returns an adapter that displays the grid in the numbers format: N
-    /// lines of N space-separated numbers, `0` for a blank.
-    pub fn numbers(&self) -> Numbers<'_> {
-        Numbers(self)
-    }
-
-    /// Returns the grid as one line of N² space-separated numbers, `0` for
-    /// a blank.
-    pub fn numbers_line(&self) -> String {
-        let values: Vec<String> = self
-            .cells
-            .iter()
-            .map(|d| d.map_or(0, Digit::get).to_string())
-            .collect();
-        values.join(" ")
-    }
-
-    /// Returns an adapter that draws the grid with block lines, as puzzle
-    /// pages print it.
-    pub fn pretty(&self) -> Pretty<'_> {
-        Pretty(self)
-    }
-
-    fn symbol(&self, cell: Cell) -> char {
-        self.get(cell).map_or('.', |d| self.size().symbol(d))
-    }
-}
-
-/// Displays the grid as one line of N² symbols, `.` for a blank; grids
-/// larger than 25×25 as N² space-separated numbers, `0` for a blank.
-impl fmt::Display for Grid {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if !self.size().has_symbols() {
-            // Digits past 25 have no symbol: numbers, space-separated.
-            return write!(f, "{}", self.numbers_line());
-        }
-        for cell in self.size().all_cells() {
-            write!(f, "{}", self.symbol(cell))?;
-        }
-        Ok(())
-    }
-}
-
-impl fmt::Debug for Grid {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Grid({}, {})", self.shape, self)
-    }
-}
-
-/// Displays a grid as N lines of N symbols, each line ending in a newline;
-/// grids larger than 25×25 as N lines of N space-separated numbers.
-///
-/// ```text
-/// 483921657
-/// 967345821
-/// ...
-/// ```
-pub struct Rows<'a>(&'a Grid);
-
-impl fmt::Display for Rows<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let grid = self.0;
-        if !grid.size().has_symbols() {
-            return write!(f, "{}", grid.numbers());
-        }
-        let side = grid.size().side();
-        for r in 0..side {
-            for c in 0..side {
-                write!(f, "{}", grid.symbol(Cell::new(r as u8, c as u8)))?;
-            }
-            writeln!(f)?;
-        }
-        Ok(())
-    }
-}
-
-/// Displays a grid as N lines of N space-separated decimal numbers, `0`
-/// for a blank, numbers right-aligned: the numbers format, for any size.
-///
-/// ```text
-///  0  3 12 ...
-/// ```
-pub struct Numbers<'a>(&'a Grid);
-
-impl fmt::Display for Numbers<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let grid = self.0;
-        let side = grid.size().side();
-        let width = side.to_string().len();
-        for r in 0..side {
-            for c in 0..side {
-                let v = grid.get(Cell::new(r as u8, c as u8)).map_or(0, Digit::get);
-                let sep = if c == 0 { "" } else { " " };
-                write!(f, "{sep}{v:>width$}")?;
-            }
-            writeln!(f)?;
-        }
-        Ok(())
-    }
-}
-
-/// Draws a grid in ASCII with a rule between bands of blocks, each line
-/// ending in a newline. The parser reads this drawing back. Irregular
-/// blocks cannot be drawn with rules: their grid is drawn without inner
-/// rules.
-///
-/// ```text
-/// +-------+-------+-------+
-/// | 4 8 3 | 9 2 1 | 6 5 7 |
-/// ...
-/// +-------+-------+-------+
-/// ```
-pub struct Pretty<'a>(&'a Grid);
-
-impl fmt::Display for Pretty<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let grid = self.0;
-        let side = grid.size().side();
-        let (rows, cols) = grid.shape.block_dims().unwrap_or((side, side));
-        let width = if grid.size().has_symbols() {
-            1
-        } else {
-            side.to_string().len()
-        };
-        let rule: String = std::iter::repeat_n(
-            format!("+{}", "-".repeat((width + 1) * cols + 1)),
-            side / cols,
-        )
-        .chain(std::iter::once("+".to_string()))
-        .collect();
-        for r in 0..side {
-            if r % rows == 0 {
-                writeln!(f, "{rule}")?;
-            }
-            for c in 0..side {
-                if c % cols == 0 {
-                    f.write_str("| ")?;
-                }
-                let cell = Cell::new(r as u8, c as u8);
-                if width == 1 {
-                    write!(f, "{} ", grid.symbol(cell))?;
-                } else {
-                    let v = grid.get(cell).map_or(".".to_string(), |d| d.to_string());
-                    write!(f, "{v:>width$} ")?;
-                }
-            }
-            writeln!(f, "|")?;
-        }
-        writeln!(f, "{rule}")
-    }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn d(v: u8) -> Digit {
-        Digit::new(v).unwrap()
-    }
-
-    #[test]
-    fn sizes_and_alphabet() {
-        assert_eq!(Size::from_cell_count(625).unwrap().side(), 25);
-        assert_eq!(Size::from_cell_count(144).unwrap().side(), 12);
-        assert!(Size::from_cell_count(80).is_none());
-        assert!(Size::from_side(3).is_none() && Size::from_side(65).is_none());
-        let s16 = Size::from_side(16).unwrap();
-        assert_eq!(s16.symbol(d(16)), 'G');
-        assert_eq!(s16.digit_of('g'), Some(d(16)));
-        assert_eq!(s16.digit_of('H'), None);
-        assert_eq!(Size::NINE.digit_of('0'), None);
-        assert_eq!(Size::NINE.digit_of('A'), None);
-        let s25 = Size::from_side(25).unwrap();
-        assert_eq!(s25.symbol(d(25)), 'P');
-        for side in 4..=25 {
-            let s = Size::from_side(side).unwrap();
-            for digit in s.digits() {
-                assert_eq!(s.digit_of(s.symbol(digit)), Some(digit));
-            }
-        }
-        let s26 = Size::from_side(26).unwrap();
-        assert!(!s26.has_symbols());
-        assert_eq!(s26.digit_of('Q'), None);
-    }
-
-    #[test]
-    fn conflicts_name_both_cells() {
-        let mut g = Grid::empty(Size::NINE);
-        g.set(Cell::new(0, 2), Some(d(9)));
-        assert_eq!(g.first_conflict(), None);
-        g.set(Cell::new(3, 2), Some(d(9)));
-        let v = g.first_conflict().unwrap();
-        assert_eq!(v.to_string(), "r1c3 and r4c3 both hold 9 in col3");
-        g.set(Cell::new(3, 2), None);
-        g.set(Cell::new(1, 1), Some(d(9)));
-        assert!(matches!(
-            g.first_conflict(),
-            Some(Violation::Repeat {
-                house: House::Block(0),
-                ..
-            })
-        ));
-    }
-
-    #[test]
-    fn check_solution_reports_each_kind() {
-        let size = Size::from_side(4).unwrap();
-        let rows = ["1234", "3412", "2143", "4321"];
-        let cells = rows
-            .iter()
-            .flat_map(|r| r.chars().map(|ch| size.digit_of(ch)))
-            .collect();
-        let solution = Grid::from_cells(size, cells).unwrap();
-        let mut puzzle = Grid::empty(size);
-        puzzle.set(Cell::new(0, 0), Some(d(1)));
-        assert_eq!(solution.check_solution(&puzzle), Ok(()));
-        puzzle.set(Cell::new(0, 0), Some(d(2)));
-        assert!(matches!(
-            solution.check_solution(&puzzle),
-            Err(Violation::GivenChanged { .. })
-        ));
-        let mut broken = solution.clone();
-        broken.set(Cell::new(3, 3), Some(d(4)));
-        assert!(matches!(
-            broken.check_solution(&Grid::empty(size)),
-            Err(Violation::Repeat { .. })
-        ));
-        broken.set(Cell::new(3, 3), None);
-        assert_eq!(
-            broken.check_solution(&Grid::empty(size)),
-            Err(Violation::Blank(Cell::new(3, 3)))
-        );
-    }
-
-    #[test]
-    fn displays() {
-        let size = Size::from_side(4).unwrap();
-        let mut g = Grid::empty(size);
-        g.set(Cell::new(0, 1), Some(d(3)));
-        assert_eq!(g.to_string(), ".3..............");
-        assert_eq!(g.rows().to_string(), ".3..\n....\n....\n....\n");
-        let pretty = g.pretty().to_string();
-        assert!(pretty.starts_with("+-----+-----+\n| . 3 | . . |\n"));
-        assert_eq!(pretty.lines().count(), 7);
-    }
-
-    #[test]
-    fn large_grids_display_as_numbers() {
-        let size = Size::from_side(36).unwrap();
-        let mut g = Grid::empty(size);
-        g.set(Cell::new(0, 1), Some(d(36)));
-        let line = g.to_string();
-        assert!(line.starts_with("0 36 0 "), "{line}");
-        assert_eq!(line.split(' ').count(), 36 * 36);
-        let rows = g.rows().to_string();
-        assert!(rows.starts_with(" 0 36  0"), "{rows}");
-        assert_eq!(rows.lines().count(), 36);
-        assert!(g.pretty().to_string().contains("|  . 36  . "));
-    }
-
-    #[test]
-    fn six_by_six_draws_two_by_three_blocks() {
-        let g = Grid::empty(Size::from_side(6).unwrap());
-        let pretty = g.pretty().to_string();
-        assert!(
-            pretty.starts_with("+-------+-------+\n| . . . | . . . |\n| . . . | . . . |\n+-------")
-        );
-        assert_eq!(pretty.lines().count(), 6 + 4);
-    }
-}
+mod tests;

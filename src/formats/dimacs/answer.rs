@@ -201,13 +201,13 @@ fn status_word(word: &str) -> Option<Status> {
 /// # Example
 ///
 /// ```
-/// use sudoku_sat::dimacs::answer::{read_answer, Answer};
+/// use sudoku_sat::formats::dimacs::answer::{read_answer, Answer};
 ///
 /// let out = "c clasp\nv 1 -2\nv 3 0\ns SATISFIABLE\n";
 /// let Answer::Sat(model) = read_answer(out)? else { panic!() };
 /// assert_eq!(model.len(), 3);
 /// assert_eq!(read_answer("s UNSATISFIABLE\n")?, Answer::Unsat);
-/// # Ok::<(), sudoku_sat::dimacs::answer::AnswerError>(())
+/// # Ok::<(), sudoku_sat::formats::dimacs::answer::AnswerError>(())
 /// ```
 pub fn read_answer(text: &str) -> Result<Answer, AnswerError> {
     // Competition output is recognised by its `s` or `v` lines; there, other

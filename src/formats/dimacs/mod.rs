@@ -59,7 +59,7 @@ pub fn formula(puzzle: &Puzzle, encoding: &Encoding) -> (CnfFormula, EncodeStats
 /// # Example
 ///
 /// ```
-/// use sudoku_sat::dimacs::{write_cnf, ExportOptions};
+/// use sudoku_sat::formats::dimacs::{write_cnf, ExportOptions};
 /// use sudoku_sat::encode::Encoding;
 /// use sudoku_sat::grid::{Grid, Size};
 ///

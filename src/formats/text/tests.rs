@@ -5,7 +5,7 @@ use crate::grid::Cell;
 use std::io::Read;
 use std::path::Path;
 
-const EULER: &str = include_str!("../../data/p096_sudoku.txt");
+const EULER: &str = include_str!("../../../data/p096_sudoku.txt");
 /// Norvig's top95 #1, and its drawing.
 const TOP1: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
