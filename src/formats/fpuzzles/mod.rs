@@ -26,7 +26,7 @@
 
 use std::fmt;
 
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 use crate::grid::{Cell, Digit, Grid, Shape, Size};
 use crate::puzzle::Puzzle;
@@ -35,6 +35,10 @@ use crate::rules::{
     NonConsecutive, Parity, ParityCell,
 };
 use crate::shape::default_block_dims;
+
+pub use write::{link, to_json};
+
+mod write;
 
 /// The longest payload read, in characters: four times the largest seen
 /// in real puzzles. lz-string output can grow with the square of its
@@ -416,115 +420,6 @@ fn constraints(key: &str, value: &Value, size: Size) -> Result<Vec<Constraint>, 
             });
         }
     })
-}
-
-/// Returns the f-puzzles JSON of a puzzle, with `solution` written into
-/// the non-given cells when there is one (as the puzzle's answer, not as
-/// givens).
-pub fn to_json(puzzle: &Puzzle, title: Option<&str>, solution: Option<&Grid>) -> Value {
-    let shape = puzzle.shape();
-    let side = shape.side();
-    let (block_rows, block_cols) = default_block_dims(side);
-    let grid: Vec<Value> = (0..side)
-        .map(|r| {
-            let row: Vec<Value> = (0..side)
-                .map(|c| {
-                    let cell = Cell::new(r as u8, c as u8);
-                    let mut entry = Map::new();
-                    if let Some(d) = puzzle.givens().get(cell) {
-                        entry.insert("value".into(), json!(d.get()));
-                        entry.insert("given".into(), json!(true));
-                    } else if let Some(d) = solution.and_then(|s| s.get(cell)) {
-                        entry.insert("value".into(), json!(d.get()));
-                    }
-                    let default = (r / block_rows) * (side / block_cols) + c / block_cols;
-                    let block = shape.block_of(cell);
-                    if block != default {
-                        entry.insert("region".into(), json!(block));
-                    }
-                    Value::Object(entry)
-                })
-                .collect();
-            Value::Array(row)
-        })
-        .collect();
-    let mut object = Map::new();
-    object.insert("size".into(), json!(side));
-    if let Some(title) = title {
-        object.insert("title".into(), json!(title));
-    }
-    object.insert("grid".into(), Value::Array(grid));
-    let name = |c: &Cell| format!("R{}C{}", c.row() + 1, c.col() + 1);
-    for constraint in puzzle.constraints() {
-        match constraint {
-            Constraint::Diagonal(d) => {
-                let key = match d.direction {
-                    Direction::Positive => "diagonal+",
-                    Direction::Negative => "diagonal-",
-                };
-                object.insert(key.into(), json!(true));
-            }
-            Constraint::AntiKnight(_) => {
-                object.insert("antiknight".into(), json!(true));
-            }
-            Constraint::AntiKing(_) => {
-                object.insert("antiking".into(), json!(true));
-            }
-            Constraint::NonConsecutive(_) => {
-                object.insert("nonconsecutive".into(), json!(true));
-            }
-            Constraint::DisjointGroups(_) => {
-                object.insert("disjointgroups".into(), json!(true));
-            }
-            Constraint::ExtraRegion(region) => {
-                let cells: Vec<String> = region.cells.iter().map(name).collect();
-                push(&mut object, "extraregion", json!({ "cells": cells }));
-            }
-            Constraint::Parity(parity) => {
-                for mark in &parity.marks {
-                    let (key, cell) = match mark {
-                        ParityCell::Even(c) => ("even", c),
-                        ParityCell::Odd(c) => ("odd", c),
-                    };
-                    push(&mut object, key, json!({ "cell": name(cell) }));
-                }
-            }
-        }
-    }
-    Value::Object(object)
-}
-
-/// Appends an item to the list under `key`, creating it.
-fn push(object: &mut Map<String, Value>, key: &str, item: Value) {
-    let list = object
-        .entry(key)
-        .or_insert_with(|| Value::Array(Vec::new()));
-    if let Value::Array(items) = list {
-        items.push(item);
-    }
-}
-
-/// Returns an f-puzzles link that opens the puzzle, and its solution
-/// filled in when given.
-///
-/// # Example
-///
-/// ```
-/// use sudoku_sat::formats::fpuzzles::{link, read};
-/// use sudoku_sat::grid::{Grid, Size};
-///
-/// let puzzle = Grid::empty(Size::NINE).into();
-/// let url = link(&puzzle, None, None);
-/// assert!(url.starts_with("https://www.f-puzzles.com/?load=N4Ig"));
-/// assert_eq!(read(&url)?.puzzle, puzzle);
-/// # Ok::<(), sudoku_sat::formats::fpuzzles::FpuzzlesError>(())
-/// ```
-pub fn link(puzzle: &Puzzle, title: Option<&str>, solution: Option<&Grid>) -> String {
-    let json = to_json(puzzle, title, solution).to_string();
-    format!(
-        "https://www.f-puzzles.com/?load={}",
-        lz_str::compress_to_base64(json.as_str())
-    )
 }
 
 #[cfg(test)]

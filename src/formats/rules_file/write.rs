@@ -1,0 +1,100 @@
+//! Writing a puzzle as a rules file.
+
+use super::Meta;
+use crate::grid::Cell;
+use crate::puzzle::Puzzle;
+use crate::rules::{Constraint, ParityCell, Rule};
+
+/// Writes a puzzle as a rules file that [`read`] reads back.
+pub fn write(puzzle: &Puzzle, meta: &Meta) -> String {
+    let quote = |s: &str| toml::Value::String(s.to_string()).to_string();
+    let mut out = String::new();
+    for (key, value) in [
+        ("title", &meta.title),
+        ("author", &meta.author),
+        ("rules", &meta.rules),
+    ] {
+        if let Some(v) = value {
+            out.push_str(&format!("{key} = {}\n", quote(v)));
+        }
+    }
+    let shape = puzzle.shape();
+    let size = shape.size();
+    out.push_str(&format!("size = {}\n", size.side()));
+    match shape.block_dims() {
+        _ if shape.has_default_blocks() => {}
+        Some((r, c)) => out.push_str(&format!("blocks = \"{r}x{c}\"\n")),
+        None => {
+            // One symbol a block: 1-9, then letters.
+            let symbol = |b: usize| {
+                char::from_digit(b as u32 + 1, 36)
+                    .or_else(|| char::from_u32('a' as u32 + b as u32))
+                    .unwrap_or('?')
+            };
+            let mut sym: Vec<char> = (0..size.side()).map(symbol).collect();
+            if size.side() > 35 {
+                // Past 35 blocks, draw with distinct non-space characters.
+                sym = (0..size.side())
+                    .map(|b| char::from_u32(0x100 + b as u32).unwrap_or('?'))
+                    .collect();
+            }
+            out.push_str("blocks = [\n");
+            for r in 0..size.side() {
+                let line: String = (0..size.side())
+                    .map(|c| sym[shape.block_of(Cell::new(r as u8, c as u8))])
+                    .collect();
+                out.push_str(&format!("  \"{line}\",\n"));
+            }
+            out.push_str("]\n");
+        }
+    }
+    out.push_str("givens = [\n");
+    let givens = puzzle.givens();
+    for r in 0..size.side() {
+        let row: Vec<String> = (0..size.side())
+            .map(|c| {
+                let d = givens.get(Cell::new(r as u8, c as u8));
+                if size.has_symbols() {
+                    d.map_or(".".to_string(), |d| size.symbol(d).to_string())
+                } else {
+                    d.map_or("0".to_string(), |d| d.to_string())
+                }
+            })
+            .collect();
+        let sep = if size.has_symbols() { "" } else { " " };
+        out.push_str(&format!("  \"{}\",\n", row.join(sep)));
+    }
+    out.push_str("]\n");
+    let names = |cells: &[Cell]| -> String {
+        let names: Vec<String> = cells.iter().map(|c| format!("\"{c}\"")).collect();
+        names.join(", ")
+    };
+    for constraint in puzzle.constraints() {
+        match constraint {
+            Constraint::ExtraRegion(region) => out.push_str(&format!(
+                "\n[[constraint]]\ntype = \"extraregion\"\ncells = [{}]\n",
+                names(&region.cells)
+            )),
+            Constraint::Parity(parity) => {
+                for (key, even) in [("even", true), ("odd", false)] {
+                    let cells: Vec<Cell> = parity
+                        .marks
+                        .iter()
+                        .filter_map(|m| match (m, even) {
+                            (ParityCell::Even(c), true) | (ParityCell::Odd(c), false) => Some(*c),
+                            _ => None,
+                        })
+                        .collect();
+                    if !cells.is_empty() {
+                        out.push_str(&format!(
+                            "\n[[constraint]]\ntype = \"{key}\"\ncells = [{}]\n",
+                            names(&cells)
+                        ));
+                    }
+                }
+            }
+            other => out.push_str(&format!("\n[[constraint]]\ntype = \"{}\"\n", other.key())),
+        }
+    }
+    out
+}
