@@ -6,7 +6,7 @@ use sudoku_sat::grid::{Grid, Size};
 use sudoku_sat::puzzle::Puzzle;
 use sudoku_sat::rules::{AntiKnight, Constraint, Diagonal, Direction};
 
-use crate::common::run_cli;
+use crate::common::{WINDOKU, WINDOKU_SOLUTION, run_cli};
 
 /// Unique as an X-Sudoku, with several solutions as a plain Sudoku.
 const X_SUDOKU: &str =
@@ -224,10 +224,6 @@ fn numbers_format_reads_and_writes_any_size() {
         run.stderr
     );
 }
-
-const WINDOKU: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/windoku.toml");
-const WINDOKU_SOLUTION: &str =
-    "439178562512936478768542139273415896845269713196783245654321987321897654987654321";
 
 #[test]
 fn count_prove_and_decode_keep_every_constraint() {

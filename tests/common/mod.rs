@@ -21,6 +21,12 @@ pub const GENERATED_25: &str = include_str!("../data/generated_25x25.txt");
 pub const EULER_1_SOLUTION: &str =
     "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
 
+/// The rules-file fixture: a windoku, unique only with its four windows.
+pub const WINDOKU: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/windoku.toml");
+/// The windoku fixture's solution.
+pub const WINDOKU_SOLUTION: &str =
+    "439178562512936478768542139273415896845269713196783245654321987321897654987654321";
+
 /// Parses text that must hold only valid puzzles.
 pub fn grids(text: &str) -> Vec<Grid> {
     parse_str(text, Format::Auto)

@@ -1,0 +1,246 @@
+//! Files that are not puzzle text: binary noise, empty files, directories,
+//! unreadable files, huge lines, and mixed sizes.
+
+use super::*;
+
+#[test]
+fn binary_files_give_located_errors_and_stop_after_twenty() {
+    let random = noise(4096, 0x9e37_79b9_7f4a_7c15);
+    let zeros = vec![0u8; 4096];
+    // Text-like: puzzle symbols and newlines with a NUL every 37 bytes.
+    let mut texty: Vec<u8> = noise(4096, 7)
+        .iter()
+        .map(|b| b"123456789.\n"[usize::from(*b) % 11])
+        .collect();
+    for i in (0..texty.len()).step_by(37) {
+        texty[i] = 0;
+    }
+    let cases = [
+        (
+            "random.bin",
+            random,
+            "line 1, column 1: invalid character '\\u{b}'",
+        ),
+        (
+            "zeros.bin",
+            zeros,
+            "line 1, column 1: invalid character '\\0'",
+        ),
+        (
+            "texty.bin",
+            texty,
+            "line 1, column 1: invalid character '\\0'",
+        ),
+    ];
+    for (name, bytes, first) in cases {
+        let (_dir, path) = temp_file(name, &bytes);
+        let path = path.display().to_string();
+        let run = solve(&path);
+        assert_eq!(run.code, 2, "{name}: {}", run.stderr);
+        assert_eq!(run.stdout, "", "{name}");
+        let lines: Vec<&str> = run.stderr.lines().collect();
+        assert!(
+            lines[0].starts_with(&error(&path, first)),
+            "{name}: {}",
+            lines[0]
+        );
+        // Every error is located, and reading stops after 20 of them.
+        assert!(lines.len() <= 21, "{name}: {} lines", lines.len());
+        for line in &lines {
+            let located = line.starts_with(&format!("error: {path}: line "));
+            let stop = *line == error(&path, "too many errors; stopped reading");
+            assert!(located || stop, "{name}: {line}");
+        }
+    }
+}
+
+// Files that are not puzzle files at all.
+
+#[test]
+fn empty_file_has_no_puzzle() {
+    let path = fixture("empty.txt");
+    let run = solve(&path);
+    assert_run(
+        &run,
+        2,
+        &[error(&path, "line 1: no puzzle in the input")],
+        &[],
+    );
+}
+
+#[test]
+fn directory_given_as_the_file() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().display().to_string();
+    let run = solve(&path);
+    assert_run(
+        &run,
+        2,
+        &[error(&path, "is a directory, not a puzzle file")],
+        &[],
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn unreadable_file() {
+    use std::os::unix::fs::PermissionsExt;
+    let (_dir, path) = temp_file("locked.txt", GRID_1.as_bytes());
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o000)).expect("chmod 000");
+    if std::fs::File::open(&path).is_ok() {
+        // root (or CAP_DAC_OVERRIDE) reads a mode-000 file anyway.
+        eprintln!("notice: unreadable_file skipped: this user can read a mode-000 file");
+        return;
+    }
+    let path = path.display().to_string();
+    let run = solve(&path);
+    assert_run(
+        &run,
+        2,
+        &[error(&path, "cannot open: Permission denied (os error 13)")],
+        &[],
+    );
+}
+
+#[test]
+fn huge_line_is_rejected_quickly_and_the_next_puzzle_solved() {
+    let mut bytes = vec![b'1'; 5 << 20];
+    bytes.extend_from_slice(format!("\n{GRID_1}\n").as_bytes());
+    let (_dir, path) = temp_file("huge.txt", &bytes);
+    let path = path.display().to_string();
+    let timed = run_bounded(&["solve", "-o", "line", &path], b"", None);
+    let stderr = [error(&path, "line 1: line longer than 65536 bytes")];
+    assert_run(&timed.run, 2, &stderr, &[EULER_1_SOLUTION]);
+    assert!(
+        timed.elapsed < Duration::from_secs(10),
+        "{:?}",
+        timed.elapsed
+    );
+    // The same on standard input.
+    let timed = run_bounded(&["solve", "-o", "line"], &bytes, None);
+    let stderr = [error("<stdin>", "line 1: line longer than 65536 bytes")];
+    assert_run(&timed.run, 2, &stderr, &[EULER_1_SOLUTION]);
+}
+
+/// Returns the peak resident set size in KiB of `sudoku-sat solve FILE`,
+/// measured by `/usr/bin/time`, or `None` when that is absent.
+fn peak_rss_kib(file: &Path) -> Option<u64> {
+    let time = Path::new("/usr/bin/time");
+    if !time.exists() {
+        return None;
+    }
+    let out = Command::new(time)
+        .args(["-f", "%M"])
+        .arg(env!("CARGO_BIN_EXE_sudoku-sat"))
+        .args(["solve", "--no-cross-check"])
+        .arg(file)
+        .output()
+        .expect("/usr/bin/time runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let last = stderr.lines().last().expect("time prints the peak RSS");
+    Some(last.trim().parse().expect("a number of KiB"))
+}
+
+#[test]
+fn huge_line_memory_stays_bounded() {
+    let (_small_dir, small) = temp_file("small.txt", GRID_1.as_bytes());
+    let mut bytes = vec![b'.'; 5 << 20];
+    bytes.extend_from_slice(format!("\n{GRID_1}\n").as_bytes());
+    let (_big_dir, big) = temp_file("huge.txt", &bytes);
+    let (Some(base), Some(peak)) = (peak_rss_kib(&small), peak_rss_kib(&big)) else {
+        eprintln!("notice: huge_line_memory_stays_bounded skipped: /usr/bin/time is absent");
+        return;
+    };
+    // The 5 MiB line is skipped in a 64 KiB buffer: holding it would add
+    // 5,120 KiB or more.
+    assert!(
+        peak <= base + 2048,
+        "peak RSS {peak} KiB with a 5 MiB line, {base} KiB without"
+    );
+}
+
+#[test]
+fn mixed_sizes_the_first_puzzle_fixes_the_size() {
+    // A 9x9 line, a 16x16 line, a 9x9 line.
+    let path = fixture("mixed-sizes.txt");
+    let run = solve(&path);
+    let stderr = [error(
+        &path,
+        "line 2, column 82: expected 81 cells, found 256",
+    )];
+    assert_run(&run, 2, &stderr, &[EULER_1_SOLUTION, EULER_1_SOLUTION]);
+}
+
+/// Checks that a printed line solves the puzzle in `path`.
+fn assert_solves(path: &str, printed: &str) {
+    let text = std::fs::read_to_string(path).expect("fixture");
+    let puzzle = &parse_str(&text, Format::Rows)
+        .or_else(|_| parse_str(&text, Format::Line))
+        .expect("fixture parses")[0]
+        .grid()
+        .clone();
+    let solution: Grid = parse_str(printed, Format::Line).expect("a line")[0]
+        .grid()
+        .clone();
+    assert_eq!(solution.check_solution(puzzle), Ok(()), "{printed}");
+}
+
+/// A 16x16 grid written with only the 9x9 alphabet, `1`-`9` and `.`.
+///
+/// Such text is a valid 16x16 puzzle: the size comes from the cell count
+/// (256 on a line, rows of 16), never from the symbols used, and nothing
+/// says the givens must use every digit. So it is read and solved. But it
+/// can never have a unique solution: the digits 10 to 16 appear in no
+/// given, so swapping any two of them in a solution gives another one (7!
+/// solutions for each). The correct answer is "more than one solution",
+/// exit 1, with a solution printed, and that is what the tool says.
+///
+/// The one ambiguous spelling is rows whose first row uses only `1`-`4`
+/// and `.`: that first line is also a 16-cell one-line 4x4 puzzle, and
+/// `--format auto` takes it so (the 16x16 reading would need the rest of
+/// the file). The next rows then fail as 4x4 puzzles with symbols out of
+/// range, each error naming its line and column; `--format rows` reads
+/// the same file as the 16x16 grid it is.
+#[test]
+fn sixteen_by_sixteen_with_a_nine_by_nine_alphabet() {
+    for name in [
+        "sixteen-digits-only-line.txt",
+        "sixteen-digits-only-rows.txt",
+    ] {
+        let path = fixture(name);
+        let run = solve(&path);
+        assert_eq!(run.code, 1, "{name}: {}", run.stderr);
+        let lines: Vec<&str> = run.stderr.lines().collect();
+        assert_eq!(lines.len(), 1, "{name}: {}", run.stderr);
+        assert!(
+            lines[0].starts_with(&format!(
+                "{path}: line 1: more than one solution; two differ in "
+            )),
+            "{name}: {}",
+            lines[0]
+        );
+        assert_solves(&path, run.stdout.trim());
+    }
+    let path = fixture("sixteen-first-row-fits-4x4.txt");
+    let run = solve(&path);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    let lines: Vec<&str> = run.stderr.lines().collect();
+    assert_eq!(lines.len(), 16, "{}", run.stderr);
+    assert!(lines[0].starts_with(&format!("{path}: line 1: more than one solution")));
+    assert_eq!(
+        lines[1],
+        error(
+            &path,
+            "line 2, column 2: symbol '6' is not a digit of a 4x4 grid (digits are 1-4)"
+        )
+    );
+    let forced = run_bounded(
+        &["solve", "-o", "line", "--format", "rows", &path],
+        b"",
+        None,
+    )
+    .run;
+    assert_eq!(forced.code, 1, "{}", forced.stderr);
+    assert!(forced.stderr.contains("more than one solution"));
+    assert_eq!(forced.stdout.trim().len(), 256);
+}

@@ -1,0 +1,258 @@
+//! Solvers' answers that are not answers: hostile models for `decode`, and
+//! external solvers that hang, babble, lie or crash.
+
+use super::*;
+
+// `decode`: solver answers that are not answers.
+
+/// Runs `decode` on the 4x4 fixture puzzle and a model file.
+fn decode(model: &str) -> Run {
+    let puzzle = fixture("puzzle-4x4.txt");
+    run_bounded(&["decode", "-o", "line", &puzzle, model], b"", None).run
+}
+
+#[test]
+fn decode_hostile_models() {
+    let cases = [
+        (
+            "model-garbage.txt",
+            "line 2: 'banana' is not a literal".to_string(),
+        ),
+        (
+            "model-huge-literal.txt",
+            "line 2: '99999999999999999999999' is not a literal".to_string(),
+        ),
+        (
+            // 2^30 - 1: past varisat's largest variable, 2^28.
+            "model-large-variable.txt",
+            "line 2: '1073741823' is not a literal".to_string(),
+        ),
+        (
+            "model-empty.txt",
+            "no solver answer: no status line and no model".to_string(),
+        ),
+        (
+            // Every cell holds 1.
+            "model-breaks-rule.txt",
+            format!(
+                "not a solution of {}: the model breaks a rule: r2c1 holds 1 but the given is 2",
+                fixture("puzzle-4x4.txt")
+            ),
+        ),
+    ];
+    for (name, message) in cases {
+        let model = fixture(name);
+        let run = decode(&model);
+        assert_run(&run, 2, &[error(&model, &message)], &[]);
+    }
+    // A folder as the model.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let model = dir.path().display().to_string();
+    let run = decode(&model);
+    assert_run(
+        &run,
+        2,
+        &[error(&model, "cannot read: Is a directory (os error 21)")],
+        &[],
+    );
+}
+
+#[test]
+fn decode_huge_and_binary_models() {
+    // 5 MiB of literals: read, then refused for the empty cell it leaves.
+    let mut text = b"s SATISFIABLE\nv ".to_vec();
+    for _ in 0..(5 << 20) / 3 {
+        text.extend_from_slice(b"-7 ");
+    }
+    text.extend_from_slice(b"0\n");
+    let (_dir, model) = temp_file("huge.model", &text);
+    let model = model.display().to_string();
+    let timed = run_bounded(&["decode", &fixture("puzzle-4x4.txt"), &model], b"", None);
+    let message = format!(
+        "not a solution of {}: the model puts no digit in r1c1",
+        fixture("puzzle-4x4.txt")
+    );
+    assert_run(&timed.run, 2, &[error(&model, &message)], &[]);
+    assert!(
+        timed.elapsed < Duration::from_secs(10),
+        "{:?}",
+        timed.elapsed
+    );
+    // Binary noise is refused with a located error.
+    let (_dir, model) = temp_file("noise.model", &noise(4096, 11));
+    let run = decode(&model.display().to_string());
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .starts_with(&format!("error: {}: line ", model.display())),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn decode_with_a_hostile_puzzle_file() {
+    let (_dir, puzzle) = temp_file("noise.txt", &noise(2048, 3));
+    let puzzle = puzzle.display().to_string();
+    let model = fixture("model-breaks-rule.txt");
+    let run = run_bounded(&["decode", &puzzle, &model], b"", None).run;
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .starts_with(&format!("error: {puzzle}: line 1, column ")),
+        "{}",
+        run.stderr
+    );
+}
+
+// External solvers that misbehave, run from scripts put first on PATH.
+
+/// A folder of fake solver scripts, each `#!/bin/sh` and executable.
+#[cfg(unix)]
+struct FakeSolvers {
+    dir: tempfile::TempDir,
+}
+
+#[cfg(unix)]
+impl FakeSolvers {
+    fn new(scripts: &[(&str, &str)]) -> FakeSolvers {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().expect("temp dir");
+        for (name, body) in scripts {
+            let path: PathBuf = dir.path().join(name);
+            std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).expect("write script");
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755))
+                .expect("chmod +x");
+        }
+        FakeSolvers { dir }
+    }
+
+    /// Runs `solve --external SOLVER ARGS...` on `stdin`.
+    fn solve(&self, solver: &str, args: &[&str], stdin: &str) -> Timed {
+        let mut all = vec!["solve", "-o", "line", "--external", solver];
+        all.extend_from_slice(args);
+        run_bounded(&all, stdin.as_bytes(), Some(self.dir.path()))
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn timeout_kills_a_slow_solver() {
+    let fakes = FakeSolvers::new(&[
+        ("slow-solver", "exec sleep 30"),
+        // Without `exec` the shell's child outlives the kill; it must not
+        // keep the run waiting on its output.
+        ("slow-wrapper", "sleep 5"),
+    ]);
+    for solver in ["slow-solver", "slow-wrapper"] {
+        let timed = fakes.solve(solver, &["--timeout", "0.5"], GRID_1);
+        let stderr = [format!(
+            "error: <stdin>: line 1: {solver}: ran longer than the timeout of 0.5 s \
+             and was killed"
+        )];
+        assert_run(&timed.run, 2, &stderr, &[]);
+        assert!(timed.elapsed >= Duration::from_millis(500));
+        assert!(
+            timed.elapsed < Duration::from_secs(4),
+            "{:?}",
+            timed.elapsed
+        );
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn solver_within_its_timeout_is_not_killed() {
+    // Slow but in time, and chatty: 2.2 MB of comments before the answer,
+    // more than a pipe holds. The puzzle repeats a given, so UNSAT is the
+    // right answer and the backtracker agrees.
+    let fakes = FakeSolvers::new(&[(
+        "late-solver",
+        "sleep 0.3\nyes 'c thinking' | head -n 200000\necho 's UNSATISFIABLE'",
+    )]);
+    let puzzle = format!("3{}", &GRID_1[1..]);
+    let timed = fakes.solve("late-solver", &["--timeout", "10"], &puzzle);
+    let stderr = ["<stdin>: line 1: no solution: r1c1 and r1c3 both hold 3 in row1".to_string()];
+    assert_run(&timed.run, 1, &stderr, &[]);
+}
+
+#[cfg(unix)]
+#[test]
+fn solver_printing_garbage() {
+    let fakes = FakeSolvers::new(&[("babbling-solver", "echo 'hello, world'")]);
+    let run = fakes.solve("babbling-solver", &[], GRID_1).run;
+    let stderr = [
+        "error: <stdin>: line 1: babbling-solver: unreadable answer: line 1: \
+         not a comment, status, model or literal line"
+            .to_string(),
+    ];
+    assert_run(&run, 2, &stderr, &[]);
+}
+
+#[cfg(unix)]
+#[test]
+fn solver_whose_model_breaks_a_rule() {
+    // A well-formed answer that puts 1 in every cell.
+    let model = fixture("model-breaks-rule.txt");
+    let fakes = FakeSolvers::new(&[("lying-solver", &format!("cat '{model}'"))]);
+    let run = fakes
+        .solve("lying-solver", &["--timeout", "30"], "....24...3.1....")
+        .run;
+    let stderr = [
+        "error: <stdin>: line 1: lying-solver: invalid SAT answer: the model breaks a rule: \
+         r2c1 holds 1 but the given is 2"
+            .to_string(),
+    ];
+    assert_run(&run, 2, &stderr, &[]);
+}
+
+#[cfg(unix)]
+#[test]
+fn solver_killed_by_a_signal() {
+    // What it printed before dying is not trusted.
+    let fakes = FakeSolvers::new(&[(
+        "crashing-solver",
+        "echo 's UNSATISFIABLE'\necho 'about to crash' >&2\nkill -KILL $$",
+    )]);
+    let run = fakes.solve("crashing-solver", &[], GRID_1).run;
+    let stderr = [
+        "error: <stdin>: line 1: crashing-solver: was killed by signal 9: about to crash"
+            .to_string(),
+    ];
+    assert_run(&run, 2, &stderr, &[]);
+}
+
+#[cfg(unix)]
+#[test]
+fn missing_solver_is_named() {
+    let fakes = FakeSolvers::new(&[]);
+    let run = fakes
+        .solve("no-such-solver-here", &["--timeout", "1.5"], GRID_1)
+        .run;
+    let stderr = ["error: <stdin>: line 1: no-such-solver-here: not found on PATH".to_string()];
+    assert_run(&run, 2, &stderr, &[]);
+}
+
+#[test]
+fn timeout_values_are_checked() {
+    for (value, message) in [
+        ("0", "the timeout must be above 0 seconds, not 0"),
+        ("-1", "the timeout must be above 0 seconds, not -1"),
+        ("nan", "the timeout must be above 0 seconds, not nan"),
+        ("soon", "'soon' is not a number of seconds"),
+        ("1e400", "1e400 seconds is too long a timeout"),
+        ("1e-12", "1e-12 seconds rounds to 0"),
+    ] {
+        let flag = format!("--timeout={value}");
+        let args = ["solve", "--external", "cadical", &flag];
+        let run = run_bounded(&args, GRID_1.as_bytes(), None).run;
+        assert_eq!(run.code, 2, "{value}");
+        let expected =
+            format!("error: invalid value '{value}' for '--timeout <SECONDS>': {message}");
+        assert_eq!(run.stderr.lines().next(), Some(expected.as_str()));
+    }
+    // Only for an external solver.
+    let run = run_bounded(&["solve", "--timeout", "5"], GRID_1.as_bytes(), None).run;
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("--external <CMD>"), "{}", run.stderr);
+}
