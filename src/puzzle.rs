@@ -109,3 +109,42 @@ impl From<Grid> for Puzzle {
         Puzzle::new(givens)
     }
 }
+
+/// A 9×9 puzzle with every constraint family, for the formats' round
+/// trips: one given, both diagonals, the chess rules, non-consecutive,
+/// disjoint groups, an extra region, and even and odd marks (one
+/// constraint per mark kind, as both formats key them).
+#[cfg(test)]
+pub(crate) fn every_family() -> Puzzle {
+    use crate::grid::{Cell, Digit, Size};
+    use crate::rules::{
+        AntiKing, AntiKnight, Diagonal, Direction, DisjointGroups, ExtraRegion, NonConsecutive,
+        Parity, ParityCell,
+    };
+    let mut givens = Grid::empty(Size::NINE);
+    givens.set(Cell::new(0, 0), Digit::new(5));
+    givens.set(Cell::new(8, 8), Digit::new(9));
+    Puzzle::new(givens)
+        .with(Constraint::Diagonal(Diagonal {
+            direction: Direction::Positive,
+        }))
+        .with(Constraint::Diagonal(Diagonal {
+            direction: Direction::Negative,
+        }))
+        .with(Constraint::AntiKnight(AntiKnight))
+        .with(Constraint::AntiKing(AntiKing))
+        .with(Constraint::NonConsecutive(NonConsecutive::default()))
+        .with(Constraint::DisjointGroups(DisjointGroups))
+        .with(Constraint::ExtraRegion(ExtraRegion {
+            cells: vec![Cell::new(1, 1), Cell::new(1, 2), Cell::new(2, 1)],
+        }))
+        .with(Constraint::Parity(Parity {
+            marks: vec![
+                ParityCell::Even(Cell::new(3, 3)),
+                ParityCell::Even(Cell::new(4, 3)),
+            ],
+        }))
+        .with(Constraint::Parity(Parity {
+            marks: vec![ParityCell::Odd(Cell::new(5, 5))],
+        }))
+}

@@ -5,7 +5,9 @@ use sudoku_sat::grid::{Cell, Digit, Grid, Size};
 use sudoku_sat::solve::sat::SatSolver;
 use sudoku_sat::solve::{Checked, CrossCheck, Outcome};
 
-use crate::common::{GENERATED_4, GENERATED_16, GENERATED_25, grids, run_cli, shared_sets};
+use crate::common::{
+    GENERATED_4, GENERATED_16, GENERATED_25, grids, run_cli, shared_sets, thinned,
+};
 
 fn solve_all_unique(text: &str, side: usize) {
     let puzzles = grids(text);
@@ -122,23 +124,6 @@ fn eliejaz_sets_match_their_solutions() {
     }
 }
 
-/// Blanks cells of a full grid, in a fixed scattered order, while the
-/// puzzle stays unique.
-fn thinned(solution: &Grid) -> Grid {
-    let mut puzzle = solution.clone();
-    let cells = solution.size().cells();
-    for k in 0..cells {
-        let cell = Cell::from_index(solution.size(), (k * 7 + 3) % cells);
-        let digit = puzzle.get(cell);
-        puzzle.set(cell, None);
-        let outcome = SatSolver::default().solve(&puzzle).unwrap();
-        if !matches!(outcome, Outcome::Unique(_)) {
-            puzzle.set(cell, digit);
-        }
-    }
-    puzzle
-}
-
 #[test]
 fn rectangular_blocks_from_the_command_line() {
     use sudoku_sat::grid::Shape;
@@ -147,7 +132,7 @@ fn rectangular_blocks_from_the_command_line() {
     // 3×2 blocks must be asked for; 2×3 is the default for 6×6.
     let tall = Shape::with_blocks(six, 3, 2).unwrap();
     let solution = pattern(&tall).unwrap();
-    let puzzle = thinned(&solution);
+    let puzzle = thinned(&solution, solution.size().cells(), 7);
     let text = format!("{}", puzzle.rows());
     let run = run_cli(
         &["solve", "--box", "3x2", "-o", "line", "-"],
@@ -169,7 +154,7 @@ fn rectangular_blocks_from_the_command_line() {
     // 12×12 with its default 3×4 blocks, as one line.
     let twelve = Shape::square(Size::from_side(12).unwrap());
     let solution = pattern(&twelve).unwrap();
-    let puzzle = thinned(&solution);
+    let puzzle = thinned(&solution, solution.size().cells(), 7);
     let run = run_cli(
         &["solve", "-o", "line", "-"],
         format!("{puzzle}\n").as_bytes(),

@@ -183,26 +183,12 @@ fn a_rules_file_is_read_by_its_name() {
 
 #[test]
 fn numbers_format_reads_and_writes_any_size() {
-    use sudoku_sat::grid::{Cell, Shape};
-    use sudoku_sat::solve::Outcome;
+    use sudoku_sat::grid::Shape;
     use sudoku_sat::solve::count::pattern;
-    use sudoku_sat::solve::sat::SatSolver;
     for side in [12, 36] {
         let solution = pattern(&Shape::square(Size::from_side(side).unwrap())).unwrap();
-        let mut puzzle = solution.clone();
-        // Blank a third of the cells, in a scattered order; keep the
-        // puzzle unique.
-        for k in 0..solution.size().cells() / 3 {
-            let cell = Cell::from_index(solution.size(), (k * 7919) % solution.size().cells());
-            let digit = puzzle.get(cell);
-            puzzle.set(cell, None);
-            if !matches!(
-                SatSolver::default().solve(&puzzle).unwrap(),
-                Outcome::Unique(_)
-            ) {
-                puzzle.set(cell, digit);
-            }
-        }
+        // A third of the cells tried as blanks, in a scattered order.
+        let puzzle = crate::common::thinned(&solution, solution.size().cells() / 3, 7919);
         let text = puzzle.numbers().to_string();
         let run = run_cli(&["solve", "-o", "numbers", "-"], text.as_bytes());
         assert_eq!(run.code, 0, "{side}: {}", run.stderr);

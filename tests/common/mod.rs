@@ -103,3 +103,24 @@ pub fn temp_file(name: &str, bytes: &[u8]) -> (tempfile::TempDir, PathBuf) {
     std::fs::write(&path, bytes).expect("write temp file");
     (dir, path)
 }
+
+/// Blanks cells of a full grid while the puzzle stays unique: `tries`
+/// cells in the scattered order k·`step` + 3 (mod the cell count), where
+/// `step` shares no factor with the cell count.
+pub fn thinned(solution: &Grid, tries: usize, step: usize) -> Grid {
+    use sudoku_sat::grid::Cell;
+    use sudoku_sat::solve::Outcome;
+    use sudoku_sat::solve::sat::SatSolver;
+    let mut puzzle = solution.clone();
+    let cells = solution.size().cells();
+    for k in 0..tries {
+        let cell = Cell::from_index(solution.size(), (k * step + 3) % cells);
+        let digit = puzzle.get(cell);
+        puzzle.set(cell, None);
+        let outcome = SatSolver::default().solve(&puzzle).unwrap();
+        if !matches!(outcome, Outcome::Unique(_)) {
+            puzzle.set(cell, digit);
+        }
+    }
+    puzzle
+}

@@ -37,32 +37,7 @@ fn a_windoku_reads_and_solves() {
 
 #[test]
 fn every_family_and_shape_round_trips() {
-    let nine = Size::NINE;
-    let mut givens = Grid::empty(nine);
-    givens.set(Cell::new(0, 0), Digit::new(5));
-    let all = Puzzle::new(givens)
-        .with(Constraint::Diagonal(Diagonal {
-            direction: Direction::Positive,
-        }))
-        .with(Constraint::Diagonal(Diagonal {
-            direction: Direction::Negative,
-        }))
-        .with(Constraint::AntiKnight(AntiKnight))
-        .with(Constraint::AntiKing(AntiKing))
-        .with(Constraint::NonConsecutive(NonConsecutive::default()))
-        .with(Constraint::DisjointGroups(DisjointGroups))
-        .with(Constraint::ExtraRegion(ExtraRegion {
-            cells: vec![Cell::new(1, 1), Cell::new(2, 2)],
-        }))
-        .with(Constraint::Parity(Parity {
-            marks: vec![
-                ParityCell::Even(Cell::new(3, 3)),
-                ParityCell::Even(Cell::new(4, 3)),
-            ],
-        }))
-        .with(Constraint::Parity(Parity {
-            marks: vec![ParityCell::Odd(Cell::new(5, 5))],
-        }));
+    let all = crate::puzzle::every_family();
     let meta = Meta {
         title: Some("all \"quoted\"".into()),
         author: None,
