@@ -308,7 +308,7 @@ fn write_file(path: &Path, cnf: &CnfFormula) -> io::Result<()> {
 impl ExternalSolver {
     /// Decodes and validates a model, naming this solver when it breaks a
     /// rule: an answer that does not validate is the solver's fault.
-    fn decode(&self, puzzle: &Puzzle, model: &[varisat::Lit]) -> Result<Grid, SolveError> {
+    fn read(&self, puzzle: &Puzzle, model: &[varisat::Lit]) -> Result<Grid, SolveError> {
         super::read_model(puzzle, &self.encoding, model).map_err(|e| self.error(e.to_string()))
     }
 }
@@ -319,13 +319,13 @@ impl Solve for ExternalSolver {
         let (mut cnf, _) = crate::formats::dimacs::formula(whole, &self.encoding);
         let first = match self.run(&cnf)? {
             Answer::Unsat => return Ok(Outcome::Unsolvable),
-            Answer::Sat(model) => self.decode(whole, &model)?,
+            Answer::Sat(model) => self.read(whole, &model)?,
         };
         cnf.add_clause(&vars::blocking_clause(puzzle, &first));
         Ok(match self.run(&cnf)? {
             Answer::Unsat => Outcome::Unique(first),
             Answer::Sat(model) => {
-                let second = self.decode(whole, &model)?;
+                let second = self.read(whole, &model)?;
                 if second == first {
                     return Err(self.error("returned the blocked solution again".to_string()));
                 }
