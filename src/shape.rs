@@ -167,11 +167,16 @@ impl Shape {
     /// `block_of[i]` (0-based). A layout that happens to be rectangular
     /// blocks is stored as such.
     ///
+    /// Blocks are renumbered in the order their first cell appears, read
+    /// row by row, so the numbers a file happens to use do not matter: two
+    /// layouts of the same blocks are the same shape, and a rectangular
+    /// layout gets the usual row-major block numbers.
+    ///
     /// # Errors
     ///
     /// Returns a [`ShapeError`] unless there are N² entries, each below N,
     /// and every block has N cells.
-    pub fn irregular(size: Size, block_of: Vec<u8>) -> Result<Shape, ShapeError> {
+    pub fn irregular(size: Size, mut block_of: Vec<u8>) -> Result<Shape, ShapeError> {
         let side = size.side();
         if block_of.len() != size.cells() {
             return Err(ShapeError::CellCount {
@@ -192,6 +197,14 @@ impl Shape {
             return Err(ShapeError::BlockSize {
                 block,
                 cells: count[block],
+            });
+        }
+        let mut renumbered = vec![None; side];
+        let mut next = 0u8;
+        for b in &mut block_of {
+            *b = *renumbered[*b as usize].get_or_insert_with(|| {
+                next += 1;
+                next - 1
             });
         }
         // Keep the cheap representation when the layout is rectangular.
@@ -342,6 +355,25 @@ mod tests {
     }
 
     #[test]
+    fn block_numbers_do_not_matter_only_the_blocks() {
+        let nine = Size::NINE;
+        let rect = Shape::square(nine);
+        let mut layout: Vec<u8> = nine.all_cells().map(|c| rect.block_of(c) as u8).collect();
+        // Relabel every block b as 8 - b: still the same rectangles.
+        let reversed: Vec<u8> = layout.iter().map(|b| 8 - b).collect();
+        assert_eq!(Shape::irregular(nine, reversed).unwrap(), rect);
+        // A jigsaw under two labellings is one shape, numbered by first
+        // appearance.
+        layout.swap(2 * 9, 3 * 9);
+        let jigsaw = Shape::irregular(nine, layout.clone()).unwrap();
+        let relabelled: Vec<u8> = layout.iter().map(|b| (b + 4) % 9).collect();
+        let other = Shape::irregular(nine, relabelled).unwrap();
+        assert_eq!(other, jigsaw);
+        assert_eq!(other.block_of(Cell::new(0, 0)), 0);
+        assert_eq!(other.block_of(Cell::new(0, 3)), 1);
+    }
+
+    #[test]
     fn every_shape_tiles_its_grid() {
         for side in Size::MIN_SIDE..=Size::MAX_SIDE {
             let shape = Shape::square(Size::from_side(side).unwrap());
@@ -390,7 +422,10 @@ mod tests {
         jig.swap(0, 1);
         let shape = Shape::irregular(six, jig).unwrap();
         assert_eq!(shape.block_dims(), None);
-        assert_eq!(shape.block_of(Cell::new(0, 0)), 1);
+        // r1c1 joined column 2's block, numbered 0 as the first one read.
+        assert_eq!(shape.block_of(Cell::new(0, 0)), 0);
+        assert_eq!(shape.block_of(Cell::new(1, 1)), 0);
+        assert_eq!(shape.block_of(Cell::new(0, 1)), 1);
         assert_eq!(shape.to_string(), "6x6 (irregular blocks)");
     }
 }

@@ -41,6 +41,13 @@ fn real_puzzles_solve_to_their_published_answers_or_are_refused_by_name() {
                     .map(|d| d.unwrap().to_string())
                     .collect();
                 assert_eq!(&digits, answer, "{id}");
+                // Every real puzzle survives our own link and rules file.
+                let relinked = read(&link(&imported.puzzle, None, None)).unwrap();
+                assert_eq!(relinked.puzzle.shape(), imported.puzzle.shape(), "{id}");
+                assert_eq!(relinked.puzzle.givens(), imported.puzzle.givens(), "{id}");
+                let file = crate::formats::rules_file::write(&imported.puzzle, &Default::default());
+                let (reread, _) = crate::formats::rules_file::read(&file).unwrap();
+                assert_eq!(reread, imported.puzzle, "{id}");
                 solved += 1;
             }
             Err(FpuzzlesError::Unsupported { key }) => {
