@@ -395,11 +395,16 @@ fn constraints(key: &str, value: &Value, size: Size) -> Result<Vec<Constraint>, 
                 let cell = Cell::from_name(name, size).ok_or_else(|| {
                     invalid(format!("'{key}' names {item}, not a cell of the grid"))
                 })?;
-                marks.push(if key == "even" {
+                let mark = if key == "even" {
                     ParityCell::Even(cell)
                 } else {
                     ParityCell::Odd(cell)
-                });
+                };
+                // Real puzzles mark a cell twice now and then; the mark
+                // means no more the second time.
+                if !marks.contains(&mark) {
+                    marks.push(mark);
+                }
             }
             vec![Constraint::Parity(Parity { marks })]
         }

@@ -117,6 +117,20 @@ fn json_error(text: &str) -> FpuzzlesError {
 }
 
 #[test]
+fn a_cell_marked_twice_is_marked_once() {
+    let row = format!("[{}]", ["{}"; 9].join(","));
+    let grid = format!("[{}]", vec![row; 9].join(","));
+    let text = format!(
+        r#"{{"size": 9, "grid": {grid}, "odd": [{{"cell": "R6C6"}}, {{"cell": "R1C1"}}, {{"cell": "R6C6"}}]}}"#
+    );
+    let puzzle = from_json(&text).unwrap().puzzle;
+    let marks = vec![ParityCell::Odd(cell(5, 5)), ParityCell::Odd(cell(0, 0))];
+    assert_eq!(puzzle.constraints(), [Constraint::Parity(Parity { marks })]);
+    let file = crate::formats::rules_file::write(&puzzle, &Default::default());
+    assert_eq!(crate::formats::rules_file::read(&file).unwrap().0, puzzle);
+}
+
+#[test]
 fn rules_not_understood_are_refused_by_name() {
     let empty_grid = |n: usize| {
         let row = format!("[{}]", vec!["{}"; n].join(","));
