@@ -17,6 +17,7 @@
 pub mod amo;
 pub mod optimized;
 pub mod rules;
+pub mod sum;
 pub mod vars;
 
 use std::fmt;

@@ -1,0 +1,171 @@
+//! The combinations encoding: list every way the terms reach the target
+//! and select one.
+//!
+//! This is how a solver reasons about a killer cage: two cells adding to
+//! 3 are {1, 2}, three cells adding to 23 are {6, 8, 9}. When the terms'
+//! cells hold distinct digits (a cage) the combinations are sets: one
+//! selector per set S, with "S selected → each cell holds a digit of S";
+//! as many distinct cells as S has digits then hold exactly S. Otherwise
+//! they are sequences, one value per term in order. At least one selector
+//! holds (under the guard), and a digit that no combination uses is ruled
+//! out at once.
+//!
+//! The list grows quickly with the number of terms when digits may
+//! repeat (a long little-killer diagonal has thousands of sequences), so
+//! past [`MAX_COMBINATIONS`] the sum is written by the decision-diagram
+//! encoding instead, which shares its nodes between combinations.
+
+use varisat::{ExtendFormula, Lit};
+
+use super::{Sum, Term, diagram, guarded};
+
+/// The most combinations listed; a sum with more is written by the
+/// decision-diagram encoding.
+pub const MAX_COMBINATIONS: usize = 2_000;
+
+pub(super) fn encode<F: ExtendFormula>(sum: &Sum, guard: &[Lit], sink: &mut F) {
+    let as_sets = sum.distinct && same_values(&sum.terms);
+    let combinations = if as_sets {
+        sets(&sum.terms[0].values(), sum.terms.len(), sum.target)
+    } else {
+        sequences(&sum.terms, sum.target)
+    };
+    let Some(combinations) = combinations else {
+        return diagram::encode(sum, guard, sink);
+    };
+    if combinations.is_empty() {
+        sink.add_clause(&guarded(guard, &[]));
+        return;
+    }
+    // A value no combination gives a term is ruled out for it.
+    for (i, term) in sum.terms.iter().enumerate() {
+        for value in term.values() {
+            let used = combinations.iter().any(|c| {
+                if as_sets {
+                    c.contains(&value)
+                } else {
+                    c[i] == value
+                }
+            });
+            if !used {
+                for option in term.selecting(value) {
+                    sink.add_clause(&guarded(guard, &[!option]));
+                }
+            }
+        }
+    }
+    let mut any = Vec::with_capacity(combinations.len());
+    for combination in &combinations {
+        let selector = sink.new_lit();
+        any.push(selector);
+        for (i, term) in sum.terms.iter().enumerate() {
+            let allowed: &[i32] = if as_sets {
+                combination
+            } else {
+                &combination[i..=i]
+            };
+            let mut clause = vec![!selector];
+            clause.extend(allowed.iter().flat_map(|&v| term.selecting(v)));
+            sink.add_clause(&clause);
+        }
+    }
+    sink.add_clause(&guarded(guard, &any));
+}
+
+/// Whether every term has the same values (cells of one grid, unweighted).
+fn same_values(terms: &[Term]) -> bool {
+    let first = terms[0].values();
+    terms.iter().all(|t| t.values() == first)
+}
+
+/// The sets of `k` distinct values from `values` (ascending) that add up to
+/// `target`, ascending; `None` past the limit.
+fn sets(values: &[i32], k: usize, target: i32) -> Option<Vec<Vec<i32>>> {
+    fn walk(
+        values: &[i32],
+        k: usize,
+        target: i32,
+        chosen: &mut Vec<i32>,
+        out: &mut Vec<Vec<i32>>,
+    ) -> bool {
+        if k == 0 {
+            if target == 0 {
+                out.push(chosen.clone());
+            }
+            return out.len() <= MAX_COMBINATIONS;
+        }
+        for (i, &v) in values.iter().enumerate() {
+            let rest = &values[i + 1..];
+            if rest.len() + 1 < k {
+                break;
+            }
+            // Bounds: the k−1 smallest and largest of what follows.
+            let low: i32 = rest.iter().take(k - 1).sum();
+            let high: i32 = rest.iter().rev().take(k - 1).sum();
+            if (low..=high).contains(&(target - v)) {
+                chosen.push(v);
+                let go_on = walk(rest, k - 1, target - v, chosen, out);
+                chosen.pop();
+                if !go_on {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+    let mut out = Vec::new();
+    walk(values, k, target, &mut Vec::new(), &mut out).then_some(out)
+}
+
+/// The sequences of one value per term that add up to `target`; `None`
+/// past the limit.
+fn sequences(terms: &[Term], target: i32) -> Option<Vec<Vec<i32>>> {
+    struct Walk {
+        values: Vec<Vec<i32>>,
+        /// What the terms from k on can add: low[k]..=high[k].
+        low: Vec<i32>,
+        high: Vec<i32>,
+        chosen: Vec<i32>,
+        out: Vec<Vec<i32>>,
+    }
+    impl Walk {
+        /// Chooses term k's value with `left` still to reach; false once
+        /// the limit is passed.
+        fn from(&mut self, k: usize, left: i32) -> bool {
+            if k == self.values.len() {
+                if left == 0 {
+                    self.out.push(self.chosen.clone());
+                }
+                return self.out.len() <= MAX_COMBINATIONS;
+            }
+            for i in 0..self.values[k].len() {
+                let v = self.values[k][i];
+                if (self.low[k + 1]..=self.high[k + 1]).contains(&(left - v)) {
+                    self.chosen.push(v);
+                    let go_on = self.from(k + 1, left - v);
+                    self.chosen.pop();
+                    if !go_on {
+                        return false;
+                    }
+                }
+            }
+            true
+        }
+    }
+    let values: Vec<Vec<i32>> = terms.iter().map(Term::values).collect();
+    let n = values.len();
+    let mut low = vec![0; n + 1];
+    let mut high = vec![0; n + 1];
+    for k in (0..n).rev() {
+        low[k] = low[k + 1] + values[k][0];
+        high[k] = high[k + 1] + values[k][values[k].len() - 1];
+    }
+    let mut walk = Walk {
+        values,
+        low,
+        high,
+        chosen: Vec::with_capacity(n),
+        out: Vec::new(),
+    };
+    walk.from(0, target).then_some(walk.out)
+}

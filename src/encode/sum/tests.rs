@@ -1,0 +1,203 @@
+//! Every sum encoding allows exactly the choices a brute-force
+//! enumeration finds, on random small sums: weights, negative and
+//! repeated values, distinct terms, guards, unreachable targets.
+
+use std::collections::BTreeSet;
+
+use varisat::{CnfFormula, ExtendFormula, Lit, Solver};
+
+use super::*;
+
+/// A small deterministic generator: the same cases on every run.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (self.0 >> 33) % n
+    }
+}
+
+/// A random sum over fresh variables: each term's options are fresh
+/// literals under an exactly-one constraint written into `cnf`.
+fn random_sum(rng: &mut Rng, cnf: &mut CnfFormula) -> Sum {
+    let distinct = rng.below(3) == 0;
+    let terms = 1 + rng.below(4) as usize;
+    let shared: Vec<i32> = (1..=3 + rng.below(4) as i32).collect();
+    let mut list = Vec::new();
+    for _ in 0..terms {
+        let values: Vec<i32> = if distinct {
+            shared.clone()
+        } else {
+            let weight = [1, 1, 2, 10, -1, -3][rng.below(6) as usize];
+            let count = 2 + rng.below(4) as i32;
+            // Sometimes two options share a value.
+            (0..count)
+                .map(|i| weight * (i - rng.below(2) as i32 * (i % 2)))
+                .collect()
+        };
+        let options: Vec<(i32, Lit)> = values.iter().map(|&v| (v, cnf.new_lit())).collect();
+        let lits: Vec<Lit> = options.iter().map(|o| o.1).collect();
+        cnf.add_clause(&lits);
+        for (i, &a) in lits.iter().enumerate() {
+            for &b in &lits[i + 1..] {
+                cnf.add_clause(&[!a, !b]);
+            }
+        }
+        list.push(Term {
+            options,
+            cell: None,
+        });
+    }
+    if distinct {
+        // The caller's promise: no two terms take one value.
+        for (i, a) in list.iter().enumerate() {
+            for b in &list[i + 1..] {
+                for (x, y) in a.options.iter().zip(&b.options) {
+                    cnf.add_clause(&[!x.1, !y.1]);
+                }
+            }
+        }
+    }
+    let (lo, hi) = list
+        .iter()
+        .fold((0, 0), |(lo, hi), t| (lo + t.min(), hi + t.max()));
+    // Targets just outside the range too.
+    let target = lo - 1 + rng.below((hi - lo + 3) as u64) as i32;
+    Sum {
+        terms: list,
+        target,
+        distinct,
+    }
+}
+
+/// Which option each term takes, by index.
+type Choice = Vec<usize>;
+
+/// Every choice of one option per term (distinct values when the sum says
+/// so) whose values add up to the target, or any choice when `guard` is
+/// false.
+fn brute_force(sum: &Sum, guard: bool) -> BTreeSet<Choice> {
+    let mut out = BTreeSet::new();
+    let n = sum.terms.len();
+    let mut choice = vec![0; n];
+    loop {
+        let values: Vec<i32> = (0..n).map(|k| sum.terms[k].options[choice[k]].0).collect();
+        let distinct_ok = !sum.distinct || values.iter().collect::<BTreeSet<_>>().len() == n;
+        if distinct_ok && (!guard || values.iter().sum::<i32>() == sum.target) {
+            out.insert(choice.clone());
+        }
+        // Next choice, like an odometer.
+        let mut k = 0;
+        while k < n {
+            choice[k] += 1;
+            if choice[k] < sum.terms[k].options.len() {
+                break;
+            }
+            choice[k] = 0;
+            k += 1;
+        }
+        if k == n {
+            return out;
+        }
+    }
+}
+
+/// The choices the formula allows, by enumerating its models over the
+/// option literals.
+fn models(cnf: &CnfFormula, sum: &Sum, assume: &[Lit]) -> BTreeSet<Choice> {
+    let mut solver = Solver::new();
+    solver.add_formula(cnf);
+    let mut out = BTreeSet::new();
+    loop {
+        solver.assume(assume);
+        if !solver.solve().unwrap() {
+            return out;
+        }
+        let model: BTreeSet<Lit> = solver.model().unwrap().into_iter().collect();
+        let choice: Choice = sum
+            .terms
+            .iter()
+            .map(|t| t.options.iter().position(|o| model.contains(&o.1)).unwrap())
+            .collect();
+        let blocking: Vec<Lit> = sum
+            .terms
+            .iter()
+            .zip(&choice)
+            .map(|(t, &i)| !t.options[i].1)
+            .collect();
+        assert!(out.insert(choice), "a blocked choice came back");
+        solver.add_clause(&blocking);
+    }
+}
+
+#[test]
+fn every_encoding_allows_exactly_the_sums_that_reach_the_target() {
+    let mut rng = Rng(7);
+    for case in 0..300 {
+        for kind in SumKind::ALL {
+            let seed = rng.0 ^ case;
+            let mut cnf = CnfFormula::new();
+            let sum = random_sum(&mut Rng(seed), &mut cnf);
+            let expected = brute_force(&sum, true);
+            let mut plain = CnfFormula::new();
+            random_sum(&mut Rng(seed), &mut plain);
+            kind.encode(&sum, &[], &mut plain);
+            assert_eq!(
+                models(&plain, &sum, &[]),
+                expected,
+                "case {case}, {}: {sum:?}",
+                kind.name()
+            );
+            // Under a guard: the sum holds when the guard does, and
+            // anything goes when it does not.
+            let guard = cnf.new_lit();
+            kind.encode(&sum, &[guard], &mut cnf);
+            assert_eq!(
+                models(&cnf, &sum, &[guard]),
+                expected,
+                "case {case}, guarded"
+            );
+            assert_eq!(
+                models(&cnf, &sum, &[!guard]),
+                brute_force(&sum, false),
+                "case {case}, guard off"
+            );
+        }
+        rng.below(2);
+    }
+}
+
+#[test]
+fn a_killer_cage_of_three_adding_to_23_is_six_eight_nine() {
+    // Three cells of one row, distinct digits adding to 23: {6, 8, 9}.
+    let size = Size::NINE;
+    let cells = [Cell::new(0, 0), Cell::new(0, 1), Cell::new(0, 2)];
+    let sum = Sum::of_cells(size, &cells, 23, true);
+    for kind in SumKind::ALL {
+        let mut solver = Solver::new();
+        crate::encode::encode(
+            &crate::grid::Grid::empty(size),
+            &crate::encode::Encoding::default(),
+            &mut solver,
+        );
+        kind.encode(&sum, &[], &mut solver);
+        let mut seen = BTreeSet::new();
+        while solver.solve().unwrap() {
+            let model = solver.model().unwrap();
+            let grid = crate::encode::vars::grid_of_model(&crate::grid::Grid::empty(size), &model)
+                .unwrap();
+            let digits: BTreeSet<u8> = cells.iter().map(|&c| grid.get(c).unwrap().get()).collect();
+            seen.extend(digits.iter().copied());
+            let blocking: Vec<Lit> = cells
+                .iter()
+                .map(|&c| !lit(size, c, grid.get(c).unwrap()))
+                .collect();
+            solver.add_clause(&blocking);
+        }
+        assert_eq!(seen, BTreeSet::from([6, 8, 9]), "{}", kind.name());
+    }
+}
