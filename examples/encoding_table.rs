@@ -53,7 +53,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             continue;
         }
         for &amo in AmoKind::value_variants() {
-            let encoding = Encoding { rules, amo };
+            let encoding = Encoding {
+                rules,
+                amo,
+                ..Default::default()
+            };
             let cells: Vec<String> = Size::SQUARES
                 .iter()
                 .map(|&size| {
@@ -103,6 +107,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let encoding = Encoding {
             rules,
             amo: AmoKind::Pairwise,
+            ..Default::default()
         };
         let stats = encode(&grid_1, &encoding, &mut cnf);
         let mut used = vec![false; cnf.var_count()];

@@ -436,11 +436,13 @@ mod tests {
         let optimized = Encoding {
             rules: RuleSet::Optimized,
             amo: AmoKind::Pairwise,
+            ..Default::default()
         };
         assert_eq!(Rater::new(optimized).rate(&puzzle), rating);
         let minimal = Encoding {
             rules: RuleSet::Minimal,
             amo: AmoKind::Pairwise,
+            ..Default::default()
         };
         let rating = Rater::new(minimal).rate(&puzzle);
         assert_eq!(rating.level, Level::Search, "{rating:?}");

@@ -32,7 +32,11 @@ fn every_encoding_solves_euler_and_a_16x16_grid() {
     let sixteen = grids(GENERATED_16).swap_remove(0);
     for &rules in RuleSet::value_variants() {
         for &amo in AmoKind::value_variants() {
-            let mut solver = SatSolver::new(Encoding { rules, amo });
+            let mut solver = SatSolver::new(Encoding {
+                rules,
+                amo,
+                ..Default::default()
+            });
             let solutions: Vec<_> = euler
                 .iter()
                 .map(|grid| match solver.solve(grid).unwrap() {

@@ -39,7 +39,11 @@ fuzz_target!(|data: &[u8]| {
         .collect();
     let grid = Grid::from_cells(size, digits).expect("N² cells of digits up to N");
     let puzzle = sudoku_sat::puzzle::Puzzle::new(grid.clone());
-    let encoding = Encoding { rules, amo };
+    let encoding = Encoding {
+        rules,
+        amo,
+        ..Encoding::default()
+    };
     let options = ExportOptions {
         names: names % 2 == 1,
     };

@@ -109,6 +109,7 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<Status> {
             let encoding = Encoding {
                 rules,
                 amo: args.amo,
+                ..Default::default()
             };
             let mut solver = SatSolver::with_strategy(encoding, strategy);
             let mut measure = Measure {

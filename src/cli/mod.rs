@@ -23,7 +23,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 
 use sudoku_sat::backtrack::Backtracker;
-use sudoku_sat::encode::{AmoKind, Encoding, RuleSet};
+use sudoku_sat::encode::{AmoKind, Encoding, RuleSet, SumKind};
 use sudoku_sat::formats::text::{Format, ReadOptions};
 use sudoku_sat::solve::sat::Strategy;
 
@@ -303,6 +303,11 @@ pub struct EncodingArgs {
     /// The at-most-one encoding.
     #[arg(long, value_enum, default_value_t)]
     pub amo: AmoKind,
+
+    /// The sum encoding of killer cages, little killers, sandwiches,
+    /// x-sums, arrows and region-sum lines.
+    #[arg(long, value_enum, default_value_t)]
+    pub sum_encoding: SumKind,
 }
 
 impl EncodingArgs {
@@ -311,6 +316,7 @@ impl EncodingArgs {
         Encoding {
             rules: self.encoding,
             amo: self.amo,
+            sum: self.sum_encoding,
         }
     }
 }

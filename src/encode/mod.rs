@@ -30,6 +30,7 @@ use crate::rules::{Constraint, Rule};
 pub use amo::AmoKind;
 use optimized::Fixed;
 use rules::{Family, HouseKind};
+pub use sum::SumKind;
 
 /// Which rule families an encoding states, after Lynce & Ouaknine (2006).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -83,15 +84,17 @@ impl RuleSet {
     }
 }
 
-/// A complete choice of encoding: the rule families and the at-most-one
-/// encoding. The default is the extended encoding with pairwise
-/// at-most-one.
+/// A complete choice of encoding: the rule families, the at-most-one
+/// encoding, and the sum encoding of arithmetic constraints. The default
+/// is the extended encoding with pairwise at-most-one and totalizer sums.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Encoding {
     /// Which rule families are stated.
     pub rules: RuleSet,
     /// How each at-most-one constraint becomes clauses.
     pub amo: AmoKind,
+    /// How each sum (killer cages, arrows…) becomes clauses.
+    pub sum: SumKind,
 }
 
 impl fmt::Display for Encoding {
@@ -328,6 +331,7 @@ mod tests {
         let encoding = Encoding {
             rules,
             amo: AmoKind::Pairwise,
+            ..Default::default()
         };
         let stats = encode_rules(&Shape::square(size), &encoding, &mut cnf);
         assert_eq!(stats.clauses, cnf.len());
@@ -389,6 +393,7 @@ mod tests {
         let encoding = Encoding {
             rules: RuleSet::Optimized,
             amo: AmoKind::Pairwise,
+            ..Default::default()
         };
         let mut cnf = CnfFormula::new();
         let stats = encode(grid, &encoding, &mut cnf);
@@ -418,6 +423,7 @@ mod tests {
         let encoding = Encoding {
             rules: RuleSet::Optimized,
             amo: AmoKind::Pairwise,
+            ..Default::default()
         };
         let mut cnf = CnfFormula::new();
         encode(&grid, &encoding, &mut cnf);

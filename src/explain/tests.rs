@@ -114,7 +114,11 @@ fn euler_grid_1(rules: RuleSet, amo: AmoKind) -> (Grid, CnfFormula, EncodeStats)
     let (cnf, stats) = encoded(
         Some(&grid.clone().into()),
         grid.shape(),
-        &Encoding { rules, amo },
+        &Encoding {
+            rules,
+            amo,
+            ..Default::default()
+        },
     );
     (grid, cnf, stats)
 }

@@ -294,6 +294,7 @@ fn euler_grid_1_falls_to_unit_propagation_everywhere() {
             let p = rules(Encoding {
                 rules: rules_set,
                 amo,
+                ..Default::default()
             });
             let assignment = p.propagate(&givens).unwrap();
             let grid = solved(&puzzle, &assignment);

@@ -162,7 +162,11 @@ fn a_breaking_grid_is_refused_by_check_prune_and_the_cnf() {
         assert!(refused, "{key}: prune accepts a broken grid");
         for amo in [AmoKind::Pairwise, AmoKind::Sequential, AmoKind::Commander] {
             for rules in [RuleSet::Minimal, RuleSet::Extended] {
-                let encoding = Encoding { rules, amo };
+                let encoding = Encoding {
+                    rules,
+                    amo,
+                    ..Default::default()
+                };
                 let mut solver = Solver::new();
                 encode_puzzle(&puzzle, &encoding, &mut solver);
                 assert!(
@@ -183,7 +187,11 @@ fn clauses_are_the_same_under_every_encoding_in_meaning() {
         let puzzle = unique_puzzle(&solution, &constraints);
         for amo in [AmoKind::Sequential, AmoKind::Binary, AmoKind::Product] {
             for rules in [RuleSet::Minimal, RuleSet::Efficient, RuleSet::Optimized] {
-                let mut sat = SatSolver::new(Encoding { rules, amo });
+                let mut sat = SatSolver::new(Encoding {
+                    rules,
+                    amo,
+                    ..Default::default()
+                });
                 let outcome = sat.solve_puzzle(&puzzle).unwrap();
                 assert_eq!(
                     outcome,

@@ -404,6 +404,7 @@ mod tests {
                         let encoding = Encoding {
                             rules,
                             amo: AmoKind::Pairwise,
+                            ..Default::default()
                         };
                         SatSolver::with_strategy(encoding, strategy)
                     })

@@ -187,6 +187,7 @@ fn whole_sudoku_counts_match_the_reference() {
             let encoding = Encoding {
                 rules: RuleSet::Extended,
                 amo: kind,
+                ..Default::default()
             };
             let stats = encode_rules(&crate::grid::Shape::square(*size), &encoding, &mut cnf);
             assert_eq!(
@@ -211,6 +212,7 @@ fn whole_sudoku_counts_match_the_reference() {
     let encoding = Encoding {
         rules: RuleSet::Minimal,
         amo: AmoKind::Sequential,
+        ..Default::default()
     };
     encode_rules(&crate::grid::Shape::square(Size::NINE), &encoding, &mut cnf);
     assert_eq!((cnf.var_count() - 729, cnf.len()), (1_944, 5_670));
@@ -225,6 +227,7 @@ fn every_kind_solves_the_first_euler_grids() {
         let mut solver = SatSolver::new(Encoding {
             rules: RuleSet::Extended,
             amo: kind,
+            ..Default::default()
         });
         for puzzle in &puzzles[..10] {
             match solver.solve(puzzle.grid()).unwrap() {
