@@ -9,5 +9,6 @@
 
 pub mod dimacs;
 pub mod fpuzzles;
+pub mod items;
 pub mod rules_file;
 pub mod text;

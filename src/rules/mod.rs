@@ -24,9 +24,20 @@
 //! a variant to [`Constraint`] and to the dispatch macro below.
 
 pub mod adjacent;
+pub mod arrow;
+pub mod between;
+pub mod clone;
 pub mod diagonal;
+pub mod dots;
+pub mod extremes;
 pub mod groups;
+pub mod killer;
+pub mod lines;
+pub mod outside;
 pub mod parity;
+pub mod quadruple;
+pub mod region_sum;
+pub(crate) mod relation;
 
 use std::fmt;
 
@@ -36,9 +47,19 @@ use crate::encode::Encoding;
 use crate::grid::{Cell, Grid, Shape};
 
 pub use adjacent::{AntiKing, AntiKnight, NonConsecutive};
+pub use arrow::Arrow;
+pub use between::BetweenLine;
+pub use clone::Clones;
 pub use diagonal::{Diagonal, Direction};
+pub use dots::{Dot, DotKind, Negative};
+pub use extremes::{Extreme, Extremum};
 pub use groups::{DisjointGroups, ExtraRegion};
+pub use killer::{Heading, KillerCage, LittleKiller};
+pub use lines::{Palindrome, Renban, Thermometer, Whispers};
+pub use outside::{Sandwich, Skyscraper, XSum};
 pub use parity::{Parity, ParityCell};
+pub use quadruple::Quadruple;
+pub use region_sum::RegionSumLine;
 
 /// What a broken rule looks like in a finished grid.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -118,6 +139,40 @@ pub enum Constraint {
     DisjointGroups(DisjointGroups),
     /// Some cells hold even digits, some odd.
     Parity(Parity),
+    /// A killer cage: distinct digits, with or without a total.
+    KillerCage(KillerCage),
+    /// A little killer clue: the sum along a diagonal.
+    LittleKiller(LittleKiller),
+    /// A sandwich clue: the sum between the 1 and the N of a row or column.
+    Sandwich(Sandwich),
+    /// An x-sum clue: the first X digits add up to it.
+    XSum(XSum),
+    /// A skyscraper clue: how many digits are seen.
+    Skyscraper(Skyscraper),
+    /// An arrow: the shaft adds up to the circle.
+    Arrow(Arrow),
+    /// A thermometer: increasing from the bulb.
+    Thermometer(Thermometer),
+    /// A kropki dot or an X or V between two neighbours.
+    Dot(Dot),
+    /// A kind of mark whose every instance is given.
+    Negative(Negative),
+    /// A German whispers line.
+    Whispers(Whispers),
+    /// A renban line: a run of consecutive digits.
+    Renban(Renban),
+    /// A palindrome line.
+    Palindrome(Palindrome),
+    /// A between line.
+    BetweenLine(BetweenLine),
+    /// A region-sum line.
+    RegionSumLine(RegionSumLine),
+    /// A minimum or maximum cell.
+    Extreme(Extreme),
+    /// A quadruple clue.
+    Quadruple(Quadruple),
+    /// Clone shapes.
+    Clones(Clones),
 }
 
 /// Calls `$body` with `$rule` bound to the constraint's inner value.
@@ -131,6 +186,23 @@ macro_rules! dispatch {
             Constraint::ExtraRegion($rule) => $body,
             Constraint::DisjointGroups($rule) => $body,
             Constraint::Parity($rule) => $body,
+            Constraint::KillerCage($rule) => $body,
+            Constraint::LittleKiller($rule) => $body,
+            Constraint::Sandwich($rule) => $body,
+            Constraint::XSum($rule) => $body,
+            Constraint::Skyscraper($rule) => $body,
+            Constraint::Arrow($rule) => $body,
+            Constraint::Thermometer($rule) => $body,
+            Constraint::Dot($rule) => $body,
+            Constraint::Negative($rule) => $body,
+            Constraint::Whispers($rule) => $body,
+            Constraint::Renban($rule) => $body,
+            Constraint::Palindrome($rule) => $body,
+            Constraint::BetweenLine($rule) => $body,
+            Constraint::RegionSumLine($rule) => $body,
+            Constraint::Extreme($rule) => $body,
+            Constraint::Quadruple($rule) => $body,
+            Constraint::Clones($rule) => $body,
         }
     };
 }

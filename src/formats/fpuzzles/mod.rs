@@ -28,6 +28,7 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
+use crate::formats::items;
 use crate::grid::{Cell, Digit, Grid, Shape, Size};
 use crate::puzzle::Puzzle;
 use crate::rules::{
@@ -220,8 +221,8 @@ pub fn from_json(text: &str) -> Result<Imported, FpuzzlesError> {
     let (givens, blocks) = read_grid(object, size)?;
     let shape = Shape::irregular(size, blocks).map_err(|e| invalid(format!("regions: {e}")))?;
     let givens = givens.with_shape(shape);
-    let mut puzzle = Puzzle::new(givens);
     let mut cosmetic = Vec::new();
+    let mut all = Vec::new();
     for (key, value) in object {
         let key = key.as_str();
         if META_KEYS.contains(&key) || EDITOR_KEYS.contains(&key) || is_absent(value) {
@@ -231,10 +232,14 @@ pub fn from_json(text: &str) -> Result<Imported, FpuzzlesError> {
             cosmetic.push(key.to_string());
             continue;
         }
-        for constraint in constraints(key, value, size)? {
-            puzzle = puzzle.with(constraint);
+        if items::KEYS.contains(&key) {
+            all.extend(shared_key(key, value, size)?);
+        } else {
+            all.extend(constraints(key, value, size)?);
         }
     }
+    items::settle(&mut all);
+    let puzzle = all.into_iter().fold(Puzzle::new(givens), Puzzle::with);
     let title = object
         .get("title")
         .and_then(Value::as_str)
@@ -244,6 +249,53 @@ pub fn from_json(text: &str) -> Result<Imported, FpuzzlesError> {
         title,
         cosmetic,
     })
+}
+
+/// Fields of f-puzzles entries that only draw: colours and sizes.
+const COSMETIC_FIELDS: [&str; 6] = ["outlineC", "fontC", "baseC", "width", "height", "angle"];
+
+/// Reads a key whose entries [`items::build`] makes into constraints: a
+/// list of objects, or for `negative` a list of keys.
+fn shared_key(key: &str, value: &Value, size: Size) -> Result<Vec<Constraint>, FpuzzlesError> {
+    let entries: Vec<items::Item> = if key == "negative" {
+        vec![items::Item::from([("kinds".to_string(), neutral(value))])]
+    } else {
+        items(key, value)?
+            .iter()
+            .map(|entry| {
+                let object = entry
+                    .as_object()
+                    .ok_or_else(|| invalid(format!("'{key}' holds {entry}, not an object")))?;
+                Ok(object
+                    .iter()
+                    .filter(|(field, _)| !COSMETIC_FIELDS.contains(&field.as_str()))
+                    .map(|(field, v)| (field.clone(), neutral(v)))
+                    .collect())
+            })
+            .collect::<Result<_, FpuzzlesError>>()?
+    };
+    let mut out = Vec::new();
+    for entry in &entries {
+        let built = items::build(key, entry, size).map_err(|e| match e.unsupported {
+            Some(key) => FpuzzlesError::Unsupported { key },
+            None => invalid(e.message),
+        })?;
+        out.extend(built);
+    }
+    Ok(out)
+}
+
+/// A JSON value as a neutral one.
+fn neutral(value: &Value) -> items::Value {
+    match value {
+        Value::String(s) => items::Value::Text(s.clone()),
+        Value::Number(n) => match n.as_i64() {
+            Some(i) => items::Value::Number(i),
+            None => items::Value::Text(n.to_string()),
+        },
+        Value::Array(list) => items::Value::List(list.iter().map(neutral).collect()),
+        other => items::Value::Text(other.to_string()),
+    }
 }
 
 /// Returns whether a key's value states nothing: `false`, `null`, an
@@ -407,17 +459,6 @@ fn constraints(key: &str, value: &Value, size: Size) -> Result<Vec<Constraint>, 
                 }
             }
             vec![Constraint::Parity(Parity { marks })]
-        }
-        "negative" => {
-            // Each listed family's negative rule holds even without a
-            // single clue of it, so the key is a rule in itself.
-            let first = items(key, value)?
-                .first()
-                .and_then(Value::as_str)
-                .unwrap_or("?");
-            return Err(FpuzzlesError::Unsupported {
-                key: format!("negative {first}"),
-            });
         }
         other => {
             return Err(FpuzzlesError::Unsupported {

@@ -2,6 +2,7 @@
 
 use serde_json::{Map, Value, json};
 
+use crate::formats::items;
 use crate::grid::{Cell, Grid};
 use crate::puzzle::Puzzle;
 use crate::rules::{Constraint, Direction, ParityCell};
@@ -45,6 +46,23 @@ pub fn to_json(puzzle: &Puzzle, title: Option<&str>, solution: Option<&Grid>) ->
     object.insert("grid".into(), Value::Array(grid));
     let name = |c: &Cell| format!("R{}C{}", c.row() + 1, c.col() + 1);
     for constraint in puzzle.constraints() {
+        if let Some((key, item)) = items::write(constraint) {
+            if key == "negative" {
+                // f-puzzles lists the kinds: "negative": ["ratio", "xv"].
+                if let Some(items::Value::List(kinds)) = item.get("kinds") {
+                    for kind in kinds {
+                        push(&mut object, key, json_of(kind, false));
+                    }
+                }
+            } else {
+                let entry: Map<String, Value> = item
+                    .iter()
+                    .map(|(field, v)| (field.clone(), json_of(v, field == "value")))
+                    .collect();
+                push(&mut object, key, Value::Object(entry));
+            }
+            continue;
+        }
         match constraint {
             Constraint::Diagonal(d) => {
                 let key = match d.direction {
@@ -78,9 +96,23 @@ pub fn to_json(puzzle: &Puzzle, title: Option<&str>, solution: Option<&Grid>) ->
                     push(&mut object, key, json!({ "cell": name(cell) }));
                 }
             }
+            other => unreachable!("{other:?} is written through items::write"),
         }
     }
     Value::Object(object)
+}
+
+/// A neutral value as f-puzzles JSON: cells as `R1C1`, and a `value`
+/// field's number as text, as f-puzzles writes clue values.
+fn json_of(value: &items::Value, as_text: bool) -> Value {
+    match value {
+        items::Value::Text(t) => json!(t),
+        items::Value::Number(n) if as_text => json!(n.to_string()),
+        items::Value::Number(n) => json!(n),
+        items::Value::List(list) => Value::Array(list.iter().map(|v| json_of(v, false)).collect()),
+        items::Value::Cell(c) => json!(format!("R{}C{}", c.row() + 1, c.col() + 1)),
+        items::Value::Outside(r, c) => json!(format!("R{r}C{c}")),
+    }
 }
 
 /// Appends an item to the list under `key`, creating it.

@@ -33,6 +33,7 @@ use std::ops::Range;
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::formats::items;
 use crate::grid::{Cell, Digit, Grid, Shape, Size};
 use crate::puzzle::Puzzle;
 use crate::rules::{
@@ -103,6 +104,8 @@ pub enum RulesFileErrorKind {
     },
     /// A block layout that does not tile the grid.
     BadBlocks(String),
+    /// A malformed constraint: what is wrong, naming it and its cell.
+    BadConstraint(String),
 }
 
 impl fmt::Display for RulesFileError {
@@ -125,7 +128,9 @@ impl fmt::Display for RulesFileError {
                 write!(f, "'{name}' is not a cell of the grid (write r1c1)")
             }
             RulesFileErrorKind::RepeatedCell(cell) => write!(f, "{cell} is listed twice"),
-            RulesFileErrorKind::BadSize(m) | RulesFileErrorKind::BadBlocks(m) => f.write_str(m),
+            RulesFileErrorKind::BadSize(m)
+            | RulesFileErrorKind::BadBlocks(m)
+            | RulesFileErrorKind::BadConstraint(m) => f.write_str(m),
             RulesFileErrorKind::BadRow { row, problem } => {
                 write!(f, "row {row} of givens: {problem}")
             }
@@ -219,12 +224,12 @@ pub fn read(text: &str) -> Result<(Puzzle, Meta), RulesFileError> {
             givens.set(Cell::new(r as u8, c as u8), digit);
         }
     }
-    let mut puzzle = Puzzle::new(givens);
+    let mut all = Vec::new();
     for table in &file.constraint {
-        for constraint in read_constraint(text, table, size)? {
-            puzzle = puzzle.with(constraint);
-        }
+        all.extend(read_constraint(text, table, size)?);
     }
+    items::settle(&mut all);
+    let puzzle = all.into_iter().fold(Puzzle::new(givens), Puzzle::with);
     let meta = Meta {
         title: file.title,
         author: file.author,
@@ -349,6 +354,9 @@ fn read_constraint(
         let m = "'type' is not a string".to_string();
         return Err(at(kind.span(), RulesFileErrorKind::Syntax(m)));
     };
+    if items::KEYS.contains(&name) {
+        return shared_constraint(text, table, name, size);
+    }
     let takes_cells = matches!(name, "extraregion" | "even" | "odd");
     let known = matches!(
         name,
@@ -434,6 +442,44 @@ fn read_constraint(
             Constraint::Parity(Parity { marks })
         }
     }])
+}
+
+/// Reads a constraint whose fields [`items::build`] checks, locating its
+/// errors at the field to blame.
+fn shared_constraint(
+    text: &str,
+    table: &Spanned<Table>,
+    name: &str,
+    size: Size,
+) -> Result<Vec<Constraint>, RulesFileError> {
+    let fields = table.get_ref();
+    let item: items::Item = fields
+        .iter()
+        .filter(|(key, _)| key.as_str() != "type")
+        .map(|(key, value)| (key.clone(), neutral(value.get_ref())))
+        .collect();
+    items::build(name, &item, size).map_err(|e| {
+        let span = e
+            .field
+            .as_ref()
+            .and_then(|f| fields.get(f))
+            .map_or_else(|| table.span(), Spanned::span);
+        let kind = match e.unsupported {
+            Some(key) => RulesFileErrorKind::Unsupported(key),
+            None => RulesFileErrorKind::BadConstraint(e.message),
+        };
+        located(text, span.start, kind)
+    })
+}
+
+/// A TOML value as a neutral one.
+fn neutral(value: &toml::Value) -> items::Value {
+    match value {
+        toml::Value::String(s) => items::Value::Text(s.clone()),
+        toml::Value::Integer(n) => items::Value::Number(*n),
+        toml::Value::Array(list) => items::Value::List(list.iter().map(neutral).collect()),
+        other => items::Value::Text(other.to_string()),
+    }
 }
 
 #[cfg(test)]

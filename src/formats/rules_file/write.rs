@@ -1,6 +1,7 @@
 //! Writing a puzzle as a rules file.
 
 use super::Meta;
+use crate::formats::items;
 use crate::grid::Cell;
 use crate::puzzle::Puzzle;
 use crate::rules::{Constraint, ParityCell, Rule};
@@ -70,6 +71,13 @@ pub fn write(puzzle: &Puzzle, meta: &Meta) -> String {
         names.join(", ")
     };
     for constraint in puzzle.constraints() {
+        if let Some((key, item)) = items::write(constraint) {
+            out.push_str(&format!("\n[[constraint]]\ntype = \"{key}\"\n"));
+            for (field, value) in &item {
+                out.push_str(&format!("{field} = {}\n", toml_of(value)));
+            }
+            continue;
+        }
         match constraint {
             Constraint::ExtraRegion(region) => out.push_str(&format!(
                 "\n[[constraint]]\ntype = \"extraregion\"\ncells = [{}]\n",
@@ -97,4 +105,19 @@ pub fn write(puzzle: &Puzzle, meta: &Meta) -> String {
         }
     }
     out
+}
+
+/// A neutral value in TOML: cells as `r1c1`, places outside the grid as
+/// `r0c5`.
+fn toml_of(value: &items::Value) -> String {
+    match value {
+        items::Value::Text(t) => toml::Value::String(t.clone()).to_string(),
+        items::Value::Number(n) => n.to_string(),
+        items::Value::List(list) => {
+            let inner: Vec<String> = list.iter().map(toml_of).collect();
+            format!("[{}]", inner.join(", "))
+        }
+        items::Value::Cell(c) => format!("\"{c}\""),
+        items::Value::Outside(r, c) => format!("\"r{r}c{c}\""),
+    }
 }

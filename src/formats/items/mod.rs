@@ -1,0 +1,593 @@
+//! Constraints as both puzzle formats spell them: a key and its fields.
+//!
+//! An f-puzzles link and a rules file say the same things in two
+//! syntaxes: `"killercage": [{"cells": ["R1C1", "R1C2"], "value": "3"}]`
+//! in JSON, and a `[[constraint]]` table with `type = "killercage"`,
+//! `cells = ["r1c1", "r1c2"]` and `value = 3` in TOML. Each format turns
+//! one entry into an [`Item`] of neutral [`Value`]s; [`build`] checks it
+//! and makes the constraints, so a malformed constraint (a cage total out
+//! of range, a line through a cell twice, a clue inside the grid) gives
+//! the same error from either format, naming the constraint and the cell.
+//! [`write`] goes the other way. The field names are f-puzzles': `cells`,
+//! `cell`, `lines`, `value`, `direction`, `values`, `cloneCells`.
+//!
+//! The families read here are the arithmetic and line variants; the
+//! older flag and region rules keep their readers in each format.
+
+mod write;
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+pub use write::write;
+
+use crate::grid::{Cell, Digit, Size};
+use crate::rules::outside::facing;
+use crate::rules::{
+    Arrow, BetweenLine, Clones, Constraint, Dot, DotKind, Extreme, Extremum, Heading, KillerCage,
+    LittleKiller, Negative, Palindrome, Quadruple, RegionSumLine, Renban, Sandwich, Skyscraper,
+    Thermometer, Whispers, XSum,
+};
+
+/// A field's value, whichever format it came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Value {
+    /// A string: a cell name, a number written as text, `X`, `DR`.
+    Text(String),
+    /// A number.
+    Number(i64),
+    /// A list.
+    List(Vec<Value>),
+    /// A cell, as written by [`write`]; each format spells it its way.
+    Cell(Cell),
+    /// A place outside the grid (1-based, row or column 0 or N + 1).
+    Outside(u8, u8),
+}
+
+/// One constraint entry's fields.
+pub type Item = BTreeMap<String, Value>;
+
+/// The keys [`build`] reads.
+pub const KEYS: [&str; 20] = [
+    "killercage",
+    "littlekillersum",
+    "sandwichsum",
+    "xsum",
+    "skyscraper",
+    "arrow",
+    "thermometer",
+    "difference",
+    "ratio",
+    "xv",
+    "negative",
+    "whispers",
+    "renban",
+    "palindrome",
+    "betweenline",
+    "regionsumline",
+    "minimum",
+    "maximum",
+    "quadruple",
+    "clone",
+];
+
+/// A malformed constraint: which field, and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ItemError {
+    /// The field to blame, when one is.
+    pub field: Option<String>,
+    /// What is wrong, naming the constraint and the cells.
+    pub message: String,
+    /// The key of a rule the tool does not implement, when that is what
+    /// is wrong (as `negative whispers`).
+    pub unsupported: Option<String>,
+}
+
+impl fmt::Display for ItemError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ItemError {}
+
+/// Reads one entry of `key`.
+struct Reader<'a> {
+    key: &'a str,
+    item: &'a Item,
+    size: Size,
+}
+
+impl Reader<'_> {
+    fn fail<T>(&self, field: &str, message: impl fmt::Display) -> Result<T, ItemError> {
+        Err(ItemError {
+            field: Some(field.to_string()),
+            message: format!("'{}': {message}", self.key),
+            unsupported: None,
+        })
+    }
+
+    /// Refuses any field outside `allowed`.
+    fn only(&self, allowed: &[&str]) -> Result<(), ItemError> {
+        match self.item.keys().find(|k| !allowed.contains(&k.as_str())) {
+            Some(k) => self.fail(k, format!("takes no field '{k}'")),
+            None => Ok(()),
+        }
+    }
+
+    fn get(&self, field: &str) -> Result<&Value, ItemError> {
+        match self.item.get(field) {
+            Some(v) => Ok(v),
+            None => self.fail(field, format!("needs '{field}'")),
+        }
+    }
+
+    fn cell_of(&self, field: &str, value: &Value) -> Result<Cell, ItemError> {
+        match value {
+            Value::Cell(c) => Ok(*c),
+            Value::Text(name) => match Cell::from_name(name, self.size) {
+                Some(c) => Ok(c),
+                None => self.fail(field, format!("'{name}' is not a cell of the grid")),
+            },
+            other => self.fail(field, format!("{other:?} is not a cell name")),
+        }
+    }
+
+    /// A list of distinct cells.
+    fn cells(&self, field: &str) -> Result<Vec<Cell>, ItemError> {
+        let Value::List(items) = self.get(field)? else {
+            return self.fail(field, format!("'{field}' is not a list of cells"));
+        };
+        let mut cells = Vec::with_capacity(items.len());
+        for item in items {
+            let cell = self.cell_of(field, item)?;
+            if cells.contains(&cell) {
+                return self.fail(field, format!("lists {cell} twice"));
+            }
+            cells.push(cell);
+        }
+        if cells.is_empty() {
+            return self.fail(field, format!("'{field}' lists no cell"));
+        }
+        Ok(cells)
+    }
+
+    fn cell(&self, field: &str) -> Result<Cell, ItemError> {
+        self.cell_of(field, self.get(field)?)
+    }
+
+    /// Lines of distinct cells, at least `min` cells each.
+    fn lines(&self, min: usize) -> Result<Vec<Vec<Cell>>, ItemError> {
+        let Value::List(lines) = self.get("lines")? else {
+            return self.fail("lines", "'lines' is not a list of lines");
+        };
+        let mut out = Vec::with_capacity(lines.len());
+        for line in lines {
+            let Value::List(items) = line else {
+                return self.fail("lines", "a line is not a list of cells");
+            };
+            let mut cells = Vec::with_capacity(items.len());
+            for item in items {
+                let cell = self.cell_of("lines", item)?;
+                if cells.contains(&cell) {
+                    return self.fail("lines", format!("a line passes through {cell} twice"));
+                }
+                cells.push(cell);
+            }
+            if cells.len() < min {
+                let at = cells.first().map_or(String::new(), |c| format!(" at {c}"));
+                return self.fail(
+                    "lines",
+                    format!("a line{at} has {} cells, fewer than {min}", cells.len()),
+                );
+            }
+            out.push(cells);
+        }
+        if out.is_empty() {
+            return self.fail("lines", "'lines' holds no line");
+        }
+        Ok(out)
+    }
+
+    /// A whole number, written as a number or as text; `None` when the
+    /// field is absent or empty text.
+    fn number(&self, field: &str) -> Result<Option<i64>, ItemError> {
+        match self.item.get(field) {
+            None => Ok(None),
+            Some(Value::Number(n)) => Ok(Some(*n)),
+            Some(Value::Text(t)) if t.trim().is_empty() => Ok(None),
+            Some(Value::Text(t)) => match t.trim().parse() {
+                Ok(n) => Ok(Some(n)),
+                Err(_) => self.fail(field, format!("'{t}' is not a number")),
+            },
+            Some(other) => self.fail(field, format!("{other:?} is not a number")),
+        }
+    }
+
+    /// A number within `range`, required.
+    fn number_in(&self, field: &str, lo: i64, hi: i64, at: Cell) -> Result<u32, ItemError> {
+        let Some(n) = self.number(field)? else {
+            return self.fail(field, format!("at {at} needs '{field}'"));
+        };
+        if !(lo..=hi).contains(&n) {
+            return self.fail(
+                field,
+                format!("at {at}: {n} is out of range, {lo} to {hi} here"),
+            );
+        }
+        Ok(n as u32)
+    }
+
+    /// A clue outside the grid: `cell` as `R0C5`, 1-based.
+    fn outside(&self) -> Result<(u8, u8), ItemError> {
+        let name = match self.get("cell")? {
+            Value::Outside(r, c) => return Ok((*r, *c)),
+            Value::Text(t) => t.clone(),
+            other => return self.fail("cell", format!("{other:?} is not a cell name")),
+        };
+        let parsed = name
+            .to_ascii_uppercase()
+            .strip_prefix('R')
+            .and_then(|rest| {
+                let (r, c) = rest.split_once('C')?;
+                Some((r.parse::<u8>().ok()?, c.parse::<u8>().ok()?))
+            });
+        match parsed {
+            Some((r, c))
+                if usize::from(r) <= self.size.side() + 1
+                    && usize::from(c) <= self.size.side() + 1 =>
+            {
+                Ok((r, c))
+            }
+            _ => self.fail("cell", format!("'{name}' is not a place next to the grid")),
+        }
+    }
+}
+
+/// Makes the constraints one entry of `key` states on a grid of `size`.
+///
+/// # Errors
+///
+/// An [`ItemError`] naming the field, the constraint and the cell.
+pub fn build(key: &str, item: &Item, size: Size) -> Result<Vec<Constraint>, ItemError> {
+    let r = Reader { key, item, size };
+    let side = size.side() as i64;
+    Ok(match key {
+        "killercage" => {
+            r.only(&["cells", "value"])?;
+            let cells = r.cells("cells")?;
+            if cells.len() > size.side() {
+                return r.fail(
+                    "cells",
+                    format!(
+                        "a cage of {} cells at {} cannot hold distinct digits",
+                        cells.len(),
+                        cells[0]
+                    ),
+                );
+            }
+            let total = match r.number("value")? {
+                None => None,
+                Some(_) => {
+                    let (lo, hi) = KillerCage::total_range(size.side(), cells.len());
+                    Some(r.number_in("value", lo.into(), hi.into(), cells[0])?)
+                }
+            };
+            vec![Constraint::KillerCage(KillerCage { cells, total })]
+        }
+        "littlekillersum" => {
+            r.only(&["cell", "cells", "direction", "value"])?;
+            let clue = r.outside()?;
+            let heading = match r.get("direction")? {
+                Value::Text(t) => match Heading::from_name(&t.to_ascii_uppercase()) {
+                    Some(h) => h,
+                    None => return r.fail("direction", format!("'{t}' is not UL, UR, DL or DR")),
+                },
+                other => return r.fail("direction", format!("{other:?} is not UL, UR, DL or DR")),
+            };
+            let total = r.number("value")?;
+            let Some(total) = total else {
+                // A little killer arrow without a number says nothing.
+                return Ok(Vec::new());
+            };
+            let clue_name = format!("R{}C{}", clue.0, clue.1);
+            let lk =
+                LittleKiller::new(size.side(), clue, heading, 0).or_else(|m| r.fail("cell", m))?;
+            if item.contains_key("cells") && r.cells("cells")? != lk.cells {
+                return r.fail(
+                    "cells",
+                    format!("the clue at {clue_name} lists cells off its diagonal"),
+                );
+            }
+            let len = lk.cells.len() as i64;
+            if !(len..=len * side).contains(&total) {
+                return r.fail(
+                    "value",
+                    format!("at {clue_name}: {total} is out of range for {len} cells"),
+                );
+            }
+            vec![Constraint::LittleKiller(LittleKiller {
+                total: total as u32,
+                ..lk
+            })]
+        }
+        "sandwichsum" | "xsum" | "skyscraper" => {
+            r.only(&["cell", "value"])?;
+            let clue = r.outside()?;
+            let cells = facing(size.side(), clue).or_else(|m| r.fail("cell", m))?;
+            let first = cells[0];
+            let n = side;
+            Ok::<_, ItemError>(match key {
+                "sandwichsum" => {
+                    let total = r.number_in("value", 0, n * (n + 1) / 2 - 1 - n, first)?;
+                    Constraint::Sandwich(Sandwich { clue, cells, total })
+                }
+                "xsum" => {
+                    let total = r.number_in("value", 1, n * (n + 1) / 2, first)?;
+                    Constraint::XSum(XSum { clue, cells, total })
+                }
+                _ => {
+                    let count = r.number_in("value", 1, n, first)?;
+                    Constraint::Skyscraper(Skyscraper { clue, cells, count })
+                }
+            })
+            .map(|c| vec![c])?
+        }
+        "arrow" => {
+            r.only(&["cells", "lines"])?;
+            let circle = r.cells("cells")?;
+            if circle.len() > 1 && size.side() > 9 {
+                return r.fail("cells", format!("the circle at {} spans {} cells; a number of several digits needs a grid of 9×9 or less", circle[0], circle.len()));
+            }
+            let lines = r.lines(1)?;
+            let arrow = Arrow { circle, lines };
+            if arrow.shafts().iter().any(Vec::is_empty) {
+                return r.fail(
+                    "lines",
+                    format!("an arrow from {} has no shaft", arrow.circle[0]),
+                );
+            }
+            vec![Constraint::Arrow(arrow)]
+        }
+        "thermometer" | "whispers" | "renban" | "palindrome" | "betweenline" | "regionsumline" => {
+            let allowed: &[&str] = if key == "whispers" {
+                &["lines", "value"]
+            } else {
+                &["lines"]
+            };
+            r.only(allowed)?;
+            let min = if key == "betweenline" { 3 } else { 2 };
+            let lines = r.lines(min)?;
+            let difference = match r.number("value")? {
+                None => Whispers::default_difference(size.side()),
+                Some(v) if (1..side).contains(&v) => v as u32,
+                Some(v) => {
+                    return r.fail(
+                        "value",
+                        format!(
+                            "at {}: a difference of {v} is out of range, 1 to {}",
+                            lines[0][0],
+                            side - 1
+                        ),
+                    );
+                }
+            };
+            lines
+                .into_iter()
+                .map(|cells| match key {
+                    "thermometer" => Constraint::Thermometer(Thermometer { cells }),
+                    "whispers" => Constraint::Whispers(Whispers { cells, difference }),
+                    "renban" => Constraint::Renban(Renban { cells }),
+                    "palindrome" => Constraint::Palindrome(Palindrome { cells }),
+                    "betweenline" => Constraint::BetweenLine(BetweenLine { cells }),
+                    _ => Constraint::RegionSumLine(RegionSumLine { cells }),
+                })
+                .collect()
+        }
+        "difference" | "ratio" | "xv" => {
+            r.only(&["cells", "value"])?;
+            let cells = r.cells("cells")?;
+            let [a, b] = cells[..] else {
+                return r.fail(
+                    "cells",
+                    format!(
+                        "a mark joins two cells, not {} (at {})",
+                        cells.len(),
+                        cells[0]
+                    ),
+                );
+            };
+            if !crate::rules::relation::adjacent(a, b) {
+                return r.fail("cells", format!("{a} and {b} are not neighbours"));
+            }
+            let kind = match key {
+                "difference" => DotKind::Difference,
+                "ratio" => DotKind::Ratio,
+                _ => DotKind::Sum,
+            };
+            let value = if kind == DotKind::Sum {
+                match r.get("value")? {
+                    Value::Text(t) if t.eq_ignore_ascii_case("x") => 10,
+                    Value::Text(t) if t.eq_ignore_ascii_case("v") => 5,
+                    other => return r.fail("value", format!("at {a}: {other:?} is not X or V")),
+                }
+            } else {
+                let default = i64::from(kind.default_value());
+                let v = r.number("value")?.unwrap_or(default);
+                let (lo, hi) = if kind == DotKind::Ratio {
+                    (2, side)
+                } else {
+                    (1, side - 1)
+                };
+                if !(lo..=hi).contains(&v) {
+                    return r.fail(
+                        "value",
+                        format!("at {a}: {v} is out of range, {lo} to {hi}"),
+                    );
+                }
+                v as u32
+            };
+            vec![Constraint::Dot(Dot { kind, a, b, value })]
+        }
+        "negative" => {
+            r.only(&["kinds"])?;
+            let Value::List(kinds) = r.get("kinds")? else {
+                return r.fail("kinds", "'kinds' is not a list");
+            };
+            let mut out = Vec::new();
+            for kind in kinds {
+                let kind = match kind {
+                    Value::Text(t) if t == "difference" => DotKind::Difference,
+                    Value::Text(t) if t == "ratio" => DotKind::Ratio,
+                    Value::Text(t) if t == "xv" => DotKind::Sum,
+                    Value::Text(t) => {
+                        return Err(ItemError {
+                            field: Some("kinds".into()),
+                            message: format!("unsupported constraint 'negative {t}'"),
+                            unsupported: Some(format!("negative {t}")),
+                        });
+                    }
+                    other => return r.fail("kinds", format!("{other:?} is not a mark's key")),
+                };
+                out.push(Constraint::Negative(Negative {
+                    kind,
+                    marked: Vec::new(),
+                }));
+            }
+            out
+        }
+        "minimum" | "maximum" => {
+            r.only(&["cell"])?;
+            let kind = if key == "minimum" {
+                Extremum::Minimum
+            } else {
+                Extremum::Maximum
+            };
+            let cell = r.cell("cell")?;
+            vec![Constraint::Extreme(Extreme {
+                kind,
+                cell,
+                alike: Vec::new(),
+            })]
+        }
+        "quadruple" => {
+            r.only(&["cells", "values"])?;
+            let cells = r.cells("cells")?;
+            if cells.len() > 4 {
+                return r.fail(
+                    "cells",
+                    format!(
+                        "a quadruple covers at most 4 cells, not {} (at {})",
+                        cells.len(),
+                        cells[0]
+                    ),
+                );
+            }
+            let Value::List(values) = r.get("values")? else {
+                return r.fail("values", "'values' is not a list of digits");
+            };
+            let mut digits = Vec::with_capacity(values.len());
+            for v in values {
+                let n = match v {
+                    Value::Number(n) => *n,
+                    Value::Text(t) => t.trim().parse().unwrap_or(0),
+                    _ => 0,
+                };
+                let digit = u8::try_from(n)
+                    .ok()
+                    .and_then(Digit::new)
+                    .filter(|d| d.index() < size.side());
+                match digit {
+                    Some(d) => digits.push(d),
+                    None => {
+                        return r.fail(
+                            "values",
+                            format!("at {}: {v:?} is not a digit from 1 to {side}", cells[0]),
+                        );
+                    }
+                }
+            }
+            if digits.is_empty() || digits.len() > cells.len() {
+                return r.fail(
+                    "values",
+                    format!(
+                        "at {}: {} digits do not fit {} cells",
+                        cells[0],
+                        digits.len(),
+                        cells.len()
+                    ),
+                );
+            }
+            digits.sort();
+            vec![Constraint::Quadruple(Quadruple { cells, digits })]
+        }
+        "clone" => {
+            r.only(&["cells", "cloneCells"])?;
+            let cells = r.cells("cells")?;
+            let copies = r.cells("cloneCells")?;
+            if cells.len() != copies.len() {
+                return r.fail(
+                    "cloneCells",
+                    format!(
+                        "the clone of {} has {} cells, not {}",
+                        cells[0],
+                        copies.len(),
+                        cells.len()
+                    ),
+                );
+            }
+            vec![Constraint::Clones(Clones { cells, copies })]
+        }
+        other => {
+            return Err(ItemError {
+                field: None,
+                message: format!("unsupported constraint '{other}'"),
+                unsupported: Some(other.to_string()),
+            });
+        }
+    })
+}
+
+/// Completes constraints that depend on others once a whole puzzle is
+/// read: each negative rule, and the non-consecutive rule (the negative
+/// of white dots), exempts the pairs that carry a mark; minimum and
+/// maximum cells skip neighbours with the same mark.
+pub fn settle(constraints: &mut [Constraint]) {
+    let dots: Vec<Dot> = constraints
+        .iter()
+        .filter_map(|c| match c {
+            Constraint::Dot(d) => Some(d.clone()),
+            _ => None,
+        })
+        .collect();
+    let extremes: Vec<(Extremum, Cell)> = constraints
+        .iter()
+        .filter_map(|c| match c {
+            Constraint::Extreme(e) => Some((e.kind, e.cell)),
+            _ => None,
+        })
+        .collect();
+    for c in constraints {
+        match c {
+            Constraint::Negative(n) => *n = Negative::new(n.kind, &dots),
+            Constraint::NonConsecutive(n) => {
+                let kropki = Negative::new(DotKind::Difference, &dots);
+                n.exempt = kropki.marked;
+            }
+            Constraint::Extreme(e) => {
+                e.alike = extremes
+                    .iter()
+                    .filter(|&&(kind, cell)| {
+                        kind == e.kind && crate::rules::relation::adjacent(cell, e.cell)
+                    })
+                    .map(|&(_, cell)| cell)
+                    .collect();
+                e.alike.sort();
+            }
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,387 @@
+//! Clues outside the grid about the row or column they face: sandwiches,
+//! x-sums and skyscrapers.
+//!
+//! Each clue sits just outside the grid, left or right of a row or above
+//! or below a column, and reads that row or column from its own side:
+//!
+//! - **sandwich**: the digits strictly between the 1 and the N (9 on 9×9)
+//!   add up to the clue (0 when the two are neighbours);
+//! - **x-sum**: the first X digits add up to the clue, where X is the
+//!   first digit;
+//! - **skyscraper**: the clue counts the digits seen from its side, each
+//!   digit a building of its height that hides the lower ones behind it.
+
+use varisat::{ExtendFormula, Lit};
+
+use super::lines::{cell_list, sorted};
+use super::relation::{digits_of, prune_sum, value};
+use super::{Broken, Contradiction, Rule};
+use crate::encode::Encoding;
+use crate::encode::sum::{Sum, Term};
+use crate::encode::vars::lit;
+use crate::grid::{Cell, Digit, Grid, Shape, Size};
+
+/// The cells a clue outside the grid faces, from its side inward. The
+/// clue is 1-based: row or column 0 or N + 1, not a corner.
+///
+/// # Errors
+///
+/// Says why when the clue is inside the grid, in a corner or further out.
+pub fn facing(side: usize, clue: (u8, u8)) -> Result<Vec<Cell>, String> {
+    let n = side as u8;
+    let (r, c) = clue;
+    let inside = |x: u8| (1..=n).contains(&x);
+    let cells: Vec<Cell> = match (r, c) {
+        (r, 0) if inside(r) => (0..n).map(|k| Cell::new(r - 1, k)).collect(),
+        (r, c) if c == n + 1 && inside(r) => (0..n).rev().map(|k| Cell::new(r - 1, k)).collect(),
+        (0, c) if inside(c) => (0..n).map(|k| Cell::new(k, c - 1)).collect(),
+        (r, c) if r == n + 1 && inside(c) => (0..n).rev().map(|k| Cell::new(k, c - 1)).collect(),
+        _ => {
+            return Err(format!(
+                "a clue outside the grid must face a row or a column, not sit at R{r}C{c}"
+            ));
+        }
+    };
+    Ok(cells)
+}
+
+/// A sandwich clue.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Sandwich {
+    /// Where the clue sits (see [`facing`]).
+    pub clue: (u8, u8),
+    /// The row or column it faces, from its side.
+    pub cells: Vec<Cell>,
+    /// The sum between the 1 and the N.
+    pub total: u32,
+}
+
+impl Sandwich {
+    /// Writes, for each pair of places p < q and each way round, "if 1 and
+    /// N sit at p and q, the cells between add up to the total", a sum
+    /// under the guard x(p,1) ∧ x(q,N), in the chosen sum encoding.
+    pub fn encode<F: ExtendFormula>(&self, shape: &Shape, encoding: &Encoding, sink: &mut F) {
+        let size = shape.size();
+        let (one, top) = (Digit::new(1).expect("1"), size.largest_digit());
+        for p in 0..self.cells.len() {
+            for q in p + 1..self.cells.len() {
+                let between = Sum::of_cells(size, &self.cells[p + 1..q], self.total as i32, true);
+                for (x, y) in [(one, top), (top, one)] {
+                    let guard = [lit(size, self.cells[p], x), lit(size, self.cells[q], y)];
+                    encoding.sum.encode(&between, &guard, sink);
+                }
+            }
+        }
+    }
+
+    /// The places of the 1 and the N in a full line, in order.
+    fn crusts(&self, grid: &Grid) -> Option<(usize, usize)> {
+        let n = grid.size().side() as u32;
+        let at = |v: u32| self.cells.iter().position(|&c| value(grid, c) == v);
+        let (a, b) = (at(1)?, at(n)?);
+        Some((a.min(b), a.max(b)))
+    }
+}
+
+impl Rule for Sandwich {
+    fn key(&self) -> &'static str {
+        "sandwichsum"
+    }
+
+    fn describe(&self) -> String {
+        format!(
+            "in {}, the digits between the 1 and the largest digit add up to {}",
+            cell_list(&self.cells),
+            self.total
+        )
+    }
+
+    fn cells(&self, _: &Shape) -> Vec<Cell> {
+        sorted(&self.cells)
+    }
+
+    fn check(&self, grid: &Grid) -> Result<(), Broken> {
+        let Some((p, q)) = self.crusts(grid) else {
+            return Ok(());
+        };
+        let inner = &self.cells[p + 1..q];
+        if inner.iter().any(|&c| grid.get(c).is_none()) {
+            return Ok(());
+        }
+        let sum: u32 = inner.iter().map(|&c| value(grid, c)).sum();
+        if sum == self.total {
+            return Ok(());
+        }
+        Err(Broken {
+            key: self.key(),
+            cells: self.cells[p..=q].to_vec(),
+            reason: format!(
+                "between {} and {} the digits add up to {sum}, not {}",
+                self.cells[p], self.cells[q], self.total
+            ),
+        })
+    }
+
+    fn prune(&self, shape: &Shape, candidates: &mut [u64]) -> Result<bool, Contradiction> {
+        let size = shape.size();
+        let placed = |mask: u64| mask.count_ones() == 1;
+        let (one, top) = (1u64, 1u64 << (size.side() - 1));
+        let at = |bit: u64| {
+            self.cells.iter().position(|c| {
+                let m = candidates[c.index(size)];
+                placed(m) && m == bit
+            })
+        };
+        let (Some(a), Some(b)) = (at(one), at(top)) else {
+            return Ok(false);
+        };
+        let (p, q) = (a.min(b), a.max(b));
+        let terms: Vec<(Cell, i64)> = self.cells[p + 1..q].iter().map(|&c| (c, 1)).collect();
+        if terms.is_empty() {
+            return if self.total == 0 {
+                Ok(false)
+            } else {
+                Err(Contradiction)
+            };
+        }
+        prune_sum(shape, &terms, i64::from(self.total), candidates)
+    }
+}
+
+/// An x-sum clue.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct XSum {
+    /// Where the clue sits (see [`facing`]).
+    pub clue: (u8, u8),
+    /// The row or column it faces, from its side.
+    pub cells: Vec<Cell>,
+    /// The sum of the first X digits.
+    pub total: u32,
+}
+
+impl XSum {
+    /// Writes, for each digit X of the first cell, "if the first cell is
+    /// X, the next X − 1 cells add up to the total minus X", a sum under
+    /// the guard x(first, X).
+    pub fn encode<F: ExtendFormula>(&self, shape: &Shape, encoding: &Encoding, sink: &mut F) {
+        let size = shape.size();
+        for x in size.digits() {
+            let count = usize::from(x.get());
+            let rest = &self.cells[1..count.min(self.cells.len())];
+            let sum = Sum::of_cells(size, rest, self.total as i32 - i32::from(x.get()), true);
+            encoding
+                .sum
+                .encode(&sum, &[lit(size, self.cells[0], x)], sink);
+        }
+    }
+}
+
+impl Rule for XSum {
+    fn key(&self) -> &'static str {
+        "xsum"
+    }
+
+    fn describe(&self) -> String {
+        format!(
+            "in {}, the first X digits add up to {}, where X is the first digit",
+            cell_list(&self.cells),
+            self.total
+        )
+    }
+
+    fn cells(&self, _: &Shape) -> Vec<Cell> {
+        sorted(&self.cells)
+    }
+
+    fn check(&self, grid: &Grid) -> Result<(), Broken> {
+        let x = value(grid, self.cells[0]) as usize;
+        if x == 0 {
+            return Ok(());
+        }
+        let first = &self.cells[..x.min(self.cells.len())];
+        if first.iter().any(|&c| grid.get(c).is_none()) {
+            return Ok(());
+        }
+        let sum: u32 = first.iter().map(|&c| value(grid, c)).sum();
+        if sum == self.total {
+            return Ok(());
+        }
+        Err(Broken {
+            key: self.key(),
+            cells: first.to_vec(),
+            reason: format!(
+                "the first {x} digits from {} add up to {sum}, not {}",
+                self.cells[0], self.total
+            ),
+        })
+    }
+
+    fn prune(&self, shape: &Shape, candidates: &mut [u64]) -> Result<bool, Contradiction> {
+        let size = shape.size();
+        let first = candidates[self.cells[0].index(size)];
+        if first.count_ones() != 1 {
+            return Ok(false);
+        }
+        let x = digits_of(first).next().expect("one digit") as usize;
+        let terms: Vec<(Cell, i64)> = self.cells[..x.min(self.cells.len())]
+            .iter()
+            .map(|&c| (c, 1))
+            .collect();
+        prune_sum(shape, &terms, i64::from(self.total), candidates)
+    }
+}
+
+/// A skyscraper clue.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Skyscraper {
+    /// Where the clue sits (see [`facing`]).
+    pub clue: (u8, u8),
+    /// The row or column it faces, from its side.
+    pub cells: Vec<Cell>,
+    /// How many digits are seen.
+    pub count: u32,
+}
+
+impl Skyscraper {
+    /// Writes the count of visible cells. For each cell i after the first
+    /// and each digit d, hᵢ,d says "some cell before i holds d or more"
+    /// (a running maximum in the order encoding); cell i is seen when it
+    /// holds a digit d with ¬hᵢ,d. The first cell is always seen, and the
+    /// others' "seen" literals add up to the count minus one in the chosen
+    /// sum encoding.
+    pub fn encode<F: ExtendFormula>(&self, shape: &Shape, encoding: &Encoding, sink: &mut F) {
+        let size = shape.size();
+        let mut seen = Vec::new();
+        // higher[d − 2] = "some earlier cell holds d or more", d ≥ 2.
+        let mut higher: Vec<Option<Lit>> = vec![None; size.side() - 1];
+        for i in 1..self.cells.len() {
+            let previous = self.cells[i - 1];
+            for (k, slot) in higher.iter_mut().enumerate() {
+                let d = k + 2;
+                let h = sink.new_lit();
+                let at_least: Vec<Lit> = size
+                    .digits()
+                    .filter(|e| usize::from(e.get()) >= d)
+                    .map(|e| lit(size, previous, e))
+                    .collect();
+                let mut clause = vec![!h];
+                clause.extend(*slot);
+                clause.extend(&at_least);
+                sink.add_clause(&clause);
+                if let Some(before) = *slot {
+                    sink.add_clause(&[!before, h]);
+                }
+                for &x in &at_least {
+                    sink.add_clause(&[!x, h]);
+                }
+                *slot = Some(h);
+            }
+            let visible = sink.new_lit();
+            for d in size.digits() {
+                let x = lit(size, self.cells[i], d);
+                match d.get() {
+                    // Every earlier cell holds 1 or more.
+                    1 => sink.add_clause(&[!x, !visible]),
+                    v => {
+                        let h = higher[usize::from(v) - 2].expect("set above");
+                        sink.add_clause(&[!x, h, visible]);
+                        sink.add_clause(&[!x, !h, !visible]);
+                    }
+                }
+            }
+            seen.push(Term::literal(visible, 1));
+        }
+        let sum = Sum {
+            terms: seen,
+            target: self.count as i32 - 1,
+            distinct: false,
+        };
+        encoding.sum.encode(&sum, &[], sink);
+    }
+}
+
+/// How many of a full line's digits are seen from its start.
+fn seen(grid: &Grid, cells: &[Cell]) -> u32 {
+    let mut tallest = 0;
+    let mut count = 0;
+    for &c in cells {
+        let v = value(grid, c);
+        if v > tallest {
+            tallest = v;
+            count += 1;
+        }
+    }
+    count
+}
+
+impl Rule for Skyscraper {
+    fn key(&self) -> &'static str {
+        "skyscraper"
+    }
+
+    fn describe(&self) -> String {
+        format!(
+            "{} digits are seen along {} from its start, taller ones hiding shorter",
+            self.count,
+            cell_list(&self.cells)
+        )
+    }
+
+    fn cells(&self, _: &Shape) -> Vec<Cell> {
+        sorted(&self.cells)
+    }
+
+    fn check(&self, grid: &Grid) -> Result<(), Broken> {
+        if self.cells.iter().any(|&c| grid.get(c).is_none()) {
+            return Ok(());
+        }
+        let count = seen(grid, &self.cells);
+        if count == self.count {
+            return Ok(());
+        }
+        Err(Broken {
+            key: self.key(),
+            cells: self.cells.clone(),
+            reason: format!(
+                "{count} digits are seen along {} from {}, not {}",
+                cell_list(&self.cells),
+                self.cells[0],
+                self.count
+            ),
+        })
+    }
+
+    fn prune(&self, shape: &Shape, candidates: &mut [u64]) -> Result<bool, Contradiction> {
+        // Only a full line is judged: count the buildings seen.
+        let size = shape.size();
+        let mut tallest = 0;
+        let mut count = 0;
+        for &c in &self.cells {
+            let m = candidates[c.index(size)];
+            if m.count_ones() != 1 {
+                return Ok(false);
+            }
+            let v = m.trailing_zeros() + 1;
+            if v > tallest {
+                tallest = v;
+                count += 1;
+            }
+        }
+        if count == self.count {
+            Ok(false)
+        } else {
+            Err(Contradiction)
+        }
+    }
+}
+
+/// The largest digit of a size: N.
+trait Largest {
+    fn largest_digit(self) -> Digit;
+}
+
+impl Largest for Size {
+    fn largest_digit(self) -> Digit {
+        Digit::from_index(self.side() - 1)
+    }
+}

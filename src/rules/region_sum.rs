@@ -1,0 +1,110 @@
+//! Region-sum lines: block borders cut the line into segments, and every
+//! segment adds up to the same total.
+//!
+//! A segment is a maximal run of consecutive line cells in one block; a
+//! line that leaves a block and comes back has two segments there, as
+//! setters draw them. A line within one block says nothing.
+
+use varisat::ExtendFormula;
+
+use super::lines::{cell_list, sorted};
+use super::relation::{prune_sum, value};
+use super::{Broken, Contradiction, Rule};
+use crate::encode::Encoding;
+use crate::encode::sum::{Sum, Term};
+use crate::grid::{Cell, Grid, Shape};
+
+/// A region-sum line.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RegionSumLine {
+    /// Its cells, in order.
+    pub cells: Vec<Cell>,
+}
+
+impl RegionSumLine {
+    /// The line's segments, in order.
+    pub fn segments(&self, shape: &Shape) -> Vec<&[Cell]> {
+        self.cells
+            .chunk_by(|&a, &b| shape.block_of(a) == shape.block_of(b))
+            .collect()
+    }
+
+    /// The terms of "segment i minus segment j".
+    fn difference(a: &[Cell], b: &[Cell]) -> impl Iterator<Item = (Cell, i64)> {
+        a.iter()
+            .map(|&c| (c, 1))
+            .chain(b.iter().map(|&c| (c, -1)))
+            .collect::<Vec<_>>()
+            .into_iter()
+    }
+
+    /// Writes "each segment minus the next is 0" in the chosen sum
+    /// encoding.
+    pub fn encode<F: ExtendFormula>(&self, shape: &Shape, encoding: &Encoding, sink: &mut F) {
+        let size = shape.size();
+        for pair in self.segments(shape).windows(2) {
+            let terms = Self::difference(pair[0], pair[1])
+                .map(|(c, w)| Term::cell(size, c, w as i32))
+                .collect();
+            let sum = Sum {
+                terms,
+                target: 0,
+                distinct: false,
+            };
+            encoding.sum.encode(&sum, &[], sink);
+        }
+    }
+}
+
+impl Rule for RegionSumLine {
+    fn key(&self) -> &'static str {
+        "regionsumline"
+    }
+
+    fn describe(&self) -> String {
+        format!(
+            "each block's segment of {} adds up to the same total",
+            cell_list(&self.cells)
+        )
+    }
+
+    fn cells(&self, _: &Shape) -> Vec<Cell> {
+        sorted(&self.cells)
+    }
+
+    fn check(&self, grid: &Grid) -> Result<(), Broken> {
+        if self.cells.iter().any(|&c| grid.get(c).is_none()) {
+            return Ok(());
+        }
+        let segments = self.segments(grid.shape());
+        let sums: Vec<u32> = segments
+            .iter()
+            .map(|s| s.iter().map(|&c| value(grid, c)).sum())
+            .collect();
+        for i in 1..sums.len() {
+            if sums[i] != sums[0] {
+                return Err(Broken {
+                    key: self.key(),
+                    cells: segments[i].to_vec(),
+                    reason: format!(
+                        "the segment {} adds up to {} but {} adds up to {}",
+                        cell_list(segments[i]),
+                        sums[i],
+                        cell_list(segments[0]),
+                        sums[0]
+                    ),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    fn prune(&self, shape: &Shape, candidates: &mut [u64]) -> Result<bool, Contradiction> {
+        let mut changed = false;
+        for pair in self.segments(shape).windows(2) {
+            let terms: Vec<(Cell, i64)> = Self::difference(pair[0], pair[1]).collect();
+            changed |= prune_sum(shape, &terms, 0, candidates)?;
+        }
+        Ok(changed)
+    }
+}
