@@ -439,3 +439,38 @@ mod round_trips {
         }
     }
 }
+
+/// A killer puzzle of 32 cages and one given; unique.
+const KILLER: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/killer.toml");
+
+#[test]
+fn a_killer_puzzle_solves_alike_under_every_sum_encoding() {
+    for sum in ["combinations", "totalizer", "order", "pb"] {
+        let run = run_cli(&["solve", "-o", "line", "--sum-encoding", sum, KILLER], b"");
+        assert_eq!(run.code, 0, "{sum}: {}", run.stderr);
+        assert_eq!(run.stdout.trim(), WINDOKU_SOLUTION, "{sum}");
+        let run = run_cli(&["count", "--sum-encoding", sum, KILLER], b"");
+        assert_eq!(run.stdout, "line 1: 1\n", "{sum}: {}", run.stderr);
+    }
+    // Its link reads back to the same answer, and stats counts the cages.
+    let link = run_cli(&["convert", "--to", "fpuzzles", KILLER], b"");
+    assert_eq!(link.code, 0, "{}", link.stderr);
+    let run = run_cli(&["solve", "-o", "line", "-"], link.stdout.as_bytes());
+    assert_eq!(run.stdout.trim(), WINDOKU_SOLUTION, "{}", run.stderr);
+    let stats = run_cli(&["stats", KILLER], b"");
+    assert!(stats.stdout.contains("\nkillercage "), "{}", stats.stdout);
+}
+
+#[test]
+fn a_malformed_constraint_is_an_error_naming_it_and_its_cell() {
+    let text = std::fs::read_to_string(KILLER)
+        .unwrap()
+        .replacen("value = 10", "value = 99", 1);
+    let run = run_cli(&["solve", "--format", "rules", "-"], text.as_bytes());
+    assert_eq!(run.code, 2);
+    assert_eq!(
+        run.stderr.trim(),
+        "error: <stdin>: line 19, column 9: 'killercage': at r1c4: 99 is out of range, 3 to 17 here"
+    );
+    assert!(run.stdout.is_empty());
+}

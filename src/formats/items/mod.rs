@@ -44,6 +44,23 @@ pub enum Value {
     Outside(u8, u8),
 }
 
+/// Shows a value as a message quotes it: text in quotes, a cell as
+/// `r1c1`.
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Text(t) => write!(f, "'{t}'"),
+            Value::Number(n) => write!(f, "{n}"),
+            Value::List(items) => {
+                let shown: Vec<String> = items.iter().map(Value::to_string).collect();
+                write!(f, "[{}]", shown.join(", "))
+            }
+            Value::Cell(c) => write!(f, "{c}"),
+            Value::Outside(r, c) => write!(f, "r{r}c{c}"),
+        }
+    }
+}
+
 /// One constraint entry's fields.
 pub type Item = BTreeMap<String, Value>;
 
@@ -129,7 +146,7 @@ impl Reader<'_> {
                 Some(c) => Ok(c),
                 None => self.fail(field, format!("'{name}' is not a cell of the grid")),
             },
-            other => self.fail(field, format!("{other:?} is not a cell name")),
+            other => self.fail(field, format!("{other} is not a cell name")),
         }
     }
 
@@ -200,7 +217,7 @@ impl Reader<'_> {
                 Ok(n) => Ok(Some(n)),
                 Err(_) => self.fail(field, format!("'{t}' is not a number")),
             },
-            Some(other) => self.fail(field, format!("{other:?} is not a number")),
+            Some(other) => self.fail(field, format!("{other} is not a number")),
         }
     }
 
@@ -223,7 +240,7 @@ impl Reader<'_> {
         let name = match self.get("cell")? {
             Value::Outside(r, c) => return Ok((*r, *c)),
             Value::Text(t) => t.clone(),
-            other => return self.fail("cell", format!("{other:?} is not a cell name")),
+            other => return self.fail("cell", format!("{other} is not a cell name")),
         };
         let parsed = name
             .to_ascii_uppercase()
@@ -283,7 +300,7 @@ pub fn build(key: &str, item: &Item, size: Size) -> Result<Vec<Constraint>, Item
                     Some(h) => h,
                     None => return r.fail("direction", format!("'{t}' is not UL, UR, DL or DR")),
                 },
-                other => return r.fail("direction", format!("{other:?} is not UL, UR, DL or DR")),
+                other => return r.fail("direction", format!("{other} is not UL, UR, DL or DR")),
             };
             let total = r.number("value")?;
             let Some(total) = total else {
@@ -409,7 +426,7 @@ pub fn build(key: &str, item: &Item, size: Size) -> Result<Vec<Constraint>, Item
                 match r.get("value")? {
                     Value::Text(t) if t.eq_ignore_ascii_case("x") => 10,
                     Value::Text(t) if t.eq_ignore_ascii_case("v") => 5,
-                    other => return r.fail("value", format!("at {a}: {other:?} is not X or V")),
+                    other => return r.fail("value", format!("at {a}: {other} is not X or V")),
                 }
             } else {
                 let default = i64::from(kind.default_value());
@@ -447,7 +464,7 @@ pub fn build(key: &str, item: &Item, size: Size) -> Result<Vec<Constraint>, Item
                             unsupported: Some(format!("negative {t}")),
                         });
                     }
-                    other => return r.fail("kinds", format!("{other:?} is not a mark's key")),
+                    other => return r.fail("kinds", format!("{other} is not a mark's key")),
                 };
                 out.push(Constraint::Negative(Negative {
                     kind,
@@ -502,7 +519,7 @@ pub fn build(key: &str, item: &Item, size: Size) -> Result<Vec<Constraint>, Item
                     None => {
                         return r.fail(
                             "values",
-                            format!("at {}: {v:?} is not a digit from 1 to {side}", cells[0]),
+                            format!("at {}: {v} is not a digit from 1 to {side}", cells[0]),
                         );
                     }
                 }

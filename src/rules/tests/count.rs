@@ -1,0 +1,90 @@
+//! Solution counts under every family match a brute-force count over all
+//! 288 classic 4×4 grids, under every sum encoding.
+
+use super::super::*;
+use super::{cell, puzzle_with};
+use crate::encode::Encoding;
+use crate::grid::Size;
+
+/// Every classic 4×4 solution, by brute force over row permutations and
+/// the classic check alone.
+fn every_four_by_four_grid() -> Vec<Grid> {
+    use itertools::Itertools;
+    let four = Size::from_side(4).unwrap();
+    let rows: Vec<Vec<u8>> = (1..=4u8).permutations(4).collect();
+    let empty = Grid::empty(four);
+    let mut grids = Vec::new();
+    for pick in (0..4).map(|_| 0..rows.len()).multi_cartesian_product() {
+        let text: String = pick
+            .iter()
+            .flat_map(|&i| rows[i].iter().map(|d| char::from(b'0' + d)))
+            .collect();
+        let grid = Grid::from_symbols(four, &text).unwrap();
+        if grid.check_solution(&empty).is_ok() {
+            grids.push(grid);
+        }
+    }
+    grids
+}
+
+#[test]
+fn counts_under_every_family_match_a_brute_force_count() {
+    use crate::solve::count::{Count, Counter};
+    let grids = every_four_by_four_grid();
+    assert_eq!(grids.len(), 288);
+    let mut families: Vec<Vec<Constraint>> = vec![
+        vec![Constraint::Diagonal(Diagonal {
+            direction: Direction::Positive,
+        })],
+        vec![
+            Constraint::Diagonal(Diagonal {
+                direction: Direction::Positive,
+            }),
+            Constraint::Diagonal(Diagonal {
+                direction: Direction::Negative,
+            }),
+        ],
+        vec![Constraint::AntiKnight(AntiKnight)],
+        vec![Constraint::AntiKing(AntiKing)],
+        vec![Constraint::NonConsecutive(NonConsecutive {
+            exempt: vec![(cell(0, 0), cell(0, 1))],
+        })],
+        vec![Constraint::ExtraRegion(ExtraRegion {
+            cells: vec![cell(1, 1), cell(1, 2), cell(2, 1), cell(2, 2)],
+        })],
+        vec![Constraint::DisjointGroups(DisjointGroups)],
+        vec![Constraint::Parity(Parity {
+            marks: vec![ParityCell::Even(cell(0, 0)), ParityCell::Odd(cell(3, 2))],
+        })],
+    ];
+    families.extend(super::families::four_by_four());
+    for constraints in families {
+        let puzzle = puzzle_with(Grid::empty(Size::from_side(4).unwrap()), &constraints);
+        let expected = grids.iter().filter(|g| puzzle.check(g).is_ok()).count() as u64;
+        for sum in crate::encode::SumKind::ALL {
+            let mut counter = Counter::new(Encoding {
+                sum,
+                ..Encoding::default()
+            });
+            let counted = counter.count(&puzzle, 1_000).unwrap();
+            assert_eq!(
+                counted.count,
+                Count::Exactly(expected),
+                "{} {constraints:?}",
+                sum.name()
+            );
+            if let Some(first) = counted.first {
+                assert_eq!(puzzle.check(&first), Ok(()));
+            }
+        }
+        let mut counter = Counter::new(Encoding::default());
+        let counted = counter.count(&puzzle, 1_000).unwrap();
+        if let Some(first) = counted.first {
+            assert_eq!(puzzle.check(&first), Ok(()));
+        }
+        if expected > 1 {
+            let short = counter.count(&puzzle, expected - 1).unwrap().count;
+            assert_eq!(short.to_string(), format!("{}+", expected - 1));
+        }
+    }
+}
