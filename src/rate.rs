@@ -48,9 +48,10 @@ use std::fmt;
 use varisat::{CnfFormula, Lit};
 
 use crate::encode::vars::{self, cell_digit};
-use crate::encode::{Encoding, encode, encode_rules};
+use crate::encode::{Encoding, encode, encode_puzzle, encode_rules};
 use crate::grid::{Cell, Digit, Grid, House, Shape, Size};
 use crate::propagate::{Assignment, Propagator};
+use crate::puzzle::Puzzle;
 use crate::solve::Outcome;
 
 /// The weakest reasoning that decides a puzzle.
@@ -143,11 +144,19 @@ impl Rater {
         !self.encoding.rules.reduces_by_givens()
     }
 
-    /// Rates one puzzle.
-    pub fn rate(&mut self, puzzle: &Grid) -> Rating {
+    /// Rates one puzzle. A puzzle with variant constraints gets a
+    /// propagator of its own whole formula, constraint families included,
+    /// so the rating measures what propagation does with every rule.
+    pub fn rate(&mut self, whole: &Puzzle) -> Rating {
+        let puzzle = whole.givens();
         let size = puzzle.size();
         let fresh;
-        let (propagator, assumptions) = if self.rules_are_shared() {
+        let (propagator, assumptions) = if !whole.is_classic() {
+            let mut cnf = CnfFormula::new();
+            encode_puzzle(whole, &self.encoding, &mut cnf);
+            fresh = propagator(size, &cnf);
+            (&fresh, Vec::new())
+        } else if self.rules_are_shared() {
             if self.rules.as_ref().is_none_or(|(s, _)| s != puzzle.shape()) {
                 let mut cnf = CnfFormula::new();
                 encode_rules(puzzle.shape(), &self.encoding, &mut cnf);
@@ -161,7 +170,7 @@ impl Rater {
             fresh = propagator(size, &cnf);
             (&fresh, Vec::new())
         };
-        rate_with(propagator, puzzle, assumptions)
+        rate_with(propagator, whole, assumptions)
     }
 }
 
@@ -172,7 +181,7 @@ fn propagator(size: Size, cnf: &CnfFormula) -> Propagator {
 
 /// Rates a puzzle with a propagator of its rules and the assumptions that
 /// state its givens (none when the clauses already hold them).
-fn rate_with(propagator: &Propagator, puzzle: &Grid, assumptions: Vec<Lit>) -> Rating {
+fn rate_with(propagator: &Propagator, puzzle: &Puzzle, assumptions: Vec<Lit>) -> Rating {
     let mut rating = Rating {
         level: Level::Propagation,
         outcome: Outcome::Unsolvable,
@@ -235,7 +244,9 @@ struct Decided {
 
 /// Reads the cells an assignment fixes. Givens count as fixed even when
 /// the clauses no longer mention them (an encoding reduced by its givens).
-fn fixed(puzzle: &Grid, assignment: &Assignment) -> Decided {
+/// A full grid is a solution when it keeps every rule of the puzzle.
+fn fixed(whole: &Puzzle, assignment: &Assignment) -> Decided {
+    let puzzle = whole.givens();
     let size = puzzle.size();
     let side = size.side();
     let mut grid = puzzle.clone();
@@ -275,7 +286,7 @@ fn fixed(puzzle: &Grid, assignment: &Assignment) -> Decided {
             let mask = open[c.index(size)];
             (mask != 0).then(|| (c, Digit::from_index(mask.trailing_zeros() as usize)))
         });
-    let solution = (count == size.cells() && grid.check_solution(puzzle).is_ok()).then_some(grid);
+    let solution = (count == size.cells() && whole.check(&grid).is_ok()).then_some(grid);
     Decided {
         count,
         solution,
@@ -286,7 +297,7 @@ fn fixed(puzzle: &Grid, assignment: &Assignment) -> Decided {
 /// The DPLL with probing at every node; see the module documentation.
 struct Search<'a> {
     propagator: &'a Propagator,
-    puzzle: &'a Grid,
+    puzzle: &'a Puzzle,
     decisions: u64,
     conflicts: u64,
     solutions: Vec<Grid>,
@@ -322,7 +333,7 @@ impl Search<'_> {
             return;
         };
         self.decisions += 1;
-        let x = vars::lit(self.puzzle.size(), cell, digit);
+        let x = vars::lit(self.puzzle.givens().size(), cell, digit);
         for branch in [x, !x] {
             assumptions.push(branch);
             self.node(assumptions, None);
@@ -419,7 +430,7 @@ mod tests {
     #[test]
     fn euler_grid_1_needs_propagation_only() {
         let mut rater = Rater::new(Encoding::default());
-        let rating = rater.rate(&grid(GRID_1));
+        let rating = rater.rate(&grid(GRID_1).into());
         assert_eq!(rating.level, Level::Propagation);
         assert_eq!(rating.propagated, Some(81));
         assert!(matches!(rating.outcome, Outcome::Unique(_)));
@@ -428,7 +439,7 @@ mod tests {
     #[test]
     fn top95_needs_probing_under_extended_and_search_under_minimal() {
         let puzzle = grid(TOP95_1);
-        let rating = Rater::new(Encoding::default()).rate(&puzzle);
+        let rating = Rater::new(Encoding::default()).rate(&puzzle.clone().into());
         assert_eq!(rating.level, Level::Probing);
         assert_eq!(rating.probed, Some(81));
         assert!(rating.propagated.unwrap() < 81);
@@ -438,13 +449,13 @@ mod tests {
             amo: AmoKind::Pairwise,
             ..Default::default()
         };
-        assert_eq!(Rater::new(optimized).rate(&puzzle), rating);
+        assert_eq!(Rater::new(optimized).rate(&puzzle.clone().into()), rating);
         let minimal = Encoding {
             rules: RuleSet::Minimal,
             amo: AmoKind::Pairwise,
             ..Default::default()
         };
-        let rating = Rater::new(minimal).rate(&puzzle);
+        let rating = Rater::new(minimal).rate(&puzzle.clone().into());
         assert_eq!(rating.level, Level::Search, "{rating:?}");
         assert!(rating.decisions >= 1);
         let Outcome::Unique(solution) = &rating.outcome else {
@@ -457,16 +468,16 @@ mod tests {
     fn several_solutions_and_none_are_found() {
         let size = Size::from_side(4).unwrap();
         let mut rater = Rater::new(Encoding::default());
-        let empty = rater.rate(&Grid::empty(size));
+        let empty = rater.rate(&Grid::empty(size).into());
         assert_eq!(empty.level, Level::Search);
         assert!(matches!(empty.outcome, Outcome::Multiple(..)));
         // Two 1s in row 1: propagation finds the clash.
-        let clash = rater.rate(&grid("1.1............."));
+        let clash = rater.rate(&grid("1.1.............").into());
         assert_eq!((clash.level, clash.propagated), (Level::Propagation, None));
         assert_eq!(clash.outcome, Outcome::Unsolvable);
         // Row 1 holds 1, 2 and 3, so r1c4 must be 4, but column 4 has a 4
         // in r3c4: no clash between givens, yet propagation empties r1c4.
-        let stuck = rater.rate(&grid("123........4...."));
+        let stuck = rater.rate(&grid("123........4....").into());
         assert_eq!(stuck.level, Level::Propagation);
         assert_eq!(stuck.outcome, Outcome::Unsolvable);
     }

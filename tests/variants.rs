@@ -293,23 +293,17 @@ fn windoku_givens() -> String {
 }
 
 #[test]
-fn commands_for_classic_rules_refuse_constraints_by_name() {
-    let path = WINDOKU;
-    for command in ["rate", "bench"] {
-        let run = run_cli(&[command, path], b"");
-        assert_eq!(run.code, 2, "{command}");
-        assert!(
-            run.stderr.contains(&format!(
-                "{command} handles the classic rules only, not the constraints extraregion"
-            )),
-            "{command}: {}",
-            run.stderr
-        );
-        assert!(
-            !run.stdout.contains("line 1") && !run.stdout.contains("p/s"),
-            "{command} printed an answer: {}",
-            run.stdout
-        );
+fn rate_and_bench_take_variant_puzzles() {
+    let run = run_cli(&["rate", KILLER], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("1 puzzle: "), "{}", run.stdout);
+    let run = run_cli(&["bench", "--limit", "5", KILLER, WINDOKU], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    for row in ["  all ", "  killercage ", "  extraregion "] {
+        assert!(run.stdout.contains(row), "{row}: {}", run.stdout);
+    }
+    for sum in ["combinations", "totalizer", "order", "pb"] {
+        assert!(run.stdout.contains(sum), "{}", run.stdout);
     }
 }
 

@@ -8,12 +8,14 @@ use anyhow::bail;
 use clap::{Args, ValueEnum};
 
 use sudoku_sat::backtrack::{Backtracker, Verdict};
-use sudoku_sat::encode::{AmoKind, Encoding, RuleSet};
+use sudoku_sat::encode::{AmoKind, Encoding, RuleSet, SumKind};
 use sudoku_sat::grid::Grid;
+use sudoku_sat::puzzle::Puzzle;
+use sudoku_sat::rules::Rule;
 use sudoku_sat::solve::Outcome;
 use sudoku_sat::solve::sat::{SatSolver, Strategy};
 
-use super::input::{Input, classic_only};
+use super::input::Input;
 use super::{InputArgs, Status};
 
 /// Options for `bench`.
@@ -77,18 +79,28 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<Status> {
         let input = Input::open(Some(path))?;
         let name = input.name.clone();
         let mut puzzles: Vec<Grid> = Vec::new();
-        let errors = input.for_each(args.input.options(), |source, puzzle| {
-            classic_only("bench", &format!("{source}: {}", puzzle.label), &puzzle)?;
-            if args.limit == 0 || puzzles.len() < args.limit {
-                puzzles.push(puzzle.grid().clone());
+        let mut variants: Vec<Puzzle> = Vec::new();
+        let errors = input.for_each(args.input.options(), |_, puzzle| {
+            if args.limit == 0 || puzzles.len() + variants.len() < args.limit {
+                if puzzle.puzzle.is_classic() {
+                    puzzles.push(puzzle.grid().clone());
+                } else {
+                    variants.push(puzzle.puzzle);
+                }
             }
             Ok(())
         })?;
         if errors > 0 {
             return Ok(Status::Error);
         }
+        if !variants.is_empty() {
+            by_family(&name, &variants, args.amo)?;
+        }
         if puzzles.is_empty() {
-            bail!("{name}: no puzzle to measure");
+            if variants.is_empty() {
+                bail!("{name}: no puzzle to measure");
+            }
+            continue;
         }
         println!("\n{name}: {} puzzles", puzzles.len());
         println!(
@@ -156,4 +168,83 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<Status> {
         }
     }
     Ok(Status::Success)
+}
+
+/// Measures variant puzzles under every sum encoding, family by family:
+/// each puzzle counts towards every family it holds. Each time is one
+/// solve with its uniqueness proof and the check of every model against
+/// every rule; the encodings must agree.
+fn by_family(name: &str, puzzles: &[Puzzle], amo: AmoKind) -> anyhow::Result<()> {
+    let sums = SumKind::value_variants();
+    // times[s][p]: sum encoding s on puzzle p.
+    let mut times: Vec<Vec<Duration>> = Vec::with_capacity(sums.len());
+    let mut reference: Option<Vec<Outcome>> = None;
+    for &sum in sums {
+        let mut solver = SatSolver::new(Encoding {
+            amo,
+            sum,
+            ..Default::default()
+        });
+        let mut row = Vec::with_capacity(puzzles.len());
+        let mut outcomes = Vec::with_capacity(puzzles.len());
+        for puzzle in puzzles {
+            let start = Instant::now();
+            let outcome = solver.solve_puzzle(puzzle)?;
+            row.push(start.elapsed());
+            outcomes.push(outcome);
+        }
+        match &reference {
+            Some(first) => {
+                if let Some(i) = (0..puzzles.len()).find(|&i| first[i] != outcomes[i]) {
+                    bail!(
+                        "{name}: variant puzzle {}: the sum encodings {} and {} disagree",
+                        i + 1,
+                        sums[0].name(),
+                        sum.name()
+                    );
+                }
+            }
+            None => reference = Some(outcomes),
+        }
+        times.push(row);
+    }
+    let mut families: Vec<&'static str> = puzzles
+        .iter()
+        .flat_map(|p| p.constraints().iter().map(Rule::key))
+        .collect();
+    families.sort_unstable();
+    families.dedup();
+    println!(
+        "\n{name}: {} variant puzzles; median and worst µs per puzzle (solve, uniqueness \
+         proof, checks) under each sum encoding",
+        puzzles.len()
+    );
+    let mut header = format!("  {:<22} {:>7}", "family", "puzzles");
+    for sum in sums {
+        header.push_str(&format!(" {:>22}", sum.name()));
+    }
+    println!("{header}");
+    let all: Vec<usize> = (0..puzzles.len()).collect();
+    let rows = std::iter::once(("all", all)).chain(families.iter().map(|&key| {
+        let holding = (0..puzzles.len())
+            .filter(|&i| puzzles[i].constraints().iter().any(|c| c.key() == key))
+            .collect();
+        (key, holding)
+    }));
+    for (key, holding) in rows {
+        let mut line = format!("  {key:<22} {:>7}", holding.len());
+        for row in &times {
+            let mut chosen: Vec<Duration> = holding.iter().map(|&i| row[i]).collect();
+            chosen.sort();
+            let micros = |d: Duration| d.as_secs_f64() * 1e6;
+            let cell = format!(
+                "{:.0} / {:.0}",
+                micros(chosen[chosen.len() / 2]),
+                micros(chosen[chosen.len() - 1])
+            );
+            line.push_str(&format!(" {cell:>22}"));
+        }
+        println!("{line}");
+    }
+    Ok(())
 }

@@ -151,30 +151,6 @@ impl Input {
     }
 }
 
-/// Refuses a puzzle with variant constraints in a command that handles
-/// the classic rules only: ignoring a rule would give a wrong answer.
-///
-/// # Errors
-///
-/// Names the command, the puzzle and the constraints it cannot handle.
-pub fn classic_only(command: &str, at: &str, puzzle: &Puzzle) -> anyhow::Result<()> {
-    if puzzle.puzzle.is_classic() {
-        return Ok(());
-    }
-    let mut keys: Vec<&str> = puzzle
-        .puzzle
-        .constraints()
-        .iter()
-        .map(|c| sudoku_sat::rules::Rule::key(c))
-        .collect();
-    keys.dedup();
-    bail!(
-        "{at}: {command} handles the classic rules only, not the constraints {}; \
-         solve reads them",
-        keys.join(", ")
-    )
-}
-
 /// Prints a parse error, located, on stderr.
 pub fn report(name: &str, error: &ParseError) {
     say::error(format_args!("{name}: {error}"));

@@ -12,7 +12,7 @@ use sudoku_sat::rate::{Level, Rater, Rating, Summary};
 use sudoku_sat::solve::Outcome;
 
 use super::EncodingArgs;
-use super::input::{Input, classic_only};
+use super::input::Input;
 use super::say;
 use super::{InputArgs, Status};
 
@@ -105,9 +105,8 @@ pub fn rate(args: RateArgs) -> anyhow::Result<Status> {
     let flush_each = stdout.is_terminal();
     let mut out = io::BufWriter::new(stdout.lock());
     let start = Instant::now();
-    let result = input.for_each(args.input.options(), |source, puzzle| {
-        classic_only("rate", &format!("{source}: {}", puzzle.label), &puzzle)?;
-        let rating = rater.rate(puzzle.grid());
+    let result = input.for_each(args.input.options(), |_, puzzle| {
+        let rating = rater.rate(&puzzle.puzzle);
         summary.add(&rating);
         if !matches!(rating.outcome, Outcome::Unique(_)) {
             status = Status::NotUnique;
