@@ -117,7 +117,7 @@ pub struct Rating {
 /// use sudoku_sat::rate::{Level, Rater};
 ///
 /// let line = "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
-/// let puzzle = &parse_str(line, Format::Auto)?[0].grid().clone();
+/// let puzzle = &parse_str(line, Format::Auto)?[0].puzzle;
 /// let mut rater = Rater::new(Encoding::default());
 /// assert_eq!(rater.rate(puzzle).level, Level::Propagation);
 /// # Ok::<(), sudoku_sat::formats::text::ParseError>(())
