@@ -468,3 +468,31 @@ fn a_malformed_constraint_is_an_error_naming_it_and_its_cell() {
     );
     assert!(run.stdout.is_empty());
 }
+
+#[test]
+fn explain_names_the_givens_and_constraints_with_no_solution() {
+    let rows = ["'5........'"; 1]
+        .into_iter()
+        .chain(["'.........'"; 7])
+        .chain(["'........8'"])
+        .collect::<Vec<_>>()
+        .join(", ");
+    let text = format!(
+        "givens = [{rows}]\n\
+         [[constraint]]\ntype = 'killercage'\ncells = ['r1c1', 'r1c2']\nvalue = 3\n\
+         [[constraint]]\ntype = 'thermometer'\nlines = [['r9c8', 'r9c9']]\n\
+         [[constraint]]\ntype = 'diagonal+'\n"
+    );
+    let run = run_cli(
+        &["solve", "--explain", "--format", "rules", "-"],
+        text.as_bytes(),
+    );
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert_eq!(
+        run.stderr,
+        "<stdin>: line 1: no solution\n\
+         <stdin>: line 1: these 1 given and 1 constraint alone have no solution \
+         (without any one of them the rest has one): r1c1=5; killercage: the cage \
+         r1c1-r1c2 holds distinct digits adding up to 3\n"
+    );
+}

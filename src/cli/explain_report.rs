@@ -17,6 +17,9 @@ use super::say;
 use sudoku_sat::backtrack::{Backtracker, Verdict};
 use sudoku_sat::encode::Encoding;
 use sudoku_sat::grid::{Cell, Digit, Grid, Size};
+use sudoku_sat::puzzle::Puzzle;
+use sudoku_sat::rules::Rule;
+use sudoku_sat::solve::backtrack;
 use sudoku_sat::solve::unsat_core::CoreFinder;
 
 /// Makes the explanations of one run: the encoding for the core finder
@@ -47,42 +50,67 @@ fn givens_text(size: Size, givens: &[(Cell, Digit)]) -> String {
     shown.join(" ")
 }
 
-/// With `--explain`, prints a minimal set of the puzzle's givens that has
-/// no solution:
+/// With `--explain`, prints a minimal set of the puzzle's givens and
+/// constraints that has no solution:
 ///
 /// ```text
 /// FILE: LABEL: these 2 givens alone have no solution (without any one of them the rest has one): r1c3=9 r4c3=9
+/// FILE: LABEL: these 1 given and 1 constraint alone have no solution (…): r1c1=5; killercage: the cage r1c1-r1c2 holds distinct digits adding up to 3
 /// ```
 ///
 /// # Errors
 ///
 /// Fails when the solver fails, finds the puzzle solvable after all, or
 /// the backtracker solves the core: each a bug to stop on.
-pub fn unsolvable(explainer: &mut Explainer, at: &str, puzzle: &Grid) -> anyhow::Result<()> {
-    let core = explainer.finder.minimal_core(puzzle);
+pub fn unsolvable(explainer: &mut Explainer, at: &str, puzzle: &Puzzle) -> anyhow::Result<()> {
+    let core = explainer.finder.minimal_core_of(puzzle);
     let core = core.with_context(|| format!("{at}: cannot explain"))?;
     let Some(core) = core else {
         bail!("{at}: the puzzle is unsolvable, yet the core finder solved it");
     };
+    let size = puzzle.givens().size();
+    let mut alone = Grid::empty(puzzle.shape().clone());
+    for &(cell, digit) in &core.givens {
+        alone.set(cell, Some(digit));
+    }
+    let alone = core
+        .constraints
+        .iter()
+        .cloned()
+        .fold(Puzzle::new(alone), Puzzle::with);
+    let mut parts: Vec<String> = Vec::new();
+    if !core.givens.is_empty() {
+        parts.push(givens_text(size, &core.givens));
+    }
+    parts.extend(
+        core.constraints
+            .iter()
+            .map(|c| format!("{}: {}", c.key(), c.describe())),
+    );
     if let Some(backtracker) = explainer.backtracker {
-        let mut alone = Grid::empty(puzzle.shape().clone());
-        for &(cell, digit) in &core {
-            alone.set(cell, Some(digit));
-        }
-        match backtracker.solve(&alone).verdict {
+        match backtrack(backtracker, &alone).verdict {
             Verdict::Unsolvable | Verdict::GaveUp => {}
             Verdict::Unique(g) | Verdict::Multiple(g, _) => bail!(
                 "{at}: the backtracker solves the core {} as {g}",
-                givens_text(puzzle.size(), &core)
+                parts.join("; ")
             ),
         }
     }
-    let count = core.len();
-    let noun = if count == 1 { "given" } else { "givens" };
+    let count =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let what = match (core.givens.len(), core.constraints.len()) {
+        (g, 0) => count(g, "given", "givens"),
+        (0, k) => count(k, "constraint", "constraints"),
+        (g, k) => format!(
+            "{} and {}",
+            count(g, "given", "givens"),
+            count(k, "constraint", "constraints")
+        ),
+    };
     say::report(format_args!(
-        "{at}: these {count} {noun} alone have no solution \
+        "{at}: these {what} alone have no solution \
          (without any one of them the rest has one): {}",
-        givens_text(puzzle.size(), &core)
+        parts.join("; ")
     ));
     Ok(())
 }

@@ -109,15 +109,8 @@ impl Reporter {
                     Some(clash) => progress.report(format_args!("{at}: no solution: {clash}")),
                     None => progress.report(format_args!("{at}: no solution")),
                 }
-                match &mut self.explain {
-                    Some(_) if !puzzle.puzzle.is_classic() => progress.note(format_args!(
-                        "{at}: --explain finds cores of givens under the classic \
-                         rules only; this puzzle's constraints are not explained"
-                    )),
-                    Some(explainer) => {
-                        progress.suspend(|| unsolvable(explainer, &at, puzzle.grid()))?
-                    }
-                    None => {}
+                if let Some(explainer) = &mut self.explain {
+                    progress.suspend(|| unsolvable(explainer, &at, &puzzle.puzzle))?;
                 }
             }
             Outcome::Multiple(first, second) => {

@@ -22,11 +22,24 @@
 //! Irreducible is not smallest: another, smaller core may exist elsewhere
 //! in the puzzle. Finding the smallest is a much harder search.
 
-use varisat::{Lit, Solver};
+use std::collections::HashMap;
+
+use varisat::{ExtendFormula, Lit, Solver, Var};
 
 use super::{SolveError, next_model};
 use crate::encode::{Encoding, encode_rules, vars};
 use crate::grid::{Cell, Digit, Grid, Shape};
+use crate::puzzle::Puzzle;
+use crate::rules::Constraint;
+
+/// A minimal unsolvable part of a puzzle: givens and constraints.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Core {
+    /// The givens, row-major.
+    pub givens: Vec<(Cell, Digit)>,
+    /// The constraints, in the puzzle's order.
+    pub constraints: Vec<Constraint>,
+}
 
 /// Finds minimal cores, reusing one loaded solver while the size stays the
 /// same.
@@ -37,6 +50,13 @@ use crate::grid::{Cell, Digit, Grid, Shape};
 pub struct CoreFinder {
     encoding: Encoding,
     loaded: Option<(Shape, Solver<'static>)>,
+}
+
+/// What an assumption stands for.
+#[derive(Clone, Copy)]
+enum Part {
+    Given(Cell, Digit),
+    Constraint(usize),
 }
 
 impl CoreFinder {
@@ -70,20 +90,73 @@ impl CoreFinder {
         &mut self,
         puzzle: &Grid,
     ) -> Result<Option<Vec<(Cell, Digit)>>, SolveError> {
-        let (size, shape) = (puzzle.size(), puzzle.shape());
-        let solver = self.solver(shape);
-        let mut core: Vec<Lit> = vars::given_lits(puzzle);
-        let Some(failed) = unsat_core(solver, shape, &core)? else {
+        let core = self.minimal_core_of(&puzzle.clone().into())?;
+        Ok(core.map(|c| c.givens))
+    }
+
+    /// Returns a minimal set of `puzzle`'s givens and constraints that has
+    /// no solution, or `None` when the puzzle has a solution.
+    ///
+    /// Each constraint's clauses are written with a selector literal s
+    /// (each clause C becomes ¬s ∨ C), and the selectors are assumed with
+    /// the givens, so a failed core names constraints as well as givens;
+    /// the deletion pass then treats both alike.
+    ///
+    /// # Errors
+    ///
+    /// As [`CoreFinder::minimal_core`], and [`SolveError::Broken`] when a
+    /// model breaks a constraint.
+    pub fn minimal_core_of(&mut self, puzzle: &Puzzle) -> Result<Option<Core>, SolveError> {
+        let givens = puzzle.givens();
+        let shape = givens.shape();
+        let mut parts: HashMap<Lit, Part> = givens
+            .givens()
+            .map(|(c, d)| (vars::lit(shape.size(), c, d), Part::Given(c, d)))
+            .collect();
+        let mut assumptions = vars::given_lits(givens);
+        let mut fresh;
+        let solver = if puzzle.is_classic() {
+            self.solver(shape)
+        } else {
+            fresh = Solver::new();
+            encode_rules(shape, &self.encoding, &mut fresh);
+            for (k, constraint) in puzzle.constraints().iter().enumerate() {
+                let selector = fresh.new_lit();
+                constraint.encode(
+                    shape,
+                    &self.encoding,
+                    &mut Selected {
+                        sink: &mut fresh,
+                        selector,
+                        clause: Vec::new(),
+                    },
+                );
+                parts.insert(selector, Part::Constraint(k));
+                assumptions.push(selector);
+            }
+            &mut fresh
+        };
+        let subpuzzle = |lits: &[Lit]| -> Puzzle {
+            let mut grid = Grid::empty(shape.clone());
+            let mut kept = Vec::new();
+            for lit in lits {
+                match parts[lit] {
+                    Part::Given(c, d) => grid.set(c, Some(d)),
+                    Part::Constraint(k) => kept.push(puzzle.constraints()[k].clone()),
+                }
+            }
+            kept.into_iter().fold(Puzzle::new(grid), Puzzle::with)
+        };
+        let Some(mut core) = unsat_core(solver, &assumptions, &subpuzzle)? else {
             return Ok(None);
         };
-        core = failed;
         let mut i = 0;
         while i < core.len() {
             let mut rest = core.clone();
             rest.remove(i);
-            match unsat_core(solver, shape, &rest)? {
+            match unsat_core(solver, &rest, &subpuzzle)? {
                 // Still no solution without core[i]: drop it and whatever
-                // else the new failed core leaves out. The givens before i
+                // else the new failed core leaves out. The parts before i
                 // were found necessary, so they are all in the new core.
                 Some(failed) => {
                     debug_assert!(core[..i].iter().all(|l| failed.contains(l)));
@@ -93,31 +166,57 @@ impl CoreFinder {
             }
         }
         solver.assume(&[]);
-        let mut givens: Vec<(Cell, Digit)> = core
-            .iter()
-            .map(|&lit| vars::cell_digit(size, lit.var()).expect("a given is a cell-digit literal"))
-            .collect();
+        let found = subpuzzle(&core);
+        let mut givens: Vec<(Cell, Digit)> = found.givens().givens().collect();
         givens.sort();
-        Ok(Some(givens))
+        Ok(Some(Core {
+            givens,
+            constraints: found.constraints().to_vec(),
+        }))
     }
 }
 
-/// Solves under `assumptions` (positive cell-digit literals). Returns the
-/// failed core as a subsequence of `assumptions`, or `None` when there is
-/// a solution, after decoding and validating it against the puzzle those
-/// givens make.
+/// A sink that adds ¬selector to every clause: the clauses hold only when
+/// the selector is assumed.
+struct Selected<'a, F> {
+    sink: &'a mut F,
+    selector: Lit,
+    clause: Vec<Lit>,
+}
+
+impl<F: ExtendFormula> ExtendFormula for Selected<'_, F> {
+    fn add_clause(&mut self, literals: &[Lit]) {
+        self.clause.clear();
+        self.clause.push(!self.selector);
+        self.clause.extend_from_slice(literals);
+        self.sink.add_clause(&self.clause);
+    }
+
+    fn new_var(&mut self) -> Var {
+        self.sink.new_var()
+    }
+}
+
+/// Solves under `assumptions`. Returns the failed core as a subsequence of
+/// `assumptions`, or `None` when there is a solution, after decoding it
+/// and checking it against the puzzle those assumptions make.
 fn unsat_core(
     solver: &mut Solver,
-    shape: &Shape,
     assumptions: &[Lit],
+    subpuzzle: &impl Fn(&[Lit]) -> Puzzle,
 ) -> Result<Option<Vec<Lit>>, SolveError> {
     solver.assume(assumptions);
-    let puzzle = puzzle_of(shape, assumptions);
-    if next_model(solver, |model| vars::grid_of_model(&puzzle, model))?.is_some() {
+    let puzzle = subpuzzle(assumptions);
+    let read = |model: &[Lit]| -> Result<Grid, SolveError> {
+        let grid = vars::grid_of_model(puzzle.givens(), model)?;
+        puzzle.check(&grid).map_err(SolveError::Broken)?;
+        Ok(grid)
+    };
+    if next_model(solver, read)?.is_some() {
         return Ok(None);
     }
     let failed = solver.failed_core().unwrap_or_default();
-    // Keep the assumptions' order, so a necessary given keeps its place.
+    // Keep the assumptions' order, so a necessary part keeps its place.
     Ok(Some(
         assumptions
             .iter()
@@ -125,17 +224,6 @@ fn unsat_core(
             .filter(|l| failed.contains(l))
             .collect(),
     ))
-}
-
-/// Returns the puzzle whose givens are these positive cell-digit literals.
-fn puzzle_of(shape: &Shape, givens: &[Lit]) -> Grid {
-    let mut grid = Grid::empty(shape.clone());
-    for lit in givens {
-        let (cell, digit) =
-            vars::cell_digit(shape.size(), lit.var()).expect("a cell-digit literal");
-        grid.set(cell, Some(digit));
-    }
-    grid
 }
 
 /// Returns a minimal set of `puzzle`'s givens that has no solution, in
