@@ -8,7 +8,7 @@
 //! and makes the constraints, so a malformed constraint (a cage total out
 //! of range, a line through a cell twice, a clue inside the grid) gives
 //! the same error from either format, naming the constraint and the cell.
-//! [`write`] goes the other way. The field names are f-puzzles': `cells`,
+//! [`write()`] goes the other way. The field names are f-puzzles': `cells`,
 //! `cell`, `lines`, `value`, `direction`, `values`, `cloneCells`.
 //!
 //! The families read here are the arithmetic and line variants; the
@@ -38,7 +38,7 @@ pub enum Value {
     Number(i64),
     /// A list.
     List(Vec<Value>),
-    /// A cell, as written by [`write`]; each format spells it its way.
+    /// A cell, as written by [`write()`]; each format spells it its way.
     Cell(Cell),
     /// A place outside the grid (1-based, row or column 0 or N + 1).
     Outside(u8, u8),

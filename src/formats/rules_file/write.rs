@@ -6,7 +6,7 @@ use crate::grid::Cell;
 use crate::puzzle::Puzzle;
 use crate::rules::{Constraint, ParityCell, Rule};
 
-/// Writes a puzzle as a rules file that [`read`] reads back.
+/// Writes a puzzle as a rules file that [`read`](super::read) reads back.
 pub fn write(puzzle: &Puzzle, meta: &Meta) -> String {
     let quote = |s: &str| toml::Value::String(s.to_string()).to_string();
     let mut out = String::new();
