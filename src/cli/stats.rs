@@ -141,6 +141,9 @@ struct Report<'a> {
     size: usize,
     encoding: &'static str,
     amo: &'static str,
+    /// The sum encoding, for a puzzle with constraints.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sum: Option<&'static str>,
     puzzle: Option<PuzzleInfo>,
     variables: usize,
     cell_digit_variables: usize,
@@ -198,6 +201,10 @@ pub fn stats(args: StatsArgs) -> anyhow::Result<Status> {
         size: size.side(),
         encoding: encoding.rules.name(),
         amo: encoding.amo.name(),
+        sum: grid
+            .as_ref()
+            .filter(|p| !p.is_classic())
+            .map(|_| encoding.sum.name()),
         puzzle: puzzle_info,
         variables: stats.variables,
         cell_digit_variables: cell_digits,
@@ -242,6 +249,9 @@ fn write_text(out: &mut impl Write, report: &Report, rows: &[FamilyRow]) -> io::
         "{side}x{side} grid, {} encoding, {} at-most-one",
         report.encoding, report.amo
     )?;
+    if let Some(sum) = report.sum {
+        write!(out, ", {sum} sums")?;
+    }
     match &report.puzzle {
         Some(p) => writeln!(out, ", {}: {} ({} givens)", p.source, p.label, p.givens)?,
         None => writeln!(out, ", empty grid")?,
