@@ -463,3 +463,24 @@ fn rate_reports_unsolvable_and_several_solutions() {
     let run = run_cli(&["rate", "-"], b"12?4............\n");
     assert_eq!(run.code, 2);
 }
+
+#[test]
+fn rate_stops_its_search_at_the_decision_limit_and_says_so() {
+    // An empty 4×4 grid needs search; with no decision allowed the search
+    // gives up at once, and the SAT solver still finds several solutions.
+    let run = run_cli(
+        &["rate", "--decision-limit", "0", "-"],
+        b"................\n",
+    );
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let line = run.stdout.lines().next().unwrap();
+    assert!(
+        line.starts_with("search       line 1: probing fixes 0 of 16 cells; 0 decisions"),
+        "{line}"
+    );
+    assert!(line.contains("gave up at the decision limit"), "{line}");
+    assert!(line.ends_with("; several solutions"), "{line}");
+    // Within the default limit the same grid is searched to the end.
+    let run = run_cli(&["rate", "-"], b"................\n");
+    assert!(!run.stdout.contains("gave up"), "{}", run.stdout);
+}

@@ -27,17 +27,28 @@ pub struct RateArgs {
 
     #[command(flatten)]
     encoding: EncodingArgs,
+
+    /// Decisions the rating search may take before it gives up: it then
+    /// still rates the puzzle `search` (probing did not decide it), says
+    /// it gave up, and takes the verdict from the SAT solver.
+    #[arg(long, value_name = "DECISIONS", default_value_t = Rater::DEFAULT_DECISION_LIMIT)]
+    decision_limit: u64,
 }
 
 /// Returns the line `rate` prints for one puzzle, without the newline.
 fn line(label: &str, cells: usize, rating: &Rating) -> String {
     let fixed = |n: Option<usize>| format!("{} of {cells} cells", n.unwrap_or(0));
     let search = format!(
-        "{} decision{}, {} conflict{}",
+        "{} decision{}, {} conflict{}{}",
         rating.decisions,
         if rating.decisions == 1 { "" } else { "s" },
         rating.conflicts,
         if rating.conflicts == 1 { "" } else { "s" },
+        if rating.gave_up {
+            " (gave up at the decision limit; the verdict is the SAT solver's)"
+        } else {
+            ""
+        },
     );
     match (&rating.outcome, rating.level) {
         (Outcome::Unsolvable, Level::Propagation) => {
@@ -98,7 +109,7 @@ fn summary_line(summary: &Summary) -> String {
 pub fn rate(args: RateArgs) -> anyhow::Result<Status> {
     let input = Input::open(args.file.as_deref())?;
     let name = input.name.clone();
-    let mut rater = Rater::new(args.encoding.encoding());
+    let mut rater = Rater::new(args.encoding.encoding()).with_decision_limit(args.decision_limit);
     let mut summary = Summary::default();
     let mut status = Status::Success;
     let stdout = io::stdout();
@@ -106,7 +117,9 @@ pub fn rate(args: RateArgs) -> anyhow::Result<Status> {
     let mut out = io::BufWriter::new(stdout.lock());
     let start = Instant::now();
     let result = input.for_each(args.input.options(), |_, puzzle| {
-        let rating = rater.rate(&puzzle.puzzle);
+        let rating = rater
+            .rate(&puzzle.puzzle)
+            .with_context(|| format!("{name}: {}", puzzle.label))?;
         summary.add(&rating);
         if !matches!(rating.outcome, Outcome::Unique(_)) {
             status = Status::NotUnique;
