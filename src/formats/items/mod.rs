@@ -352,7 +352,11 @@ pub fn build(key: &str, item: &Item, size: Size) -> Result<Vec<Constraint>, Item
         }
         "arrow" => {
             r.only(&["cells", "lines"])?;
-            let circle = r.cells("cells")?;
+            // A pill reads as a number the way a person reads it, left to
+            // right and top to bottom, whatever order the setter's clicks
+            // listed its cells in.
+            let mut circle = r.cells("cells")?;
+            circle.sort_unstable();
             if circle.len() > 1 && size.side() > 9 {
                 return r.fail("cells", format!("the circle at {} spans {} cells; a number of several digits needs a grid of 9×9 or less", circle[0], circle.len()));
             }

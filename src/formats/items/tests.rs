@@ -159,3 +159,19 @@ fn f_puzzles_cosmetic_fields_of_a_rule_are_not_options() {
     );
     let _ = Grid::empty(Size::NINE);
 }
+
+#[test]
+fn a_pill_reads_in_reading_order_whatever_order_its_cells_are_listed() {
+    let arrow = |pill: &str| {
+        let text = json(&format!(
+            r#""arrow": [{{"cells": [{pill}], "lines": [["R1C2", "R2C2", "R3C2"]]}}]"#
+        ));
+        fpuzzles::from_json(&text).unwrap().puzzle.constraints()[0].clone()
+    };
+    let forward = arrow(r#""R1C1", "R2C1""#);
+    assert_eq!(arrow(r#""R2C1", "R1C1""#), forward);
+    let crate::rules::Constraint::Arrow(a) = forward else {
+        panic!("{forward:?}");
+    };
+    assert_eq!(a.circle[0].to_string(), "r1c1");
+}
