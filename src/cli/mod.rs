@@ -305,7 +305,8 @@ pub struct EncodingArgs {
     pub amo: AmoKind,
 
     /// The sum encoding of killer cages, little killers, sandwiches,
-    /// x-sums, arrows and region-sum lines.
+    /// x-sums, arrows, region-sum lines and skyscrapers (docs/encodings.md
+    /// §7 compares them).
     #[arg(long, value_enum, default_value_t)]
     pub sum_encoding: SumKind,
 }

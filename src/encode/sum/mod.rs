@@ -1,7 +1,8 @@
 //! Sum encodings: "these terms add up to a target" as clauses.
 //!
 //! Killer cages, little killers, sandwiches, x-sums, arrows and region-sum
-//! lines all say that some integers add up to a number. Each integer is a
+//! lines all say that some integers add up to a number, and skyscrapers
+//! count the buildings seen as a sum of 0/1 terms. Each integer is a
 //! [`Term`]: a set of options, each a value and the literal that selects
 //! it, exactly one of which holds. A cell is a term whose options are its
 //! digits (x(r,c,d) selects d), a weighted cell (a tens digit in an
