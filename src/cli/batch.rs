@@ -22,7 +22,7 @@ use sudoku_sat::formats::text::{ParseError, Puzzle, ReadOptions};
 use sudoku_sat::grid::Size;
 use sudoku_sat::solve::{Checked, Report, SolveError};
 
-use super::input::{Input, MAX_ERRORS};
+use super::input::Input;
 use super::say;
 use std::fmt::Display;
 
@@ -80,8 +80,6 @@ pub enum Flow {
 pub struct Ended {
     /// The number of parse errors reported.
     pub parse_errors: usize,
-    /// Reading stopped after [`MAX_ERRORS`] parse errors.
-    pub too_many_errors: bool,
     /// Reading stopped on Ctrl-C.
     pub interrupted: bool,
     /// Events handed to the caller.
@@ -196,11 +194,10 @@ impl Progress {
     }
 }
 
-/// Reads puzzles until the input ends, Ctrl-C, a stop, or too many errors.
+/// Reads puzzles until the input ends, Ctrl-C or a stop.
 struct Source<I> {
     puzzles: I,
     errors: usize,
-    too_many: bool,
     interrupted: bool,
 }
 
@@ -208,9 +205,6 @@ impl<I: Iterator<Item = Result<Puzzle, ParseError>>> Iterator for Source<I> {
     type Item = Result<Puzzle, ParseError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.too_many {
-            return None;
-        }
         if INTERRUPTED.load(Ordering::SeqCst) {
             self.interrupted = true;
             return None;
@@ -218,7 +212,6 @@ impl<I: Iterator<Item = Result<Puzzle, ParseError>>> Iterator for Source<I> {
         let item = self.puzzles.next()?;
         if item.is_err() {
             self.errors += 1;
-            self.too_many = self.errors >= MAX_ERRORS;
         }
         Some(item)
     }
@@ -243,7 +236,6 @@ where
     M: Fn() -> anyhow::Result<Checked> + Sync,
     H: FnMut(&Progress, Event) -> anyhow::Result<Flow>,
 {
-    let name = input.name.clone();
     // Files go to the workers in chunks, which keeps the threads' traffic
     // low on fast puzzles; standard input goes a puzzle at a time, so a
     // person typing puzzles sees each answer at once.
@@ -253,7 +245,6 @@ where
     let mut source = Source {
         puzzles,
         errors: 0,
-        too_many: false,
         interrupted: false,
     };
     let mut ended = if jobs <= 1 {
@@ -263,11 +254,7 @@ where
     };
     progress.finish();
     ended.parse_errors = source.errors;
-    ended.too_many_errors = source.too_many;
     ended.interrupted = source.interrupted;
-    if ended.too_many_errors {
-        say::too_many_errors(&name);
-    }
     Ok(ended)
 }
 

@@ -9,10 +9,6 @@ use anyhow::{Context, bail};
 use super::say;
 use sudoku_sat::formats::text::{Format, ParseError, Puzzle, Puzzles, ReadOptions};
 
-/// How many parse errors one input may report before reading stops: past
-/// this, the input is most likely not a puzzle file at all.
-pub const MAX_ERRORS: usize = 20;
-
 /// A source of puzzle text and the name diagnostics use for it.
 pub struct Input {
     /// The file's path as given, or `<stdin>`.
@@ -124,8 +120,9 @@ impl Input {
     /// error on stderr as `error: NAME: line L, column C: ...` and going on
     /// with the next puzzle.
     ///
-    /// Returns how many parse errors were reported. Reading stops early
-    /// after [`MAX_ERRORS`] errors, or when `each` fails.
+    /// Returns how many parse errors were reported. Every puzzle is read,
+    /// whatever the errors before it; reading stops early only when `each`
+    /// fails.
     pub fn for_each(
         self,
         format: ReadOptions,
@@ -140,10 +137,6 @@ impl Input {
                 Err(error) => {
                     report(&name, &error);
                     errors += 1;
-                    if errors == MAX_ERRORS {
-                        say::too_many_errors(&name);
-                        break;
-                    }
                 }
             }
         }

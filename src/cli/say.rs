@@ -34,11 +34,6 @@ pub fn gave_up(at: &str, nodes: u64, what: &str) {
     ));
 }
 
-/// The error that ends reading a file after too many bad lines.
-pub fn too_many_errors(name: &str) {
-    error(format_args!("{name}: too many errors; stopped reading"));
-}
-
 fn line(text: impl Display) {
     let mut stderr = io::stderr().lock();
     let _ = writeln!(stderr, "{text}");

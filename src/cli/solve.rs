@@ -224,7 +224,7 @@ fn finish(tally: &Tally, ended: &batch::Ended, source: &str) -> Status {
         ));
         return Status::Interrupted;
     }
-    if ended.parse_errors > 0 || ended.too_many_errors {
+    if ended.parse_errors > 0 {
         return Status::Error;
     }
     tally.status()

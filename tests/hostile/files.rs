@@ -4,7 +4,7 @@
 use super::*;
 
 #[test]
-fn binary_files_give_located_errors_and_stop_after_twenty() {
+fn binary_files_give_located_errors_and_stop_at_the_first_nul() {
     let random = noise(4096, 0x9e37_79b9_7f4a_7c15);
     let zeros = vec![0u8; 4096];
     // Text-like: puzzle symbols and newlines with a NUL every 37 bytes.
@@ -19,17 +19,17 @@ fn binary_files_give_located_errors_and_stop_after_twenty() {
         (
             "random.bin",
             random,
-            "line 1, column 1: invalid character '\\u{b}'",
+            "line 1, column 301: a NUL byte: binary data, not a puzzle file; stopped reading",
         ),
         (
             "zeros.bin",
             zeros,
-            "line 1, column 1: invalid character '\\0'",
+            "line 1, column 1: a NUL byte: binary data, not a puzzle file; stopped reading",
         ),
         (
             "texty.bin",
             texty,
-            "line 1, column 1: invalid character '\\0'",
+            "line 1, column 1: a NUL byte: binary data, not a puzzle file; stopped reading",
         ),
     ];
     for (name, bytes, first) in cases {
@@ -44,13 +44,18 @@ fn binary_files_give_located_errors_and_stop_after_twenty() {
             "{name}: {}",
             lines[0]
         );
-        // Every error is located, and reading stops after 20 of them.
-        assert!(lines.len() <= 21, "{name}: {} lines", lines.len());
+        // Every error is located, and reading stops at the first NUL byte.
         for line in &lines {
-            let located = line.starts_with(&format!("error: {path}: line "));
-            let stop = *line == error(&path, "too many errors; stopped reading");
-            assert!(located || stop, "{name}: {line}");
+            assert!(
+                line.starts_with(&format!("error: {path}: line ")),
+                "{name}: {line}"
+            );
         }
+        let last = lines.last().unwrap();
+        assert!(
+            last.ends_with("binary data, not a puzzle file; stopped reading"),
+            "{name}: {last}"
+        );
     }
 }
 
@@ -160,15 +165,18 @@ fn huge_line_memory_stays_bounded() {
 }
 
 #[test]
-fn mixed_sizes_the_first_puzzle_fixes_the_size() {
-    // A 9x9 line, a 16x16 line, a 9x9 line.
+fn mixed_sizes_are_each_read_at_their_own_size() {
+    // A 9x9 line, a 16x16 line, a 9x9 line: all three are solved.
     let path = fixture("mixed-sizes.txt");
     let run = solve(&path);
-    let stderr = [error(
-        &path,
-        "line 2, column 82: expected 81 cells, found 256",
-    )];
-    assert_run(&run, 2, &stderr, &[EULER_1_SOLUTION, EULER_1_SOLUTION]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", run.stdout);
+    assert_eq!([lines[0], lines[2]], [EULER_1_SOLUTION; 2]);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let sixteen = parse_str(text.lines().nth(1).unwrap(), Format::Line).unwrap();
+    let solution = parse_str(lines[1], Format::Line).unwrap();
+    assert_eq!(solution[0].grid().check_solution(sixteen[0].grid()), Ok(()));
 }
 
 /// Checks that a printed line solves the puzzle in `path`.
@@ -243,4 +251,37 @@ fn sixteen_by_sixteen_with_a_nine_by_nine_alphabet() {
     assert_eq!(forced.code, 1, "{}", forced.stderr);
     assert!(forced.stderr.contains("more than one solution"));
     assert_eq!(forced.stdout.trim().len(), 256);
+}
+
+#[test]
+#[cfg(unix)]
+fn endless_inputs_stop_with_an_error() {
+    // /dev/zero never ends and holds no line end: a NUL byte stops it.
+    for command in ["solve", "count", "rate"] {
+        let run = run_bounded(&[command, "/dev/zero"], b"", None).run;
+        assert_eq!(run.code, 2, "{command}: {}", run.stderr);
+        let first = run.stderr.lines().next().unwrap_or_default();
+        assert_eq!(
+            first,
+            error(
+                "/dev/zero",
+                "line 1, column 1: a NUL byte: binary data, not a puzzle file; stopped reading"
+            ),
+            "{command}"
+        );
+    }
+    // A stream of cells with no line end stops past 64 MiB; the puzzle
+    // before it is solved.
+    let mut text = format!("{GRID_1}\n").into_bytes();
+    text.resize(text.len() + (64 << 20) + 4096, b'1');
+    let run = run_bounded(&["solve", "-o", "line"], &text, None).run;
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert_eq!(run.stdout, format!("{EULER_1_SOLUTION}\n"));
+    assert_eq!(
+        run.stderr.trim(),
+        error(
+            "<stdin>",
+            "line 2: no line end in 64 MiB: not a puzzle file; stopped reading"
+        )
+    );
 }

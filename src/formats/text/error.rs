@@ -95,6 +95,17 @@ pub enum ParseErrorKind {
         /// The number of cells found.
         found: usize,
     },
+    /// A line longer than [`MAX_ENDLESS_BYTES`](super::MAX_ENDLESS_BYTES)
+    /// with no line end (`/dev/zero`, an endless stream): reading stops.
+    Endless {
+        /// The limit in bytes.
+        limit: usize,
+    },
+    /// A NUL byte: the input is binary, not text; reading stops there.
+    Binary,
+    /// A second puzzle after the first on a one-puzzle-a-line line, where
+    /// a free comment may stand but a puzzle would be lost.
+    SecondPuzzle,
     /// The first line of cells fits no supported size, so the size cannot
     /// be fixed.
     UnknownSize {
@@ -259,6 +270,22 @@ impl fmt::Display for ParseErrorKind {
                     _ => write!(f, " has no rows"),
                 }
             }
+            ParseErrorKind::Endless { limit } => write!(
+                f,
+                "no line end in {} MiB: not a puzzle file; stopped reading",
+                limit >> 20
+            ),
+            ParseErrorKind::Binary => {
+                write!(
+                    f,
+                    "a NUL byte: binary data, not a puzzle file; stopped reading"
+                )
+            }
+            ParseErrorKind::SecondPuzzle => write!(
+                f,
+                "a second puzzle on the same line; write one puzzle a line \
+                 (a comment after a puzzle must not be one)"
+            ),
             ParseErrorKind::NoPuzzle => write!(f, "no puzzle in the input"),
             ParseErrorKind::Io { message, .. } => write!(f, "read error: {message}"),
         }

@@ -13,6 +13,9 @@ pub(super) struct LineReader<R> {
     pub(super) number: usize,
     /// Whether the current line exceeded the limit; `buf` holds its start.
     pub(super) too_long: bool,
+    /// Whether the current line ran past [`MAX_ENDLESS_BYTES`]: reading
+    /// stopped inside it.
+    pub(super) endless: bool,
 }
 
 impl<R: BufRead> LineReader<R> {
@@ -21,6 +24,7 @@ impl<R: BufRead> LineReader<R> {
         self.buf.clear();
         self.too_long = false;
         let mut any = false;
+        let mut length = 0usize;
         loop {
             let chunk = match self.reader.fill_buf() {
                 Ok(chunk) => chunk,
@@ -48,6 +52,11 @@ impl<R: BufRead> LineReader<R> {
             // Past the limit the bytes are consumed without being kept.
             self.reader.consume(end + usize::from(newline));
             if newline {
+                break;
+            }
+            length += end;
+            if length > MAX_ENDLESS_BYTES {
+                self.endless = true;
                 break;
             }
         }

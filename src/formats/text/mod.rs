@@ -31,8 +31,13 @@
 //! or `_` for a blank; a space is never a blank. Lines whose first
 //! non-blank character is `#` are comments. A UTF-8 byte order mark, CRLF
 //! line ends and a missing final newline are accepted. [`Format::Auto`]
-//! decides the format from the first line that is not blank, a comment or
-//! a rule.
+//! decides each puzzle's format and size from its own first line, so one
+//! file may mix formats and sizes: a grid of rows may take a new size
+//! after a blank line or a header, a one-line puzzle (81, 256 or 625
+//! cells) ends a grid in progress rather than being read as its row, and
+//! a comment after a one-line puzzle that is itself a puzzle is an error
+//! rather than a lost puzzle. Binary input (a NUL byte) and a line with no
+//! end in [`MAX_ENDLESS_BYTES`] stop the reading with an error.
 //!
 //! Parsing is strict: a character that is not a cell symbol, a blank or a
 //! separator allowed where it stands is an error with its line and column,
@@ -65,6 +70,11 @@ pub use error::{ParseError, ParseErrorKind};
 /// line is a [`ParseErrorKind::LineTooLong`] error.
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
 
+/// The longest line skipped, in bytes: past it the input has no line ends
+/// (`/dev/zero`, an endless stream) and reading stops with a
+/// [`ParseErrorKind::Endless`] error instead of running forever.
+pub const MAX_ENDLESS_BYTES: usize = 64 << 20;
+
 /// The largest rules file read, in bytes: a 64×64 puzzle with thousands
 /// of constraints fits many times over. A larger one is a
 /// [`ParseErrorKind::RulesFileTooLong`] error, so an endless input cannot
@@ -91,12 +101,12 @@ impl From<Format> for ReadOptions {
     }
 }
 
-/// Which text format to read; Auto detects it from the first content line.
+/// Which text format to read; Auto detects it puzzle by puzzle.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Format {
-    /// Detect the format from the first line that is not blank, a comment
-    /// or a rule line.
+    /// Detect each puzzle's format from its first line that is not blank,
+    /// a comment or a rule line.
     #[default]
     Auto,
     /// Project Euler 96: a `Grid NN` header before every 9x9 grid.
@@ -249,6 +259,7 @@ impl<R: BufRead> Puzzles<R> {
                 buf: Vec::new(),
                 number: 0,
                 too_long: false,
+                endless: false,
             },
             state: State {
                 format,
@@ -259,6 +270,7 @@ impl<R: BufRead> Puzzles<R> {
                 rules_text: (format == Format::Rules).then(String::new),
                 out: VecDeque::new(),
                 produced: false,
+                boundary: true,
                 scan: Scan::default(),
             },
             done: false,
@@ -297,6 +309,26 @@ impl<R: BufRead> Iterator for Puzzles<R> {
                 return None;
             }
             match self.lines.next_line() {
+                Ok(true) if self.lines.endless || self.lines.buf.contains(&0) => {
+                    // Nothing after this is text: end the grid in progress
+                    // and stop.
+                    self.done = true;
+                    let number = self.lines.number;
+                    self.state.truncate(number);
+                    let (column, kind) = match self.lines.buf.iter().position(|&b| b == 0) {
+                        Some(i) => (
+                            Some(units(&self.lines.buf[..i]).count() + 1),
+                            ParseErrorKind::Binary,
+                        ),
+                        None => (
+                            None,
+                            ParseErrorKind::Endless {
+                                limit: MAX_ENDLESS_BYTES,
+                            },
+                        ),
+                    };
+                    self.state.push(Err(ParseError::new(number, column, kind)));
+                }
                 Ok(true) => {
                     let (line, number) = (&self.lines.buf[..], self.lines.number);
                     self.state.handle(line, number, self.lines.too_long);

@@ -52,6 +52,9 @@ pub(super) struct State {
     pub(super) out: VecDeque<Result<Puzzle, ParseError>>,
     /// Whether any puzzle or error was produced.
     pub(super) produced: bool,
+    /// Whether a grid starting now may take a new size: at the start, after
+    /// a blank line or a header, and where the format changes.
+    pub(super) boundary: bool,
     pub(super) scan: Scan,
 }
 
@@ -149,9 +152,15 @@ impl State {
                 if self.block.as_ref().is_some_and(|b| b.rows > 0) {
                     self.truncate(number);
                 }
+                self.boundary = true;
             }
             LineKind::Comment | LineKind::Rule => {}
             LineKind::Header(header) => {
+                if self.format == Format::Auto && self.block.is_none() {
+                    // A header starts a grid of rows, whatever came before.
+                    self.mode = Some(Mode::Block);
+                }
+                self.boundary = true;
                 let mode = *self.mode.get_or_insert(Mode::Block);
                 match (mode, header) {
                     (Mode::Line, Ok(_)) => {
@@ -180,43 +189,69 @@ impl State {
                 if matches!(self.format, Format::Auto | Format::Fpuzzles)
                     && self.fpuzzles_line(line, number) => {}
             LineKind::Cells => {
+                if self.format == Format::Auto && self.whole_puzzle_inside_grid(line) {
+                    // A line that is a puzzle of its own ends the grid in
+                    // progress, which then lacks rows, and starts afresh.
+                    self.truncate(number);
+                }
                 let mode = match self.mode {
-                    Some(mode) => mode,
-                    None => {
+                    // Each puzzle of an auto-detected input is read in its
+                    // own format; a grid in progress keeps its rows.
+                    Some(mode) if self.format != Format::Auto || self.block.is_some() => mode,
+                    _ => {
                         let mode = self.detect(line);
+                        if self.mode != Some(mode) {
+                            self.boundary = true;
+                        }
                         *self.mode.insert(mode)
                     }
                 };
+                let boundary = std::mem::replace(&mut self.boundary, false);
                 match mode {
                     Mode::Line => self.line_puzzle(line, number),
                     // Rows of single digits read the same in both formats;
                     // a row with a two-digit number shows which it is.
                     Mode::Block if numbers_like(line) => self.numbers_line(line, number),
-                    Mode::Block => self.block_line(line, number),
+                    Mode::Block => self.block_line(line, number, boundary),
                     Mode::Numbers => self.numbers_line(line, number),
                 }
             }
         }
     }
 
-    /// Decides between the line format and rows from the first content
-    /// line's first token.
+    /// Decides between the line format and rows from the first token of
+    /// a puzzle's first line.
     pub(super) fn detect(&mut self, line: &[u8]) -> Mode {
         if numbers_like(line) {
             return Mode::Numbers;
         }
         self.scan.token(line);
-        let one_line = match self.scan.cells.len() {
+        let found = self.scan.cells.len();
+        let one_line = match found {
             81 | 256 | 625 => true,
             // A 16x16 row holds some symbol beyond 4.
             16 => self.scan.fits_4x4(),
-            _ => false,
+            // Too long for a row after one-line puzzles: a broken one, to
+            // be reported as such rather than start a grid that would take
+            // the puzzles after it as its rows.
+            _ => found > Size::MAX_SYMBOL_SIDE && self.mode == Some(Mode::Line),
         };
         if one_line && !self.scan.bars {
             Mode::Line
         } else {
             Mode::Block
         }
+    }
+
+    /// Returns whether `line` is a one-line puzzle (81, 256 or 625 cells,
+    /// no bars) arriving while a grid of rows is in progress, which no
+    /// row of any grid is.
+    fn whole_puzzle_inside_grid(&mut self, line: &[u8]) -> bool {
+        if self.block.as_ref().is_none_or(|b| b.rows == 0) || numbers_like(line) {
+            return false;
+        }
+        self.scan.token(line);
+        matches!(self.scan.cells.len(), 81 | 256 | 625) && !self.scan.bars
     }
 
     /// Reports an error that belongs to no grid in progress, or else to
@@ -234,10 +269,9 @@ impl State {
         self.scan.token(line);
         let found = self.scan.cells.len();
         let fits = |s: &Size| s.has_symbols();
-        let Some(size) = self
-            .size
-            .or_else(|| Size::from_cell_count(found).filter(fits))
-        else {
+        // Each line has its own size; a count that fits none is measured
+        // against the size before it ("expected 81 cells, found 80").
+        let Some(size) = Size::from_cell_count(found).filter(fits).or(self.size) else {
             let error = self.scan.bad_error(number).unwrap_or_else(|| {
                 let kind = ParseErrorKind::UnknownSize {
                     found,
@@ -253,6 +287,7 @@ impl State {
         let item = self
             .scan
             .digits_into(size, size.cells(), number, &mut cells)
+            .and_then(|()| second_puzzle(line, size, number))
             .map(|()| Puzzle {
                 label: Label::Line(number),
                 line: number,
@@ -264,12 +299,24 @@ impl State {
         self.push(item);
     }
 
-    pub(super) fn block_line(&mut self, line: &[u8], number: usize) {
+    /// Reads a line of rows; `boundary` says a grid starting here may have
+    /// another size than the grid before (see [`State::boundary`]).
+    pub(super) fn block_line(&mut self, line: &[u8], number: usize, boundary: bool) {
         self.scan.block(line);
         let found = self.scan.cells.len();
+        let starting = self.block.as_ref().is_none_or(|b| b.rows == 0);
+        // A grid after a blank line or a header, in an auto-detected input,
+        // has the size of its own first row; without such a boundary a row
+        // of another length is a broken row of the size before.
+        let resize = self.format == Format::Auto
+            && starting
+            && boundary
+            && self
+                .size
+                .is_some_and(|s| found != s.side() && found != s.cells());
         let size = match self.size {
-            Some(size) => size,
-            None => {
+            Some(size) if !resize => size,
+            _ => {
                 let guess = match found {
                     // A 4x4 grid on one line has four groups of four, as
                     // `1234 3412 2143 4321`; anything else is a 16x16 row.
@@ -461,4 +508,29 @@ impl State {
             self.push(Err(ParseError::new(last, None, ParseErrorKind::NoPuzzle)));
         }
     }
+}
+
+/// Checks the comment after a one-line puzzle: a token there that is a
+/// whole puzzle of the same size (N² cell symbols) would be lost, so it is
+/// an error pointing at it.
+fn second_puzzle(line: &[u8], size: Size, number: usize) -> Result<(), ParseError> {
+    let text = String::from_utf8_lossy(line);
+    let mut column = 1;
+    let mut in_first = true;
+    for token in text.split([' ', '\t']) {
+        let length = token.chars().count();
+        if !token.is_empty() {
+            let puzzle_like = length == size.cells()
+                && token
+                    .bytes()
+                    .all(|b| is_blank(b) || size.digit_of(char::from(b)).is_some());
+            if !in_first && puzzle_like {
+                let kind = ParseErrorKind::SecondPuzzle;
+                return Err(ParseError::new(number, Some(column), kind));
+            }
+            in_first = false;
+        }
+        column += length + 1;
+    }
+    Ok(())
 }

@@ -146,12 +146,10 @@ fn invalid_bytes_and_nul() {
         e.to_string(),
         "line 1, column 81: invalid byte 0xff (the text is not UTF-8)"
     );
-    let e = only_error(b"\0\0\0\0", Format::Auto);
-    assert_eq!(e.column(), Some(1));
-    assert!(matches!(
-        e.kind(),
-        ParseErrorKind::InvalidCharacter { found: '\0' }
-    ));
+    // A NUL byte is binary data: one error at it, and reading stops.
+    let e = only_error(b"\0\0\0\0\n1.3.3.1.2.4.4.2.\n", Format::Auto);
+    assert_eq!((e.line(), e.column()), (1, Some(1)));
+    assert_eq!(e.kind(), &ParseErrorKind::Binary);
     // Invalid bytes count one column each.
     let e = only_error(b"\xff\xfe1x", Format::Rows);
     assert_eq!(e.column(), Some(1));
