@@ -283,6 +283,24 @@ impl InputArgs {
     }
 }
 
+/// The most jobs per core `--jobs` runs.
+const JOBS_PER_CORE: usize = 4;
+/// The most jobs `--jobs` runs on any machine.
+const MAX_JOBS: usize = 256;
+
+/// Parses `--jobs`: a whole number of at least 1. A number too large for
+/// any machine is read as the largest count, to be cut like any other
+/// (see [`SolverArgs::jobs`]), rather than refused.
+fn parse_jobs(text: &str) -> Result<usize, String> {
+    use std::num::IntErrorKind;
+    match text.parse::<usize>() {
+        Ok(0) => Err("jobs must be at least 1".to_string()),
+        Ok(jobs) => Ok(jobs),
+        Err(e) if *e.kind() == IntErrorKind::PosOverflow => Ok(usize::MAX),
+        Err(_) => Err(format!("'{text}' is not a whole number of jobs")),
+    }
+}
+
 /// Parses `RxC` (also `R×C`) with R and C from 1 to 64.
 fn parse_blocks(text: &str) -> Result<(usize, usize), String> {
     let parsed = text
@@ -360,8 +378,10 @@ struct SolverArgs {
 
     /// Solve on N threads, each with its own solver; output stays in input
     /// order. The default is one per core. With more than one, the
-    /// cross-check of a 16×16 or 25×25 grid runs beside its SAT call.
-    #[arg(long, short, value_name = "N")]
+    /// cross-check of a 16×16 or 25×25 grid runs beside its SAT call. N is
+    /// at least 1; more than 4 per core (at most 256) is cut to that, with
+    /// a note.
+    #[arg(long, short, value_name = "N", value_parser = parse_jobs)]
     jobs: Option<usize>,
 
     /// Never show the progress bar (it appears on a terminal only, once a
@@ -375,10 +395,28 @@ impl SolverArgs {
         self.encoding.encoding()
     }
 
+    /// Returns how many jobs to run: `--jobs`, or one per core. More than
+    /// [`JOBS_PER_CORE`] per core, or more than [`MAX_JOBS`], is cut to that
+    /// with a note: the solvers are CPU-bound, so more threads only contend
+    /// for the same cores, while each holds its own solver in memory. Call
+    /// it once per run, so the note appears once.
     fn jobs(&self) -> usize {
-        self.jobs
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-            .max(1)
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let cap = cores.saturating_mul(JOBS_PER_CORE).min(MAX_JOBS);
+        match self.jobs {
+            None => cores,
+            Some(jobs) if jobs > cap => {
+                say::note(format_args!(
+                    "--jobs: more jobs than this machine can use \
+                     ({}; at most {JOBS_PER_CORE} per core and {MAX_JOBS} in all); \
+                     running {}",
+                    say::count(cores, "core", "cores"),
+                    say::count(cap, "job", "jobs")
+                ));
+                cap
+            }
+            Some(jobs) => jobs,
+        }
     }
 
     fn backtracker(&self) -> Option<Backtracker> {

@@ -39,6 +39,15 @@ pub fn too_many_errors(name: &str) {
     error(format_args!("{name}: too many errors; stopped reading"));
 }
 
+/// Returns the number `n` with its noun, singular for exactly one:
+/// `1 puzzle`, `2 puzzles`, `0 puzzles`. Any integer type will do: `n` is
+/// judged by how it prints.
+pub fn count(n: impl Display, one: &str, many: &str) -> String {
+    let n = n.to_string();
+    let noun = if n == "1" { one } else { many };
+    format!("{n} {noun}")
+}
+
 fn line(text: impl Display) {
     let mut stderr = io::stderr().lock();
     let _ = writeln!(stderr, "{text}");

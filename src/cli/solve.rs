@@ -163,7 +163,8 @@ fn run_batch(
     let backtracker = args.backtracker();
     // Several jobs may also split a large puzzle between its SAT call and
     // its cross-check; one job means one thread.
-    let beside = args.jobs() > 1;
+    let jobs = args.jobs();
+    let beside = jobs > 1;
     let make = || -> anyhow::Result<Checked> {
         let checked = match external {
             Some((command, timeout)) => Checked::new(
@@ -187,7 +188,7 @@ fn run_batch(
     let ended = batch::run(
         input,
         format,
-        args.jobs(),
+        jobs,
         &mut progress,
         make,
         |progress, event| {
