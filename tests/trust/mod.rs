@@ -3,7 +3,8 @@
 //! code under test.
 //!
 //! DRAT proofs are checked by a small forward RUP checker written here,
-//! which shares nothing with varisat, and by drat-trim when it is on PATH.
+//! which shares nothing with varisat, by `rate` (required in CI; see
+//! `.ci/install-checkers`) and by drat-trim when it is on PATH.
 
 use std::collections::HashSet;
 use std::process::Command;
