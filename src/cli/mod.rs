@@ -99,7 +99,8 @@ enum Command {
     /// clause that blocks it (named in a comment), and the proof shows
     /// that unsatisfiable, so no other solution exists. Several solutions:
     /// nothing is written and the exit status is 1. Check a proof with
-    /// `drat-trim OUT.cnf OUT.drat`, which prints `s VERIFIED`.
+    /// `rate OUT.cnf OUT.drat` (`cargo install rate --locked`) or
+    /// `drat-trim OUT.cnf OUT.drat`; either prints `s VERIFIED`.
     ///
     /// Exit status: 0 the proof was written; 1 several solutions; 2 usage,
     /// I/O or parse error, or a FILE that does not hold exactly one
