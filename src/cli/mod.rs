@@ -15,6 +15,7 @@ mod output;
 mod prove;
 mod rate;
 pub(crate) mod say;
+mod shell;
 mod solve;
 mod stats;
 
@@ -38,7 +39,11 @@ pub use output::OutputFormat;
 ///
 /// Exit status: 0 every puzzle has exactly one solution; 1 some puzzle has
 /// no solution or more than one; 2 usage, I/O or parse error, or the SAT
-/// solver and the backtracker disagree.
+/// solver and the backtracker disagree; 130 stopped by Ctrl-C between
+/// puzzles, with the output so far complete.
+///
+/// Shell completions: `sudoku-sat completions bash|zsh|fish|elvish|powershell`;
+/// the man page: `sudoku-sat man`.
 #[derive(Debug, Parser)]
 #[command(name = "sudoku-sat", version, about, long_about)]
 pub struct Cli {
@@ -149,6 +154,24 @@ enum Command {
     /// with a message naming what would be lost (exit 2), never written
     /// without it.
     Convert(convert::ConvertArgs),
+    /// Print a shell completion script on stdout, for bash, zsh, fish,
+    /// elvish or powershell.
+    ///
+    /// Install it where the shell looks, for example:
+    /// bash: `sudoku-sat completions bash >
+    /// ~/.local/share/bash-completion/completions/sudoku-sat`;
+    /// zsh: `sudoku-sat completions zsh > ~/.zfunc/_sudoku-sat`, with
+    /// `~/.zfunc` on `fpath` before `compinit`;
+    /// fish: `sudoku-sat completions fish >
+    /// ~/.config/fish/completions/sudoku-sat.fish`.
+    Completions(shell::CompletionsArgs),
+    /// Print the man page, in roff, on stdout.
+    ///
+    /// `sudoku-sat man | man -l -` shows it at once; `sudoku-sat man >
+    /// ~/.local/share/man/man1/sudoku-sat.1` installs it for `man
+    /// sudoku-sat`. `sudoku-sat man SUBCOMMAND` prints the page of one
+    /// subcommand, with all its options (`sudoku-sat-solve.1`, and so on).
+    Man(shell::ManArgs),
 }
 
 /// Options for `solve`.
@@ -459,6 +482,8 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Explain(args) => explain::explain(args),
         Command::Rate(args) => rate::rate(args),
         Command::Convert(args) => convert::convert(args),
+        Command::Completions(args) => shell::completions(args),
+        Command::Man(args) => shell::man(args),
     }
 }
 
