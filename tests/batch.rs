@@ -149,6 +149,22 @@ fn stats_summarise_the_run() {
     assert!(stats.ends_with("puzzles/s"), "{stats}");
 }
 
+#[test]
+fn stats_count_one_puzzle_in_the_singular() {
+    let grid_1 = grids(EULER)[0].to_string();
+    let run = run_cli(&["solve", "--stats", "-o", "line"], grid_1.as_bytes());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let stats = run.stderr.lines().last().unwrap();
+    assert!(
+        stats.starts_with("stats: 1 puzzle: 1 unique, 0 multiple, 0 unsolvable, 0 unreadable;"),
+        "{stats}"
+    );
+    let two = format!("{grid_1}\n{grid_1}\n");
+    let run = run_cli(&["solve", "--stats", "-o", "line"], two.as_bytes());
+    let stats = run.stderr.lines().last().unwrap();
+    assert!(stats.starts_with("stats: 2 puzzles: 2 unique,"), "{stats}");
+}
+
 /// Ctrl-C stops a batch between puzzles: what was printed is complete and
 /// correct, and the exit status is 130.
 #[test]

@@ -196,6 +196,46 @@ fn a_five_megabyte_line_is_refused_quickly() {
 }
 
 #[test]
+fn one_of_a_kind_is_counted_in_the_singular() {
+    let run = run_cli(&["solve"], b"5\n");
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert_eq!(
+        run.stderr,
+        "error: <stdin>: line 1: found 1 cell, but a row has 4 to 25 and a whole grid N² \
+         (16, 36, 81, 256\u{2026})\n"
+    );
+    let (_dir, one_given) = temp_file("one.txt", format!("5{}\n", ".".repeat(80)).as_bytes());
+    let one_given = one_given.to_str().unwrap();
+    let stats = run_cli(&["stats", one_given], b"");
+    assert_eq!(stats.code, 0, "{}", stats.stderr);
+    assert!(
+        stats
+            .stdout
+            .lines()
+            .next()
+            .unwrap()
+            .ends_with("one.txt: line 1 (1 given)"),
+        "{}",
+        stats.stdout
+    );
+    let explain = run_cli(&["explain", "r1c1", one_given], b"");
+    assert!(
+        explain
+            .stdout
+            .lines()
+            .next()
+            .unwrap()
+            .ends_with("(1 given)"),
+        "{}",
+        explain.stdout
+    );
+    // Two givens stay plural.
+    let (_dir, two) = temp_file("two.txt", format!("56{}\n", ".".repeat(79)).as_bytes());
+    let stats = run_cli(&["stats", two.to_str().unwrap()], b"");
+    assert!(stats.stdout.contains("(2 givens)"), "{}", stats.stdout);
+}
+
+#[test]
 fn usage_errors_exit_2_and_version_works() {
     assert_eq!(run_cli(&["solve", "--output", "nope"], b"").code, 2);
     assert_eq!(run_cli(&["frobnicate"], b"").code, 2);

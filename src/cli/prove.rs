@@ -89,9 +89,9 @@ pub fn prove(args: ProveArgs) -> anyhow::Result<Status> {
         Proved::Multiple(first, second) => {
             let cells = first.differences(&second);
             say::report(format_args!(
-                "{at}: more than one solution (two differ in {} cells, {}...); \
+                "{at}: more than one solution (two differ in {}, {}...); \
                  there is no answer to prove, so no proof was written",
-                cells.len(),
+                say::count(cells.len(), "cell", "cells"),
                 cells[0]
             ));
             return Ok(Status::NotUnique);

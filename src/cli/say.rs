@@ -30,7 +30,8 @@ pub fn report(message: impl Display) {
 /// says what stands without it.
 pub fn gave_up(at: &str, nodes: u64, what: &str) {
     note(format_args!(
-        "{at}: the backtracker gave up after {nodes} nodes; {what}"
+        "{at}: the backtracker gave up after {}; {what}",
+        count(nodes, "node", "nodes")
     ));
 }
 

@@ -243,7 +243,13 @@ fn write_text(out: &mut impl Write, report: &Report, rows: &[FamilyRow]) -> io::
         report.encoding, report.amo
     )?;
     match &report.puzzle {
-        Some(p) => writeln!(out, ", {}: {} ({} givens)", p.source, p.label, p.givens)?,
+        Some(p) => writeln!(
+            out,
+            ", {}: {} ({})",
+            p.source,
+            p.label,
+            say::count(p.givens, "given", "givens")
+        )?,
         None => writeln!(out, ", empty grid")?,
     }
     writeln!(

@@ -21,6 +21,7 @@ use std::fmt;
 
 pub use write::write;
 
+use crate::formats::count;
 use crate::grid::{Cell, Digit, Size};
 use crate::rules::outside::facing;
 use crate::rules::{
@@ -195,7 +196,10 @@ impl Reader<'_> {
                 let at = cells.first().map_or(String::new(), |c| format!(" at {c}"));
                 return self.fail(
                     "lines",
-                    format!("a line{at} has {} cells, fewer than {min}", cells.len()),
+                    format!(
+                        "a line{at} has {}, fewer than {min}",
+                        count(cells.len(), "cell", "cells")
+                    ),
                 );
             }
             out.push(cells);
@@ -546,9 +550,9 @@ pub fn build(key: &str, item: &Item, size: Size) -> Result<Vec<Constraint>, Item
                 return r.fail(
                     "cloneCells",
                     format!(
-                        "the clone of {} has {} cells, not {}",
+                        "the clone of {} has {}, not {}",
                         cells[0],
-                        copies.len(),
+                        count(copies.len(), "cell", "cells"),
                         cells.len()
                     ),
                 );
