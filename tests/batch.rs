@@ -36,6 +36,73 @@ fn jobs_keep_input_order_and_diagnostics() {
 }
 
 #[test]
+fn jobs_zero_is_a_usage_error() {
+    for flag in [&["--jobs", "0"][..], &["-j0"]] {
+        let mut args = vec!["solve", "-o", "line"];
+        args.extend_from_slice(flag);
+        let run = run_cli(&args, EULER_1_SOLUTION.as_bytes());
+        assert_eq!(run.code, 2, "{flag:?}: {}", run.stderr);
+        assert_eq!(run.stdout, "");
+        assert!(
+            run.stderr.starts_with(
+                "error: invalid value '0' for '--jobs <N>': jobs must be at least 1\n"
+            ),
+            "{flag:?}: {}",
+            run.stderr
+        );
+    }
+    let run = run_cli(&["euler", "-j", "0"], b"");
+    assert_eq!(run.code, 2, "{}", run.stderr);
+}
+
+/// Job counts past what the machine can use, up to u64::MAX and beyond,
+/// are cut with one note: no allocation failure, no overflow, no panic.
+#[test]
+fn huge_job_counts_are_cut_with_a_note() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cap = (4 * cores).min(256);
+    let jobs = if cap == 1 {
+        "1 job"
+    } else {
+        &format!("{cap} jobs")
+    };
+    let input = format!(
+        "{EULER_1_SOLUTION}\n{}\n",
+        blank(EULER_1_SOLUTION, &[0, 40])
+    );
+    for huge in [
+        (cap + 1).to_string(),
+        "1000000000".to_string(),
+        u64::MAX.to_string(),
+        "99999999999999999999999999".to_string(),
+    ] {
+        let run = run_cli(&["solve", "-o", "line", "--jobs", &huge], input.as_bytes());
+        assert_eq!(run.code, 0, "{huge}: {}", run.stderr);
+        assert_eq!(
+            run.stdout,
+            format!("{EULER_1_SOLUTION}\n{EULER_1_SOLUTION}\n")
+        );
+        let core_word = if cores == 1 { "core" } else { "cores" };
+        assert_eq!(
+            run.stderr,
+            format!(
+                "note: --jobs: more jobs than this machine can use ({cores} {core_word}; \
+                 at most 4 per core and 256 in all); running {jobs}\n"
+            ),
+            "{huge}"
+        );
+    }
+    // Euler takes the same option; the note comes once, before the sum.
+    let run = run_cli(&["euler", "-j", &u64::MAX.to_string()], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout, "24702\n");
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    // At the cap, no note.
+    let run = run_cli(&["solve", "-j", &cap.to_string()], input.as_bytes());
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""));
+}
+
+#[test]
 fn json_lines_carry_every_puzzle() {
     let input = mixed_batch();
     let run = run_cli(&["solve", "-j2", "-o", "json"], input.as_bytes());
@@ -80,6 +147,22 @@ fn stats_summarise_the_run() {
         "{stats}"
     );
     assert!(stats.ends_with("puzzles/s"), "{stats}");
+}
+
+#[test]
+fn stats_count_one_puzzle_in_the_singular() {
+    let grid_1 = grids(EULER)[0].to_string();
+    let run = run_cli(&["solve", "--stats", "-o", "line"], grid_1.as_bytes());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let stats = run.stderr.lines().last().unwrap();
+    assert!(
+        stats.starts_with("stats: 1 puzzle: 1 unique, 0 multiple, 0 unsolvable, 0 unreadable;"),
+        "{stats}"
+    );
+    let two = format!("{grid_1}\n{grid_1}\n");
+    let run = run_cli(&["solve", "--stats", "-o", "line"], two.as_bytes());
+    let stats = run.stderr.lines().last().unwrap();
+    assert!(stats.starts_with("stats: 2 puzzles: 2 unique,"), "{stats}");
 }
 
 /// Ctrl-C stops a batch between puzzles: what was printed is complete and

@@ -196,6 +196,46 @@ fn a_five_megabyte_line_is_refused_quickly() {
 }
 
 #[test]
+fn one_of_a_kind_is_counted_in_the_singular() {
+    let run = run_cli(&["solve"], b"5\n");
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert_eq!(
+        run.stderr,
+        "error: <stdin>: line 1: found 1 cell, but a row has 4 to 25 and a whole grid N² \
+         (16, 36, 81, 256\u{2026})\n"
+    );
+    let (_dir, one_given) = temp_file("one.txt", format!("5{}\n", ".".repeat(80)).as_bytes());
+    let one_given = one_given.to_str().unwrap();
+    let stats = run_cli(&["stats", one_given], b"");
+    assert_eq!(stats.code, 0, "{}", stats.stderr);
+    assert!(
+        stats
+            .stdout
+            .lines()
+            .next()
+            .unwrap()
+            .ends_with("one.txt: line 1 (1 given)"),
+        "{}",
+        stats.stdout
+    );
+    let explain = run_cli(&["explain", "r1c1", one_given], b"");
+    assert!(
+        explain
+            .stdout
+            .lines()
+            .next()
+            .unwrap()
+            .ends_with("(1 given)"),
+        "{}",
+        explain.stdout
+    );
+    // Two givens stay plural.
+    let (_dir, two) = temp_file("two.txt", format!("56{}\n", ".".repeat(79)).as_bytes());
+    let stats = run_cli(&["stats", two.to_str().unwrap()], b"");
+    assert!(stats.stdout.contains("(2 givens)"), "{}", stats.stdout);
+}
+
+#[test]
 fn usage_errors_exit_2_and_version_works() {
     assert_eq!(run_cli(&["solve", "--output", "nope"], b"").code, 2);
     assert_eq!(run_cli(&["frobnicate"], b"").code, 2);
@@ -267,4 +307,291 @@ fn a_closed_stderr_is_no_panic() {
     assert_eq!(out.status.code(), Some(1));
     let solved = String::from_utf8_lossy(&out.stdout).lines().count();
     assert_eq!(solved, 20, "every solvable puzzle answered");
+}
+
+/// The subcommands `--help` lists (without clap's `help`), read from its
+/// `Commands:` section, so a new subcommand is checked without editing
+/// this file.
+fn subcommands() -> Vec<String> {
+    let help = run_cli(&["--help"], b"");
+    let section = help.stdout.split("Commands:\n").nth(1).unwrap();
+    let names: Vec<String> = section
+        .lines()
+        .take_while(|l| !l.is_empty())
+        .filter(|l| l.starts_with("  ") && !l.starts_with("   "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|&name| name != "help")
+        .map(str::to_string)
+        .collect();
+    for name in ["solve", "euler", "prove", "completions", "man"] {
+        assert!(names.iter().any(|n| n == name), "{name}: {names:?}");
+    }
+    names
+}
+
+/// Runs `program -n` on `script` when the shell is installed: it parses
+/// the script without running it. Returns whether it ran.
+fn shell_accepts(program: &str, script: &str) -> bool {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let Ok(mut child) = Command::new(program)
+        .arg("-n")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+    else {
+        eprintln!("notice: {program} is not installed; its syntax check is skipped");
+        return false;
+    };
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{program} -n: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    true
+}
+
+/// Sources the bash completion `script` and returns what it offers for
+/// `sudoku-sat` followed by `words`, the last being completed.
+fn bash_completes(script: &str, words: &[&str]) -> Vec<String> {
+    use std::process::Command;
+    let (dir, path) = temp_file("sudoku-sat.bash", script.as_bytes());
+    let quoted: Vec<String> = words.iter().map(|w| format!("'{w}'")).collect();
+    let (current, previous) = match words {
+        [.., previous, current] => (*current, *previous),
+        [current] => (*current, "sudoku-sat"),
+        [] => ("", "sudoku-sat"),
+    };
+    let driver = format!(
+        "source '{}'\nCOMP_WORDS=(sudoku-sat {})\nCOMP_CWORD={}\n\
+         _sudoku__sat sudoku-sat '{current}' '{previous}'\n\
+         printf '%s\\n' \"${{COMPREPLY[@]}}\"\n",
+        path.display(),
+        quoted.join(" "),
+        words.len()
+    );
+    let out = Command::new("bash").arg("-c").arg(driver).output().unwrap();
+    drop(dir);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn completions_name_every_subcommand_and_flag() {
+    let bash = run_cli(&["completions", "bash"], b"");
+    assert_eq!((bash.code, bash.stderr.as_str()), (0, ""));
+    assert!(
+        bash.stdout.contains("complete -F _sudoku__sat"),
+        "{}",
+        bash.stdout
+    );
+    for name in subcommands() {
+        assert!(
+            bash.stdout.contains(&format!("sudoku__sat,{name})")),
+            "{name} is not completed"
+        );
+    }
+    for flag in ["--output", "--jobs", "--proof-format", "--sum-encoding"] {
+        assert!(bash.stdout.contains(flag), "{flag}");
+    }
+    // Values of a value enum are offered too.
+    assert!(bash.stdout.contains("pretty"), "the --output values");
+    if shell_accepts("bash", &bash.stdout) {
+        // What a Tab offers, after the words typed so far.
+        let offers = |words: &[&str]| bash_completes(&bash.stdout, words);
+        assert_eq!(offers(&["so"]), ["solve"]);
+        assert_eq!(offers(&["solve", "--ou"]), ["--output"]);
+        assert_eq!(
+            offers(&["solve", "--output", ""]),
+            [
+                "grid", "line", "pretty", "numbers", "json", "csv", "fpuzzles"
+            ]
+        );
+        assert!(offers(&["prove", "--"]).contains(&"--proof-format".to_string()));
+        assert!(offers(&["completions", ""]).contains(&"zsh".to_string()));
+    }
+
+    let zsh = run_cli(&["completions", "zsh"], b"");
+    assert_eq!(zsh.code, 0, "{}", zsh.stderr);
+    assert!(
+        zsh.stdout.starts_with("#compdef sudoku-sat\n"),
+        "{}",
+        zsh.stdout
+    );
+    assert!(zsh.stdout.contains("--output"));
+    shell_accepts("zsh", &zsh.stdout);
+
+    let fish = run_cli(&["completions", "fish"], b"");
+    assert_eq!(fish.code, 0, "{}", fish.stderr);
+    assert!(
+        fish.stdout.contains("complete -c sudoku-sat"),
+        "{}",
+        fish.stdout
+    );
+    assert!(fish.stdout.contains("-a \"euler\""), "{}", fish.stdout);
+    shell_accepts("fish", &fish.stdout);
+
+    for shell in ["elvish", "powershell"] {
+        let run = run_cli(&["completions", shell], b"");
+        assert_eq!(run.code, 0, "{shell}: {}", run.stderr);
+        assert!(run.stdout.contains("sudoku-sat"), "{shell}");
+    }
+
+    let run = run_cli(&["completions", "tcsh"], b"");
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("[possible values: bash"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(run_cli(&["completions"], b"").code, 2);
+}
+
+/// The roff preamble clap_mangen writes before `.TH`: the two lines that
+/// define the `Aq` string (a straight apostrophe).
+const ROFF_PREAMBLE: &str = ".ie \\n(.g .ds Aq \\(aq\n.el .ds Aq '\n";
+
+#[test]
+fn the_man_page_names_every_subcommand() {
+    let page = run_cli(&["man"], b"");
+    assert_eq!((page.code, page.stderr.as_str()), (0, ""));
+    let body = page
+        .stdout
+        .strip_prefix(ROFF_PREAMBLE)
+        .unwrap_or(&page.stdout);
+    assert!(
+        body.starts_with(&format!(
+            ".TH sudoku-sat 1  \"sudoku-sat {}\"",
+            env!("CARGO_PKG_VERSION")
+        )),
+        "{}",
+        page.stdout
+    );
+    assert!(page.stdout.is_ascii(), "non-ASCII is escaped for groff");
+    for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "SUBCOMMANDS"] {
+        assert!(
+            page.stdout.contains(&format!("\n.SH {section}\n")),
+            "{section}"
+        );
+    }
+    // The exit status, Ctrl-C's included.
+    assert!(
+        page.stdout.contains("130 stopped by Ctrl"),
+        "{}",
+        page.stdout
+    );
+    for name in subcommands() {
+        // roff escapes the hyphen.
+        assert!(
+            page.stdout
+                .contains(&format!("\n.TP\nsudoku\\-sat\\-{name}(1)\n")),
+            "{name} is not listed"
+        );
+        // And each has a page of its own, with its options.
+        let sub = run_cli(&["man", &name], b"");
+        assert_eq!(sub.code, 0, "{name}: {}", sub.stderr);
+        let body = sub
+            .stdout
+            .strip_prefix(ROFF_PREAMBLE)
+            .unwrap_or(&sub.stdout);
+        assert!(
+            body.starts_with(&format!(".TH sudoku-sat-{name} 1 ")),
+            "{name}: {}",
+            sub.stdout
+        );
+        assert!(sub.stdout.is_ascii(), "{name}");
+    }
+    let solve = run_cli(&["man", "solve"], b"");
+    assert!(solve.stdout.contains("\\-\\-jobs"), "{}", solve.stdout);
+    assert!(solve.stdout.contains("\\-\\-output"), "{}", solve.stdout);
+    // µs in bench's text, escaped so that groff reads it without preconv.
+    assert!(
+        run_cli(&["man", "bench"], b"")
+            .stdout
+            .contains("\\[u00B5]s")
+    );
+
+    let run = run_cli(&["man", "frobnicate"], b"");
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("one of: solve, euler"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn groff_reads_the_man_pages_without_warnings() {
+    use std::process::Command;
+    if Command::new("groff").arg("-v").output().is_err() {
+        eprintln!("notice: groff is not installed; the man page is not typeset");
+        return;
+    }
+    for name in [None, Some("solve"), Some("bench"), Some("prove")] {
+        let mut args = vec!["man"];
+        args.extend(name);
+        let (_dir, page) = temp_file("page.1", run_cli(&args, b"").stdout.as_bytes());
+        let out = Command::new("groff")
+            .args(["-man", "-Tutf8", "-ww"])
+            .arg(&page)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{name:?}");
+        let warnings = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(warnings, "", "{name:?}");
+        // The page's header line (headings are bold, by overstriking).
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("General Commands Manual"), "{name:?}: {text}");
+    }
+}
+
+#[test]
+fn top_level_help_gives_every_exit_status_and_the_extras() {
+    let help = run_cli(&["--help"], b"");
+    assert_eq!(help.code, 0);
+    // As one line: the help is wrapped to the terminal's width.
+    let text = help.stdout.split_whitespace().collect::<Vec<_>>().join(" ");
+    for needle in [
+        "Exit status: 0 every puzzle",
+        "; 1 some puzzle",
+        "; 2 usage",
+        "; 130 stopped by Ctrl-C",
+        "sudoku-sat completions bash",
+        "sudoku-sat man",
+    ] {
+        assert!(text.contains(needle), "{needle}: {}", help.stdout);
+    }
+}
+
+#[test]
+fn completions_and_man_into_a_closed_pipe_are_quiet() {
+    use std::process::{Command, Stdio};
+    for args in [&["completions", "bash"][..], &["man", "solve"]] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-sat"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+        assert_eq!(stderr, "", "{args:?}");
+    }
 }

@@ -232,7 +232,7 @@ fn available(program: &str, package: &str) -> bool {
     });
     if !found {
         assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
+            !crate::common::in_ci(),
             "{program} is missing in CI: .ci/run installs the Debian package {package}"
         );
         eprintln!("notice: {program} is not installed (Debian package {package}); skipped");

@@ -169,12 +169,12 @@ impl Progress {
             let bar = match self.len {
                 Some(len) => ProgressBar::new(len).with_style(
                     ProgressStyle::with_template(
-                        "{bar:30} {percent:>3}%  {msg} puzzles  {elapsed} (eta {eta})",
+                        "{bar:30} {percent:>3}%  {msg}  {elapsed} (eta {eta})",
                     )
                     .expect("valid template"),
                 ),
                 None => ProgressBar::new_spinner().with_style(
-                    ProgressStyle::with_template("{spinner} {msg} puzzles  {elapsed}")
+                    ProgressStyle::with_template("{spinner} {msg}  {elapsed}")
                         .expect("valid template"),
                 ),
             };
@@ -182,7 +182,7 @@ impl Progress {
         }
         if let Some(bar) = &self.bar {
             bar.set_position(self.bytes.load(Ordering::Relaxed));
-            bar.set_message(puzzles.to_string());
+            bar.set_message(say::count(puzzles, "puzzle", "puzzles"));
         }
     }
 

@@ -16,7 +16,7 @@ use sudoku_sat::solve::Outcome;
 use sudoku_sat::solve::sat::{SatSolver, Strategy};
 
 use super::input::Input;
-use super::{InputArgs, Status};
+use super::{InputArgs, Status, say};
 
 /// Options for `bench`.
 #[derive(Debug, Args)]
@@ -102,7 +102,10 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<Status> {
             }
             continue;
         }
-        println!("\n{name}: {} puzzles", puzzles.len());
+        println!(
+            "\n{name}: {}",
+            say::count(puzzles.len(), "puzzle", "puzzles")
+        );
         println!(
             "  {:<28} {:>11} {:>11} {:>11}",
             "path", "puzzles/s", "median µs", "worst µs"
@@ -164,7 +167,10 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<Status> {
         }
         println!("{}", measure.row());
         if gave_up > 0 {
-            println!("  (the backtracker gave up on {gave_up} puzzles at its node limit)");
+            println!(
+                "  (the backtracker gave up on {} at its node limit)",
+                say::count(gave_up, "puzzle", "puzzles")
+            );
         }
     }
     Ok(Status::Success)

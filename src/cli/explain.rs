@@ -12,7 +12,7 @@ use sudoku_sat::grid::{Shape, Size};
 
 use super::EncodingArgs;
 use super::stats::{first_puzzle, parse_size, thousands};
-use super::{InputArgs, Status};
+use super::{InputArgs, Status, say};
 
 /// Parses a cell or house name for clap.
 fn parse_target(text: &str) -> Result<Target, String> {
@@ -60,9 +60,9 @@ pub fn explain(args: ExplainArgs) -> anyhow::Result<Status> {
                 return Ok(Status::Error);
             };
             let about = format!(
-                "{name}: {} ({} givens)",
+                "{name}: {} ({})",
                 puzzle.label,
-                puzzle.grid().given_count()
+                say::count(puzzle.grid().given_count(), "given", "givens")
             );
             (Some(puzzle.puzzle), about)
         }

@@ -96,8 +96,7 @@ pub fn unsolvable(explainer: &mut Explainer, at: &str, puzzle: &Puzzle) -> anyho
             ),
         }
     }
-    let count =
-        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let count = say::count;
     let what = match (core.givens.len(), core.constraints.len()) {
         (g, 0) => count(g, "given", "givens"),
         (0, k) => count(k, "constraint", "constraints"),
@@ -107,8 +106,13 @@ pub fn unsolvable(explainer: &mut Explainer, at: &str, puzzle: &Puzzle) -> anyho
             count(k, "constraint", "constraints")
         ),
     };
+    let (these, have) = if core.givens.len() + core.constraints.len() == 1 {
+        ("this", "has")
+    } else {
+        ("these", "have")
+    };
     say::report(format_args!(
-        "{at}: these {what} alone have no solution \
+        "{at}: {these} {what} alone {have} no solution \
          (without any one of them the rest has one): {}",
         parts.join("; ")
     ));
@@ -133,8 +137,8 @@ pub fn multiple(at: &str, first: &Grid, second: &Grid) {
         })
         .collect();
     say::report(format_args!(
-        "{at}: two solutions differ in {} cells: {}",
-        cells.len(),
+        "{at}: two solutions differ in {}: {}",
+        say::count(cells.len(), "cell", "cells"),
         shown.join(" ")
     ));
     let (a, b) = (first.rows().to_string(), second.rows().to_string());

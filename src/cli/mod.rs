@@ -15,6 +15,7 @@ mod output;
 mod prove;
 mod rate;
 pub(crate) mod say;
+mod shell;
 mod solve;
 mod stats;
 
@@ -38,7 +39,11 @@ pub use output::OutputFormat;
 ///
 /// Exit status: 0 every puzzle has exactly one solution; 1 some puzzle has
 /// no solution or more than one; 2 usage, I/O or parse error, or the SAT
-/// solver and the backtracker disagree.
+/// solver and the backtracker disagree; 130 stopped by Ctrl-C between
+/// puzzles, with the output so far complete.
+///
+/// Shell completions: `sudoku-sat completions bash|zsh|fish|elvish|powershell`;
+/// the man page: `sudoku-sat man`.
 #[derive(Debug, Parser)]
 #[command(name = "sudoku-sat", version, about, long_about)]
 pub struct Cli {
@@ -99,7 +104,8 @@ enum Command {
     /// clause that blocks it (named in a comment), and the proof shows
     /// that unsatisfiable, so no other solution exists. Several solutions:
     /// nothing is written and the exit status is 1. Check a proof with
-    /// `drat-trim OUT.cnf OUT.drat`, which prints `s VERIFIED`.
+    /// `rate OUT.cnf OUT.drat` (`cargo install rate --locked`) or
+    /// `drat-trim OUT.cnf OUT.drat`; either prints `s VERIFIED`.
     ///
     /// Exit status: 0 the proof was written; 1 several solutions; 2 usage,
     /// I/O or parse error, or a FILE that does not hold exactly one
@@ -148,6 +154,24 @@ enum Command {
     /// with a message naming what would be lost (exit 2), never written
     /// without it.
     Convert(convert::ConvertArgs),
+    /// Print a shell completion script on stdout, for bash, zsh, fish,
+    /// elvish or powershell.
+    ///
+    /// Install it where the shell looks, for example:
+    /// bash: `sudoku-sat completions bash >
+    /// ~/.local/share/bash-completion/completions/sudoku-sat`;
+    /// zsh: `sudoku-sat completions zsh > ~/.zfunc/_sudoku-sat`, with
+    /// `~/.zfunc` on `fpath` before `compinit`;
+    /// fish: `sudoku-sat completions fish >
+    /// ~/.config/fish/completions/sudoku-sat.fish`.
+    Completions(shell::CompletionsArgs),
+    /// Print the man page, in roff, on stdout.
+    ///
+    /// `sudoku-sat man | man -l -` shows it at once; `sudoku-sat man >
+    /// ~/.local/share/man/man1/sudoku-sat.1` installs it for `man
+    /// sudoku-sat`. `sudoku-sat man SUBCOMMAND` prints the page of one
+    /// subcommand, with all its options (`sudoku-sat-solve.1`, and so on).
+    Man(shell::ManArgs),
 }
 
 /// Options for `solve`.
@@ -283,6 +307,24 @@ impl InputArgs {
     }
 }
 
+/// The most jobs per core `--jobs` runs.
+const JOBS_PER_CORE: usize = 4;
+/// The most jobs `--jobs` runs on any machine.
+const MAX_JOBS: usize = 256;
+
+/// Parses `--jobs`: a whole number of at least 1. A number too large for
+/// any machine is read as the largest count, to be cut like any other
+/// (see [`SolverArgs::jobs`]), rather than refused.
+fn parse_jobs(text: &str) -> Result<usize, String> {
+    use std::num::IntErrorKind;
+    match text.parse::<usize>() {
+        Ok(0) => Err("jobs must be at least 1".to_string()),
+        Ok(jobs) => Ok(jobs),
+        Err(e) if *e.kind() == IntErrorKind::PosOverflow => Ok(usize::MAX),
+        Err(_) => Err(format!("'{text}' is not a whole number of jobs")),
+    }
+}
+
 /// Parses `RxC` (also `R×C`) with R and C from 1 to 64.
 fn parse_blocks(text: &str) -> Result<(usize, usize), String> {
     let parsed = text
@@ -361,8 +403,10 @@ struct SolverArgs {
 
     /// Solve on N threads, each with its own solver; output stays in input
     /// order. The default is one per core. With more than one, the
-    /// cross-check of a 16×16 or 25×25 grid runs beside its SAT call.
-    #[arg(long, short, value_name = "N")]
+    /// cross-check of a 16×16 or 25×25 grid runs beside its SAT call. N is
+    /// at least 1; more than 4 per core (at most 256) is cut to that, with
+    /// a note.
+    #[arg(long, short, value_name = "N", value_parser = parse_jobs)]
     jobs: Option<usize>,
 
     /// Never show the progress bar (it appears on a terminal only, once a
@@ -376,10 +420,28 @@ impl SolverArgs {
         self.encoding.encoding()
     }
 
+    /// Returns how many jobs to run: `--jobs`, or one per core. More than
+    /// [`JOBS_PER_CORE`] per core, or more than [`MAX_JOBS`], is cut to that
+    /// with a note: the solvers are CPU-bound, so more threads only contend
+    /// for the same cores, while each holds its own solver in memory. Call
+    /// it once per run, so the note appears once.
     fn jobs(&self) -> usize {
-        self.jobs
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-            .max(1)
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let cap = cores.saturating_mul(JOBS_PER_CORE).min(MAX_JOBS);
+        match self.jobs {
+            None => cores,
+            Some(jobs) if jobs > cap => {
+                say::note(format_args!(
+                    "--jobs: more jobs than this machine can use \
+                     ({}; at most {JOBS_PER_CORE} per core and {MAX_JOBS} in all); \
+                     running {}",
+                    say::count(cores, "core", "cores"),
+                    say::count(cap, "job", "jobs")
+                ));
+                cap
+            }
+            Some(jobs) => jobs,
+        }
     }
 
     fn backtracker(&self) -> Option<Backtracker> {
@@ -421,6 +483,8 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Explain(args) => explain::explain(args),
         Command::Rate(args) => rate::rate(args),
         Command::Convert(args) => convert::convert(args),
+        Command::Completions(args) => shell::completions(args),
+        Command::Man(args) => shell::man(args),
     }
 }
 

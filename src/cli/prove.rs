@@ -31,8 +31,8 @@ pub struct ProveArgs {
     #[arg(long, value_name = "OUT.drat")]
     proof: PathBuf,
 
-    /// The proof format: `drat` (text) or `binary-drat`; drat-trim reads
-    /// both.
+    /// The proof format: `drat` (text) or `binary-drat`; rate and
+    /// drat-trim read both.
     #[arg(long, value_enum, default_value_t)]
     proof_format: ProofFormat,
 
@@ -89,9 +89,9 @@ pub fn prove(args: ProveArgs) -> anyhow::Result<Status> {
         Proved::Multiple(first, second) => {
             let cells = first.differences(&second);
             say::report(format_args!(
-                "{at}: more than one solution (two differ in {} cells, {}...); \
+                "{at}: more than one solution (two differ in {}, {}...); \
                  there is no answer to prove, so no proof was written",
-                cells.len(),
+                say::count(cells.len(), "cell", "cells"),
                 cells[0]
             ));
             return Ok(Status::NotUnique);
@@ -128,7 +128,8 @@ fn report(at: &str, args: &ProveArgs, certificate: &Certificate) -> anyhow::Resu
         }
     }
     say::report(format_args!(
-        "{at}: check with: drat-trim {cnf} {proof}   (expect: s VERIFIED)"
+        "{at}: check with: rate {cnf} {proof}, or drat-trim {cnf} {proof}   \
+         (expect: s VERIFIED)"
     ));
     Ok(())
 }

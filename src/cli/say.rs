@@ -30,8 +30,18 @@ pub fn report(message: impl Display) {
 /// says what stands without it.
 pub fn gave_up(at: &str, nodes: u64, what: &str) {
     note(format_args!(
-        "{at}: the backtracker gave up after {nodes} nodes; {what}"
+        "{at}: the backtracker gave up after {}; {what}",
+        count(nodes, "node", "nodes")
     ));
+}
+
+/// Returns the number `n` with its noun, singular for exactly one:
+/// `1 puzzle`, `2 puzzles`, `0 puzzles`. Any integer type will do: `n` is
+/// judged by how it prints.
+pub fn count(n: impl Display, one: &str, many: &str) -> String {
+    let n = n.to_string();
+    let noun = if n == "1" { one } else { many };
+    format!("{n} {noun}")
 }
 
 fn line(text: impl Display) {

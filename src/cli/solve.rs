@@ -117,9 +117,9 @@ impl Reporter {
                 self.tally.multiple += 1;
                 let cells = first.differences(second);
                 progress.report(format_args!(
-                    "{at}: more than one solution; two differ in {} cells ({}...); \
+                    "{at}: more than one solution; two differ in {} ({}...); \
                      another is {second}",
-                    cells.len(),
+                    say::count(cells.len(), "cell", "cells"),
                     cells[0],
                 ));
                 if self.explain.is_some() {
@@ -163,7 +163,8 @@ fn run_batch(
     let backtracker = args.backtracker();
     // Several jobs may also split a large puzzle between its SAT call and
     // its cross-check; one job means one thread.
-    let beside = args.jobs() > 1;
+    let jobs = args.jobs();
+    let beside = jobs > 1;
     let make = || -> anyhow::Result<Checked> {
         let checked = match external {
             Some((command, timeout)) => Checked::new(
@@ -187,7 +188,7 @@ fn run_batch(
     let ended = batch::run(
         input,
         format,
-        args.jobs(),
+        jobs,
         &mut progress,
         make,
         |progress, event| {
@@ -204,8 +205,9 @@ fn run_batch(
 fn print_stats(tally: &Tally, seconds: f64) {
     let total = tally.unique + tally.multiple + tally.unsolvable + tally.unreadable;
     say::report(format_args!(
-        "stats: {total} puzzles: {} unique, {} multiple, {} unsolvable, {} unreadable; \
+        "stats: {}: {} unique, {} multiple, {} unsolvable, {} unreadable; \
          {seconds:.3} s, {:.0} puzzles/s",
+        say::count(total, "puzzle", "puzzles"),
         tally.unique,
         tally.multiple,
         tally.unsolvable,
@@ -219,8 +221,8 @@ fn print_stats(tally: &Tally, seconds: f64) {
 fn finish(tally: &Tally, ended: &batch::Ended, source: &str) -> Status {
     if ended.interrupted {
         say::report(format_args!(
-            "{source}: interrupted after {} puzzles; the output so far is complete",
-            ended.events
+            "{source}: interrupted after {}; the output so far is complete",
+            say::count(ended.events, "puzzle", "puzzles")
         ));
         return Status::Interrupted;
     }

@@ -253,7 +253,13 @@ fn write_text(out: &mut impl Write, report: &Report, rows: &[FamilyRow]) -> io::
         write!(out, ", {sum} sums")?;
     }
     match &report.puzzle {
-        Some(p) => writeln!(out, ", {}: {} ({} givens)", p.source, p.label, p.givens)?,
+        Some(p) => writeln!(
+            out,
+            ", {}: {} ({})",
+            p.source,
+            p.label,
+            say::count(p.givens, "given", "givens")
+        )?,
         None => writeln!(out, ", empty grid")?,
     }
     writeln!(

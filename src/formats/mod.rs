@@ -12,3 +12,9 @@ pub mod fpuzzles;
 pub mod items;
 pub mod rules_file;
 pub mod text;
+
+/// Returns `n` with its noun, singular for exactly one: `1 cell`,
+/// `2 cells`; error messages count what they found, which may be one.
+pub(crate) fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}

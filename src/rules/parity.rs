@@ -82,8 +82,10 @@ impl Rule for Parity {
         let mut parts = Vec::new();
         for (even, word) in [(true, "even"), (false, "odd")] {
             let cells = list(even);
-            if !cells.is_empty() {
-                parts.push(format!("{} hold {word} digits", cells.join(", ")));
+            match cells.len() {
+                0 => {}
+                1 => parts.push(format!("{} holds an {word} digit", cells[0])),
+                _ => parts.push(format!("{} hold {word} digits", cells.join(", "))),
             }
         }
         parts.join("; ")

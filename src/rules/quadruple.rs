@@ -68,8 +68,13 @@ impl Rule for Quadruple {
 
     fn describe(&self) -> String {
         let digits: Vec<String> = self.digits.iter().map(Digit::to_string).collect();
+        let the_digits = if digits.len() == 1 {
+            "the digit"
+        } else {
+            "the digits"
+        };
         format!(
-            "{} include the digits {}",
+            "{} include {the_digits} {}",
             cell_list(&self.cells),
             digits.join(", ")
         )

@@ -58,6 +58,13 @@ pub fn shared_sets() -> Option<PathBuf> {
     }
 }
 
+/// Returns whether the tests run in continuous integration (`CI` set, as
+/// CI services do, to anything but empty, `false` or `0`): there, tools
+/// the tests would otherwise skip must be present.
+pub fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| !matches!(v.as_str(), "" | "false" | "0"))
+}
+
 /// The result of running the binary.
 pub struct Run {
     pub code: i32,

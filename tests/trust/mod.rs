@@ -3,7 +3,8 @@
 //! code under test.
 //!
 //! DRAT proofs are checked by a small forward RUP checker written here,
-//! which shares nothing with varisat, and by drat-trim when it is on PATH.
+//! which shares nothing with varisat, by `rate` (required in CI; see
+//! `.ci/install-checkers`) and by drat-trim when it is on PATH.
 
 use std::collections::HashSet;
 use std::process::Command;
@@ -174,6 +175,31 @@ fn cli_explain_prints_the_core_and_exits_1() {
     // Without --explain, nothing more than the one line.
     let run = run_cli(&["solve"], no_clash_unsolvable().as_bytes());
     assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+}
+
+#[test]
+fn cli_explain_counts_one_given_and_one_constraint_in_the_singular() {
+    let rules = format!(
+        "givens = [\n  '5........',\n{}]\n\n[[constraint]]\ntype = 'even'\ncells = ['r1c1']\n",
+        "  '.........',\n".repeat(8)
+    );
+    let (_dir, path) = temp_file("even.toml", rules.as_bytes());
+    let run = run_cli(&["solve", "--explain", path.to_str().unwrap()], b"");
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let lines: Vec<&str> = run.stderr.lines().collect();
+    assert!(
+        lines[0].ends_with("even.toml: line 1: no solution"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        lines[1].ends_with(
+            ": these 1 given and 1 constraint alone have no solution (without any one of \
+             them the rest has one): r1c1=5; even: r1c1 holds an even digit"
+        ),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]

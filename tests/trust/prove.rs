@@ -1,11 +1,18 @@
 //! Certificates from `prove`: the CNF and the DRAT proof, checked here by a
-//! forward RUP checker of our own and by drat-trim when it is on PATH.
+//! forward RUP checker of our own, by `rate` (a DRAT checker in Rust,
+//! installed by `.ci/install-checkers`, required in CI) and by drat-trim
+//! when it is on PATH.
+
+use std::path::Path;
+use std::sync::OnceLock;
 
 use super::rup::{parse_binary_drat, parse_drat, rup_check};
 use super::*;
+use crate::common::in_ci;
 
 /// Runs `prove` on one puzzle and returns the run, the CNF and the proof
-/// (empty when not written).
+/// (empty when not written). A written proof must pass `rate`, and
+/// drat-trim when it is on PATH.
 fn prove_cli(puzzle: &str, extra: &[&str]) -> (crate::common::Run, Vec<u8>, Vec<u8>) {
     let (dir, input) = temp_file("puzzle.txt", puzzle.as_bytes());
     let cnf = dir.path().join("out.cnf");
@@ -20,28 +27,98 @@ fn prove_cli(puzzle: &str, extra: &[&str]) -> (crate::common::Run, Vec<u8>, Vec<
     ];
     args.extend_from_slice(extra);
     let run = run_cli(&args, b"");
-    let read = |p: &std::path::Path| std::fs::read(p).unwrap_or_default();
+    let read = |p: &Path| std::fs::read(p).unwrap_or_default();
     let (cnf_bytes, proof_bytes) = (read(&cnf), read(&proof));
-    if run.code == 0
-        && let Some(verdict) = drat_trim(&cnf, &proof)
-    {
-        assert!(verdict.contains("s VERIFIED"), "drat-trim: {verdict}");
+    if run.code == 0 {
+        if let Some(verdict) = rate(&cnf, &proof) {
+            assert!(verdict.verified, "rate: {}", verdict.output);
+        }
+        if let Some(verdict) = drat_trim(&cnf, &proof) {
+            assert!(verdict.contains("s VERIFIED"), "drat-trim: {verdict}");
+        }
     }
     (run, cnf_bytes, proof_bytes)
 }
 
+/// What `rate` said of a proof.
+struct Rated {
+    /// `s VERIFIED` and exit status 0.
+    verified: bool,
+    /// Its stdout and stderr, for failure messages.
+    output: String,
+}
+
+/// Runs `rate CNF PROOF`, the DRAT checker of the `rate` crate, which
+/// shares no code with varisat. Returns `None` when it is not installed:
+/// outside CI that skips this check, with a notice once; in CI it fails.
+fn rate(cnf: &Path, proof: &Path) -> Option<Rated> {
+    if !rate_installed() {
+        return None;
+    }
+    let out = Command::new("rate")
+        .arg(cnf)
+        .arg(proof)
+        .output()
+        .expect("rate runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let output = format!("{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    let said_verified = stdout.lines().any(|l| l == "s VERIFIED");
+    let said_not = stdout.lines().any(|l| l == "s NOT VERIFIED");
+    // Either verdict, never both, never none: anything else is a broken
+    // run of the checker, not an answer.
+    assert!(said_verified != said_not, "rate gave no verdict: {output}");
+    assert_eq!(out.status.success(), said_verified, "{output}");
+    Some(Rated {
+        verified: said_verified,
+        output,
+    })
+}
+
+/// Returns whether `rate` is on PATH, looked up once per test run.
+///
+/// # Panics
+///
+/// In CI, when it is not: there the proofs must be checked for real.
+fn rate_installed() -> bool {
+    static INSTALLED: OnceLock<bool> = OnceLock::new();
+    let installed = *INSTALLED.get_or_init(|| {
+        let found = Command::new("rate").arg("--version").output().is_ok();
+        if !found && !in_ci() {
+            eprintln!(
+                "notice: rate is not on PATH; the DRAT proofs are not checked with it \
+                 (run .ci/install-checkers to install it)"
+            );
+        }
+        found
+    });
+    assert!(
+        installed || !in_ci(),
+        "rate is not on PATH, and in CI every DRAT proof must be checked with it: \
+         run .ci/install-checkers (cargo install rate --locked)"
+    );
+    installed
+}
+
 /// Runs drat-trim when it is on PATH; says once that it is skipped when
 /// it is not.
-fn drat_trim(cnf: &std::path::Path, proof: &std::path::Path) -> Option<String> {
-    match Command::new("drat-trim").arg(cnf).arg(proof).output() {
-        Ok(out) => Some(String::from_utf8_lossy(&out.stdout).into_owned()),
-        Err(_) => {
-            eprintln!(
-                "notice: drat-trim is not on PATH; its check is skipped (the RUP check runs)"
-            );
-            None
+fn drat_trim(cnf: &Path, proof: &Path) -> Option<String> {
+    static INSTALLED: OnceLock<bool> = OnceLock::new();
+    let installed = INSTALLED.get_or_init(|| {
+        let found = Command::new("drat-trim").arg("-h").output().is_ok();
+        if !found {
+            eprintln!("notice: drat-trim is not on PATH; its check is skipped");
         }
+        found
+    });
+    if !installed {
+        return None;
     }
+    let out = Command::new("drat-trim")
+        .arg(cnf)
+        .arg(proof)
+        .output()
+        .expect("drat-trim runs");
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
 /// Parses a CNF and checks its header counts against what it holds.
@@ -272,6 +349,16 @@ fn a_proof_of_another_formula_fails_the_checks() {
     assert!(rup_check(&satisfiable, &parse_drat(&unsolvable)).is_err());
     let (_, _, unique) = prove_cli(GRID_1, &[]);
     assert!(rup_check(&satisfiable, &parse_drat(&unique)).is_err());
+    // rate rejects both as well: it checks, not merely parses.
+    let export = run_cli(&["solve", "--dimacs", "-"], GRID_1.as_bytes());
+    let (dir, cnf) = temp_file("grid1.cnf", export.stdout.as_bytes());
+    for (name, proof) in [("unsolvable.drat", &unsolvable), ("unique.drat", &unique)] {
+        let path = dir.path().join(name);
+        std::fs::write(&path, proof).unwrap();
+        if let Some(verdict) = rate(&cnf, &path) {
+            assert!(!verdict.verified, "{name}: {}", verdict.output);
+        }
+    }
     let Proved::Certified(certificate) = prove(
         &grid(GRID_1).into(),
         &Encoding::default(),

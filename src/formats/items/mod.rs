@@ -24,6 +24,7 @@ pub use write::write;
 
 use reader::Reader;
 
+use crate::formats::count;
 use crate::grid::{Cell, Digit, Size};
 use crate::rules::outside::facing;
 use crate::rules::{
@@ -400,9 +401,9 @@ pub fn build(key: &str, item: &Item, size: Size) -> Result<Vec<Constraint>, Item
                 return r.fail(
                     "cloneCells",
                     format!(
-                        "the clone of {} has {} cells, not {}",
+                        "the clone of {} has {}, not {}",
                         cells[0],
-                        copies.len(),
+                        count(copies.len(), "cell", "cells"),
                         cells.len()
                     ),
                 );

@@ -4,6 +4,7 @@
 use std::fmt;
 
 use super::{Item, ItemError, Value};
+use crate::formats::count;
 use crate::grid::{Cell, Size};
 
 /// Reads one entry of `key`.
@@ -93,7 +94,10 @@ impl Reader<'_> {
                 let at = cells.first().map_or(String::new(), |c| format!(" at {c}"));
                 return self.fail(
                     "lines",
-                    format!("a line{at} has {} cells, fewer than {min}", cells.len()),
+                    format!(
+                        "a line{at} has {}, fewer than {min}",
+                        count(cells.len(), "cell", "cells")
+                    ),
                 );
             }
             out.push(cells);

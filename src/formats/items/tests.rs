@@ -111,7 +111,7 @@ fn malformed_entries_name_the_constraint_and_the_cell_in_both_formats() {
         (
             r#""clone": [{"cells": ["R1C1", "R1C2"], "cloneCells": ["R5C5"]}]"#,
             "type = 'clone'\ncells = ['r1c1', 'r1c2']\ncloneCells = ['r5c5']",
-            "the clone of r1c1 has 1 cells, not 2",
+            "the clone of r1c1 has 1 cell, not 2",
         ),
         (
             r#""arrow": [{"cells": ["R1C1"], "lines": [["R1C1"]]}]"#,

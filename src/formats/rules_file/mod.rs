@@ -33,7 +33,7 @@ use std::ops::Range;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::formats::items;
+use crate::formats::{count, items};
 use crate::grid::{Cell, Digit, Grid, Shape, Size};
 use crate::puzzle::Puzzle;
 use crate::rules::{
@@ -329,7 +329,10 @@ fn read_row(row: &str, size: Size) -> Result<Vec<Option<Digit>>, String> {
             .collect::<Result<_, _>>()?
     };
     if cells.len() != side {
-        return Err(format!("{} cells, not {side}", cells.len()));
+        return Err(format!(
+            "{}, not {side}",
+            count(cells.len(), "cell", "cells")
+        ));
     }
     Ok(cells)
 }

@@ -4,7 +4,7 @@ use std::fmt;
 use std::io;
 
 use super::Label;
-use crate::formats::{fpuzzles, rules_file};
+use crate::formats::{count, fpuzzles, rules_file};
 use crate::grid::{Digit, Size};
 
 /// An error in puzzle text, with its 1-based line and, where one cell or
@@ -205,14 +205,16 @@ impl fmt::Display for ParseErrorKind {
                 if *one_line {
                     write!(
                         f,
-                        "found {found} cells, but a one-line puzzle has N² \
-                         for a side N from {min} to {max} (16, 36, 81, 256…)"
+                        "found {}, but a one-line puzzle has N² \
+                         for a side N from {min} to {max} (16, 36, 81, 256…)",
+                        count(*found, "cell", "cells")
                     )
                 } else {
                     write!(
                         f,
-                        "found {found} cells, but a row has {min} to {max} \
-                         and a whole grid N² (16, 36, 81, 256…)"
+                        "found {}, but a row has {min} to {max} \
+                         and a whole grid N² (16, 36, 81, 256…)",
+                        count(*found, "cell", "cells")
                     )
                 }
             }

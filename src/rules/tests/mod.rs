@@ -84,6 +84,43 @@ fn masks(grid: &Grid) -> Vec<u64> {
 }
 
 #[test]
+fn descriptions_agree_in_number() {
+    let digit = |d| Digit::new(d).unwrap();
+    let one = Parity {
+        marks: vec![ParityCell::Even(cell(0, 0))],
+    };
+    assert_eq!(one.describe(), "r1c1 holds an even digit");
+    let several = Parity {
+        marks: vec![
+            ParityCell::Odd(cell(0, 0)),
+            ParityCell::Even(cell(1, 1)),
+            ParityCell::Odd(cell(2, 2)),
+        ],
+    };
+    assert_eq!(
+        several.describe(),
+        "r2c2 holds an even digit; r1c1, r3c3 hold odd digits"
+    );
+    let corner = vec![cell(0, 0), cell(0, 1), cell(1, 0), cell(1, 1)];
+    let quadruple = |digits: Vec<Digit>| Quadruple {
+        cells: corner.clone(),
+        digits,
+    };
+    assert!(
+        quadruple(vec![digit(1)])
+            .describe()
+            .ends_with(" include the digit 1"),
+        "{}",
+        quadruple(vec![digit(1)]).describe()
+    );
+    assert!(
+        quadruple(vec![digit(1), digit(2)])
+            .describe()
+            .ends_with(" include the digits 1, 2")
+    );
+}
+
+#[test]
 fn every_family_solves_uniquely_and_checks() {
     for (key, constraints) in every_family() {
         let solution = some_solution(&constraints);

@@ -16,8 +16,9 @@
 //! panics on `assume()` and on clauses added after a solve). The proof is
 //! kept in memory, so nothing is written unless the proof is complete.
 //!
-//! DRAT proofs are checked with drat-trim (`drat-trim FILE.cnf
-//! FILE.drat` prints `s VERIFIED`). Proofs in varisat's own format are
+//! DRAT proofs are checked with any DRAT checker: rate (`rate FILE.cnf
+//! FILE.drat`) or drat-trim (`drat-trim FILE.cnf FILE.drat`), each of
+//! which prints `s VERIFIED`. Proofs in varisat's own format are
 //! checked by varisat's checker, [`check_varisat_proof`]; that format
 //! changes between varisat versions and only that checker reads it.
 
