@@ -16,7 +16,15 @@ use sudoku_sat::solve::Outcome;
 use sudoku_sat::solve::sat::{SatSolver, Strategy};
 
 use super::input::Input;
+use super::output;
 use super::{InputArgs, Status, say};
+
+/// `println!` that returns a write error instead of panicking.
+macro_rules! print_line {
+    ($($arg:tt)*) => {
+        output::print_line(format_args!($($arg)*))?
+    };
+}
 
 /// Options for `bench`.
 #[derive(Debug, Args)]
@@ -71,7 +79,7 @@ fn verdict_of(outcome: &Outcome) -> (&'static str, Option<&Grid>) {
 
 /// Runs `bench`.
 pub fn bench(args: BenchArgs) -> anyhow::Result<Status> {
-    println!(
+    print_line!(
         "Each puzzle is solved and its uniqueness decided; times per puzzle, one thread.\n\
          sat = the varisat path (no cross-check); backtracker = the native oracle."
     );
@@ -102,13 +110,16 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<Status> {
             }
             continue;
         }
-        println!(
+        print_line!(
             "\n{name}: {}",
             say::count(puzzles.len(), "puzzle", "puzzles")
         );
-        println!(
+        print_line!(
             "  {:<28} {:>11} {:>11} {:>11}",
-            "path", "puzzles/s", "median µs", "worst µs"
+            "path",
+            "puzzles/s",
+            "median µs",
+            "worst µs"
         );
         let mut reference: Option<Vec<Outcome>> = None;
         let configs = RuleSet::value_variants()
@@ -151,7 +162,7 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<Status> {
             } else {
                 reference = Some(outcomes);
             }
-            println!("{}", measure.row());
+            print_line!("{}", measure.row());
         }
         let backtracker = Backtracker::default();
         let mut measure = Measure {
@@ -165,9 +176,9 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<Status> {
             measure.times.push(start.elapsed());
             gave_up += usize::from(search.verdict == Verdict::GaveUp);
         }
-        println!("{}", measure.row());
+        print_line!("{}", measure.row());
         if gave_up > 0 {
-            println!(
+            print_line!(
                 "  (the backtracker gave up on {} at its node limit)",
                 say::count(gave_up, "puzzle", "puzzles")
             );
@@ -220,7 +231,7 @@ fn by_family(name: &str, puzzles: &[Puzzle], amo: AmoKind) -> anyhow::Result<()>
         .collect();
     families.sort_unstable();
     families.dedup();
-    println!(
+    print_line!(
         "\n{name}: {} variant puzzles; median and worst µs per puzzle (solve, uniqueness \
          proof, checks) under each sum encoding",
         puzzles.len()
@@ -229,7 +240,7 @@ fn by_family(name: &str, puzzles: &[Puzzle], amo: AmoKind) -> anyhow::Result<()>
     for sum in sums {
         header.push_str(&format!(" {:>22}", sum.name()));
     }
-    println!("{header}");
+    print_line!("{header}");
     let all: Vec<usize> = (0..puzzles.len()).collect();
     let rows = std::iter::once(("all", all)).chain(families.iter().map(|&key| {
         let holding = (0..puzzles.len())
@@ -250,7 +261,7 @@ fn by_family(name: &str, puzzles: &[Puzzle], amo: AmoKind) -> anyhow::Result<()>
             );
             line.push_str(&format!(" {cell:>22}"));
         }
-        println!("{line}");
+        print_line!("{line}");
     }
     Ok(())
 }

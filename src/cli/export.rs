@@ -1,8 +1,8 @@
 //! `solve --dimacs`: writing puzzles as DIMACS CNF files.
 
 use std::collections::HashSet;
-use std::fs::{self, File};
-use std::io::{self, BufWriter, Write};
+use std::fs;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
@@ -12,6 +12,7 @@ use sudoku_sat::formats::dimacs::{ExportOptions, write_cnf};
 use sudoku_sat::formats::text::{Puzzle, ReadOptions};
 
 use super::Status;
+use super::files;
 use super::input::Input;
 
 /// Where the CNF goes, once known.
@@ -24,13 +25,18 @@ enum Target {
 /// Writes every puzzle of the input as CNF to `path`: a file, stdout for
 /// `-`, or a folder of files named after the labels when there are several
 /// puzzles or `path` is a folder.
+///
+/// `source` is the puzzle file, when one was named: no CNF file may be it.
 pub fn export(
     input: Input,
+    source: Option<&Path>,
     format: ReadOptions,
     path: &Path,
     encoding: &Encoding,
     options: ExportOptions,
 ) -> anyhow::Result<Status> {
+    let inputs: Vec<(&str, &Path)> = source.map(|s| ("the puzzle file", s)).into_iter().collect();
+    files::refuse_clashes(&inputs, &[("--dimacs", path)])?;
     let mut target = if path.as_os_str() == "-" {
         Some(Target::Stdout)
     } else if path.is_dir() {
@@ -66,12 +72,9 @@ pub fn export(
                         puzzle.label
                     );
                 }
-                write_file(
-                    &folder.join(format!("{stem}.cnf")),
-                    puzzle,
-                    encoding,
-                    options,
-                )?;
+                let file = folder.join(format!("{stem}.cnf"));
+                files::refuse_clashes(&inputs, &[("--dimacs", &file)])?;
+                write_file(&file, puzzle, encoding, options)?;
             }
         }
         Ok(())
@@ -107,8 +110,7 @@ fn write_file(
     encoding: &Encoding,
     options: ExportOptions,
 ) -> anyhow::Result<()> {
-    let context = || format!("{}: cannot write", path.display());
-    let mut out = BufWriter::new(File::create(path).with_context(context)?);
-    write_cnf(&mut out, &puzzle.puzzle, encoding, options).with_context(context)?;
-    out.flush().with_context(context)
+    files::write_atomic(path, |out| {
+        write_cnf(out, &puzzle.puzzle, encoding, options).map(|_| ())
+    })
 }

@@ -10,6 +10,7 @@ mod decode;
 mod explain;
 mod explain_report;
 mod export;
+mod files;
 mod input;
 mod output;
 mod prove;

@@ -1,6 +1,9 @@
 //! Printing results in the formats `--output` offers.
 
+use std::fmt::Display;
 use std::io::{self, Write};
+
+use anyhow::Context;
 
 use serde_json::json;
 
@@ -8,6 +11,20 @@ use sudoku_sat::formats::fpuzzles;
 use sudoku_sat::formats::text::Puzzle;
 use sudoku_sat::grid::Grid;
 use sudoku_sat::solve::{CrossCheck, Outcome, Report};
+
+/// Prints one line on stdout and flushes it. A write error (a closed pipe,
+/// a full disk) is returned, never a panic as from `println!`: a closed
+/// pipe then ends the run quietly, anything else with one message.
+///
+/// # Errors
+///
+/// `cannot write to stdout`, with the cause.
+pub fn print_line(text: impl Display) -> anyhow::Result<()> {
+    let mut out = io::stdout().lock();
+    writeln!(out, "{text}")
+        .and_then(|()| out.flush())
+        .context("cannot write to stdout")
+}
 
 /// How results are printed on stdout.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]

@@ -1,9 +1,8 @@
 //! The `prove` subcommand: a CNF file and a DRAT proof that back the
 //! answer for one puzzle.
 
-use std::fs::File;
-use std::io::{self, BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::io::{self, Write};
+use std::path::PathBuf;
 
 use anyhow::{Context, bail};
 use clap::Args;
@@ -13,6 +12,7 @@ use sudoku_sat::solve::prove::{Certificate, Claim, ProofFormat, Proved, prove as
 use sudoku_sat::solve::{CrossCheck, Outcome, backtrack, cross_check};
 
 use super::count::CheckArgs;
+use super::files;
 use super::input::Input;
 use super::say;
 use super::{InputArgs, Status};
@@ -45,14 +45,15 @@ pub struct ProveArgs {
 
 /// Runs `prove`: certifies one puzzle's answer with a CNF and a proof.
 pub fn prove(args: ProveArgs) -> anyhow::Result<Status> {
+    files::refuse_clashes(
+        &[("the puzzle file", &args.file)],
+        &[("--cnf", &args.cnf), ("--proof", &args.proof)],
+    )?;
     let input = Input::open(Some(&args.file))?;
     let name = input.name.clone();
     let Some(puzzle) = input.one_puzzle(args.input.options(), "prove")? else {
         return Ok(Status::Error);
     };
-    if args.cnf == args.proof {
-        bail!("--cnf and --proof name the same file");
-    }
     let at = format!("{name}: {}", puzzle.label);
     let proved = prove_puzzle(&puzzle.puzzle, &args.check.encoding(), args.proof_format)
         .with_context(|| at.clone())?;
@@ -98,8 +99,8 @@ pub fn prove(args: ProveArgs) -> anyhow::Result<Status> {
         }
         Proved::Certified(certificate) => certificate,
     };
-    write(&args.cnf, |out| certificate.write_cnf(out))?;
-    write(&args.proof, |out| out.write_all(certificate.proof()))?;
+    files::write_atomic(&args.cnf, |out| certificate.write_cnf(out))?;
+    files::write_atomic(&args.proof, |out| out.write_all(certificate.proof()))?;
     report(&at, &args, &certificate)?;
     Ok(Status::Success)
 }
@@ -132,15 +133,4 @@ fn report(at: &str, args: &ProveArgs, certificate: &Certificate) -> anyhow::Resu
          (expect: s VERIFIED)"
     ));
     Ok(())
-}
-
-/// Writes a file through a buffer, naming it in any error.
-fn write(
-    path: &Path,
-    body: impl FnOnce(&mut BufWriter<File>) -> io::Result<()>,
-) -> anyhow::Result<()> {
-    let context = || format!("{}: cannot write", path.display());
-    let mut out = BufWriter::new(File::create(path).with_context(context)?);
-    body(&mut out).with_context(context)?;
-    out.flush().with_context(context)
 }

@@ -17,7 +17,7 @@ use super::batch::{self, Event, Flow, Progress};
 use super::explain_report::{Explainer, multiple, unsolvable};
 use super::export::export;
 use super::input::Input;
-use super::output::Printer;
+use super::output::{self, Printer};
 use super::say;
 use super::{EulerArgs, SolveArgs, SolverArgs, Status};
 
@@ -240,7 +240,14 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<Status> {
         let options = ExportOptions {
             names: args.dimacs_names,
         };
-        return export(input, args.input.options(), path, &encoding, options);
+        return export(
+            input,
+            args.file.as_deref(),
+            args.input.options(),
+            path,
+            &encoding,
+            options,
+        );
     }
     let source = input.name.clone();
     let stdout = io::stdout();
@@ -306,6 +313,6 @@ pub fn euler(args: EulerArgs) -> anyhow::Result<Status> {
     if tally.unique == 0 {
         bail!("{source}: no grid to sum");
     }
-    println!("{sum}");
+    output::print_line(sum)?;
     Ok(Status::Success)
 }

@@ -285,3 +285,104 @@ fn endless_inputs_stop_with_an_error() {
         )
     );
 }
+
+#[test]
+fn outputs_never_overwrite_the_input_or_each_other() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle = dir.path().join("g1.txt");
+    std::fs::write(&puzzle, format!("{GRID_1}\n")).unwrap();
+    let p = puzzle.display().to_string();
+    let dotted = dir.path().join(".").join("g1.txt").display().to_string();
+    let other = dir.path().join("g1.drat").display().to_string();
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["prove", &p, "--cnf", &p, "--proof", &other],
+        vec!["prove", &p, "--cnf", &other, "--proof", &dotted],
+        vec!["solve", "--dimacs", &dotted, &p],
+    ];
+    for args in cases {
+        let run = run_bounded(&args, b"", None).run;
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("writing it would destroy it"),
+            "{args:?}: {}",
+            run.stderr
+        );
+        assert_eq!(
+            std::fs::read_to_string(&puzzle).unwrap(),
+            format!("{GRID_1}\n")
+        );
+    }
+    let a = dir.path().join("a.cnf").display().to_string();
+    let a_again = dir.path().join(".").join("a.cnf").display().to_string();
+    let run = run_bounded(&["prove", &p, "--cnf", &a, "--proof", &a_again], b"", None).run;
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("are the same file"), "{}", run.stderr);
+    // Nothing was written, and no temporary file is left.
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["g1.txt"]);
+}
+
+#[test]
+#[cfg(unix)]
+fn a_full_disk_on_stdout_is_one_error_and_a_closed_pipe_is_quiet() {
+    use std::process::{Command, Stdio};
+    let euler = concat!(env!("CARGO_MANIFEST_DIR"), "/data/p096_sudoku.txt");
+    let dir = tempfile::tempdir().unwrap();
+    let (cnf, drat) = (dir.path().join("g.cnf"), dir.path().join("g.drat"));
+    let (cnf, drat) = (cnf.to_str().unwrap(), drat.to_str().unwrap());
+    let one = dir.path().join("g1.txt");
+    std::fs::write(&one, format!("{GRID_1}\n")).unwrap();
+    let one = one.to_str().unwrap();
+    let commands: Vec<Vec<&str>> = vec![
+        vec!["euler"],
+        vec!["bench", "--limit", "3", euler],
+        vec!["solve", euler],
+        vec!["count", euler],
+        vec!["rate", euler],
+        vec!["stats", euler],
+        vec!["explain", "r1c1", euler],
+        vec!["convert", "--to", "line", euler],
+        vec!["completions", "bash"],
+        vec!["man"],
+        vec!["man", "solve"],
+    ];
+    let mut with_prove = commands.clone();
+    with_prove.push(vec!["prove", "--cnf", cnf, "--proof", drat, one]);
+    for args in &with_prove {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_sudoku-sat"))
+            .args(args)
+            .stdin(Stdio::from(std::fs::File::open(euler).unwrap()))
+            .stdout(full)
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("No space left on device"),
+            "{args:?}: {stderr}"
+        );
+    }
+    for args in &commands {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-sat"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take()); // the reader goes away at once
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(!stderr.contains("Broken pipe"), "{args:?}: {stderr}");
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+    }
+}

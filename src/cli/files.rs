@@ -1,0 +1,226 @@
+//! Writing output files safely: never over an input, never half written.
+//!
+//! Every file the tool writes goes through [`write_atomic`]: the bytes go
+//! to a temporary file beside the target, which replaces the target only
+//! once it is complete, so a failed write (a full disk, an error, Ctrl-C)
+//! leaves the old file or no file, never a torn one, and no temporary file
+//! behind. [`refuse_clashes`] runs first, before anything is read or
+//! written: an output that is an input (the same path, another path to
+//! the same file through `..`, a hard link or a symbolic link) or another
+//! output is refused, since writing it would destroy what it came from.
+
+use std::fs::{self, File};
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, bail};
+
+/// A file's identity: its device and inode where the system has them,
+/// else its canonical path.
+#[derive(Debug, PartialEq, Eq)]
+enum Identity {
+    #[cfg(unix)]
+    Inode(u64, u64),
+    #[cfg(not(unix))]
+    Path(PathBuf),
+}
+
+/// Returns the identity of an existing file, or `None` when it does not
+/// exist (or is standard input or output, `-`).
+fn identity(path: &Path) -> Option<Identity> {
+    if path.as_os_str() == "-" {
+        return None;
+    }
+    let metadata = fs::metadata(path).ok()?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        Some(Identity::Inode(metadata.dev(), metadata.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = metadata;
+        fs::canonicalize(path).ok().map(Identity::Path)
+    }
+}
+
+/// Returns where a path that may not exist yet would be: its folder made
+/// canonical, then its name.
+fn destination(path: &Path) -> Option<PathBuf> {
+    if let Ok(canonical) = fs::canonicalize(path) {
+        return Some(canonical);
+    }
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    Some(fs::canonicalize(folder).ok()?.join(path.file_name()?))
+}
+
+/// Refuses outputs that are an input or each other. `inputs` and `outputs`
+/// pair each path with the option that names it (`the puzzle file`,
+/// `--cnf`), for the message.
+///
+/// # Errors
+///
+/// Names both sides: `--cnf puzzle.txt is the puzzle file; writing it
+/// would destroy it`.
+pub fn refuse_clashes(inputs: &[(&str, &Path)], outputs: &[(&str, &Path)]) -> anyhow::Result<()> {
+    for (i, &(name, output)) in outputs.iter().enumerate() {
+        if output.as_os_str() == "-" {
+            continue;
+        }
+        if let Some(out) = identity(output) {
+            for &(input_name, input) in inputs {
+                if identity(input).as_ref() == Some(&out) {
+                    bail!(
+                        "{name} {} is {input_name} {}; writing it would destroy it",
+                        output.display(),
+                        input.display()
+                    );
+                }
+            }
+        }
+        for &(other_name, other) in &outputs[..i] {
+            let same_file = identity(output).is_some() && identity(output) == identity(other);
+            let same_place =
+                destination(output).is_some() && destination(output) == destination(other);
+            if same_file || same_place {
+                bail!(
+                    "{other_name} {} and {name} {} are the same file",
+                    other.display(),
+                    output.display()
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Writes `path` through a buffer: into a temporary file in the same
+/// folder, renamed over `path` once `body` and the flush succeed. Any
+/// error names the file; the temporary file is removed on every path out.
+/// A path that exists and is no regular file (a device such as
+/// `/dev/stdout`, a named pipe) is written in place instead.
+///
+/// # Errors
+///
+/// `PATH: cannot write: …` when the folder is not writable, `body` fails,
+/// or the disk is full.
+pub fn write_atomic(
+    path: &Path,
+    body: impl FnOnce(&mut BufWriter<&mut File>) -> io::Result<()>,
+) -> anyhow::Result<()> {
+    let context = || format!("{}: cannot write", path.display());
+    if fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        // A device or a pipe (`/dev/stdout`, a FIFO) is written in place:
+        // renaming a file over it would replace the device itself.
+        let mut file = fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .with_context(context)?;
+        let mut out = BufWriter::new(&mut file);
+        body(&mut out).with_context(context)?;
+        return out.flush().with_context(context);
+    }
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let mut temp = tempfile::Builder::new()
+        .prefix(".sudoku-sat-")
+        .suffix(".part")
+        .tempfile_in(folder)
+        .with_context(context)?;
+    {
+        let mut out = BufWriter::new(temp.as_file_mut());
+        body(&mut out).with_context(context)?;
+        out.flush().with_context(context)?;
+    }
+    temp.as_file().sync_all().with_context(context)?;
+    temp.persist(path)
+        .map_err(|e| e.error)
+        .with_context(context)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_output_that_is_an_input_by_any_path_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let input = dir.path().join("puzzle.txt");
+        fs::write(&input, "x").unwrap();
+        let sub = dir.path().join("sub");
+        fs::create_dir(&sub).unwrap();
+        let dotted = sub.join("..").join("puzzle.txt");
+        let linked = dir.path().join("hard.txt");
+        fs::hard_link(&input, &linked).unwrap();
+        for output in [&input, &dotted, &linked] {
+            let error = refuse_clashes(&[("the puzzle file", &input)], &[("--cnf", output)])
+                .unwrap_err()
+                .to_string();
+            assert!(error.contains("is the puzzle file"), "{error}");
+        }
+        #[cfg(unix)]
+        {
+            let symlink = dir.path().join("sym.txt");
+            std::os::unix::fs::symlink(&input, &symlink).unwrap();
+            assert!(
+                refuse_clashes(&[("the puzzle file", &input)], &[("--cnf", &symlink)]).is_err()
+            );
+        }
+        // Two outputs naming one place, existing or not, clash too.
+        let a = dir.path().join("a.cnf");
+        let a_again = sub.join("..").join("a.cnf");
+        let error = refuse_clashes(&[], &[("--cnf", &a), ("--proof", &a_again)]).unwrap_err();
+        assert!(error.to_string().contains("are the same file"), "{error}");
+        // Distinct files pass.
+        let b = dir.path().join("b.drat");
+        refuse_clashes(
+            &[("the puzzle file", &input)],
+            &[("--cnf", &a), ("--proof", &b)],
+        )
+        .unwrap();
+    }
+
+    #[test]
+    fn a_failed_write_leaves_the_old_file_and_no_temporary_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("out.cnf");
+        fs::write(&path, "old").unwrap();
+        let result = write_atomic(&path, |out| {
+            out.write_all(b"half")?;
+            Err(io::Error::other("disk full"))
+        });
+        assert!(result.unwrap_err().to_string().contains("cannot write"));
+        assert_eq!(fs::read_to_string(&path).unwrap(), "old");
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+        write_atomic(&path, |out| out.write_all(b"new")).unwrap();
+        assert_eq!(fs::read_to_string(&path).unwrap(), "new");
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    #[cfg(unix)]
+    fn a_device_is_written_in_place_not_replaced() {
+        let null = Path::new("/dev/null");
+        write_atomic(null, |out| out.write_all(b"gone")).unwrap();
+        assert!(
+            !fs::metadata(null).unwrap().is_file(),
+            "/dev/null is still a device"
+        );
+        // A full device is an error naming it, and stays a device.
+        let full = Path::new("/dev/full");
+        if fs::metadata(full).is_ok() {
+            let error = write_atomic(full, |out| out.write_all(&[b'x'; 1 << 16])).unwrap_err();
+            assert!(
+                format!("{error:#}").starts_with("/dev/full: cannot write"),
+                "{error:#}"
+            );
+            assert!(!fs::metadata(full).unwrap().is_file());
+        }
+    }
+}
