@@ -1,19 +1,23 @@
-//! Times the backtracker on a file of one-line puzzles.
+//! Times the backtracker on a file of puzzles.
 //!
 //! ```text
 //! cargo run --release --example backtrack_timing -- FILE [MAX_PUZZLES] [NODE_LIMIT] [REPEATS]
 //! ```
 //!
-//! Each line holds 16, 81, 256 or 625 cell symbols (`.` or `0` blank),
-//! optionally followed by whitespace and anything else. Prints the median
+//! FILE is a puzzle file in any text format `sudoku-sat solve` reads
+//! (one puzzle a line, Project Euler, rows…); a parse error stops the
+//! example with its line and column. Prints the median
 //! and worst time and node count, and how many puzzles got each verdict.
 //! With REPEATS above 1, each puzzle's time is the fastest of that many
 //! solves, which steadies figures on a busy machine.
 
 use std::time::Instant;
 
+use std::io::BufReader;
 use sudoku_sat::backtrack::{Backtracker, Verdict};
-use sudoku_sat::grid::{Grid, Size};
+
+use sudoku_sat::formats::text::{Format, Puzzles};
+use sudoku_sat::grid::Grid;
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -25,17 +29,23 @@ fn main() {
         s.parse().expect("LIMIT")
     });
     let repeats: usize = args.next().map_or(1, |s| s.parse().expect("REPEATS"));
-    let text = std::fs::read_to_string(&path).expect("readable file");
-    let puzzles: Vec<Grid> = text
-        .lines()
-        .filter_map(|l| l.split_whitespace().next())
-        .take(max)
-        .map(|line| {
-            let size = Size::from_cell_count(line.len()).expect("16, 81, 256 or 625 cells");
-            let cells = line.chars().map(|ch| size.digit_of(ch)).collect();
-            Grid::from_cells(size, cells).expect("valid digits")
-        })
-        .collect();
+    let file = match std::fs::File::open(&path) {
+        Ok(file) => file,
+        Err(e) => {
+            eprintln!("backtrack_timing: {path}: {e}");
+            std::process::exit(2);
+        }
+    };
+    let mut puzzles: Vec<Grid> = Vec::new();
+    for item in Puzzles::new(BufReader::new(file), Format::Auto).take(max) {
+        match item {
+            Ok(puzzle) => puzzles.push(puzzle.grid().clone()),
+            Err(e) => {
+                eprintln!("backtrack_timing: {path}: {e}");
+                std::process::exit(2);
+            }
+        }
+    }
 
     let solver = Backtracker::new(limit);
     // Build the per-size tables before the clock starts.
@@ -76,7 +86,7 @@ fn main() {
     let n = puzzles.len();
     println!("{path}: {n} puzzles, limit {limit}, repeats {repeats}, total {total:.3} s");
     println!(
-        "  time  µs: median {:.1}, mean {:.1}, p99 {:.1}, worst {:.1} (line {})",
+        "  time  µs: median {:.1}, mean {:.1}, p99 {:.1}, worst {:.1} (puzzle {})",
         micros[n / 2],
         mean_us,
         micros[(n * 99 / 100).min(n - 1)],

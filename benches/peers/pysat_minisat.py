@@ -9,6 +9,8 @@ the method docs/performance.md compares against.
     pip install python-sat
     python3 benches/peers/pysat_minisat.py FILE [LIMIT]
 
+FILE holds 9×9 puzzles one a line, or in the Project Euler format.
+
 Prints puzzles, seconds and puzzles/s (whole process: reading and parsing
 included, interpreter start excluded) on one line.
 """
@@ -47,6 +49,41 @@ def rules(n):
     return cnf
 
 
+def puzzles(path, n):
+    """Yields (line number, N² cells) for each 9×9 puzzle of a file in the
+    one-puzzle-a-line format (a comment may follow) or the Project Euler
+    format (`Grid NN`, then nine rows). Anything else stops the script with
+    the file and line, never a traceback or a silently skipped puzzle."""
+    rows, start = [], 0
+    with open(path) as f:
+        for number, raw in enumerate(f, 1):
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            if line.startswith("Grid"):
+                if rows:
+                    sys.exit(f"{path}: line {number}: the grid from line {start} has {len(rows)} of {n} rows")
+                continue
+            token = line.split()[0]
+            if len(token) == n * n and not rows:
+                cells = token
+                row_start = number
+            elif len(token) == n:
+                rows.append(token)
+                start = start if len(rows) > 1 else number
+                if len(rows) < n:
+                    continue
+                cells, row_start, rows = "".join(rows), start, []
+            else:
+                sys.exit(f"{path}: line {number}: expected {n * n} cells on a line or rows of {n}, found {len(token)}")
+            bad = next((i for i, ch in enumerate(cells) if ch not in ".0123456789"), None)
+            if bad is not None:
+                sys.exit(f"{path}: line {row_start}: invalid cell {cells[bad]!r}")
+            yield row_start, cells
+    if rows:
+        sys.exit(f"{path}: the grid from line {start} has {len(rows)} of {n} rows")
+
+
 def main():
     start = time.perf_counter()
     path = sys.argv[1]
@@ -55,29 +92,24 @@ def main():
     solver = Minisat22(bootstrap_with=rules(n))
     top = n ** 3
     count = unique = 0
-    with open(path) as f:
-        for line in f:
-            line = line.strip()
-            if not line or line.startswith("#"):
-                continue
-            cells = line.split()[0]
-            givens = [
-                var(n, i // n, i % n, int(ch))
-                for i, ch in enumerate(cells)
-                if ch not in ".0"
-            ]
-            count += 1
-            if solver.solve(assumptions=givens):
-                model = solver.get_model()
-                top += 1
-                act = top
-                blocking = [-act] + [-x for x in model if 0 < x <= n ** 3]
-                solver.add_clause(blocking)
-                if not solver.solve(assumptions=givens + [act]):
-                    unique += 1
-                solver.add_clause([-act])
-            if limit and count >= limit:
-                break
+    for number, cells in puzzles(path, n):
+        givens = [
+            var(n, i // n, i % n, int(ch))
+            for i, ch in enumerate(cells)
+            if ch not in ".0"
+        ]
+        count += 1
+        if solver.solve(assumptions=givens):
+            model = solver.get_model()
+            top += 1
+            act = top
+            blocking = [-act] + [-x for x in model if 0 < x <= n ** 3]
+            solver.add_clause(blocking)
+            if not solver.solve(assumptions=givens + [act]):
+                unique += 1
+            solver.add_clause([-act])
+        if limit and count >= limit:
+            break
     seconds = time.perf_counter() - start
     print(f"pysat-minisat22 {count} puzzles ({unique} unique) {seconds:.3f} s {count / seconds:.0f} puzzles/s")
 
