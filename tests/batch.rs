@@ -116,6 +116,7 @@ fn json_lines_carry_every_puzzle() {
     assert_eq!(objects[0]["status"], "unique");
     assert_eq!(objects[0]["label"], "line 1");
     assert_eq!(objects[0]["cross_check"], "agree");
+    assert!(objects[0]["cross_check_gave_up_after"].is_null());
     assert!(objects[0]["timings_us"]["sat"].is_u64());
     let unsolvable = &objects[19];
     assert_eq!(unsolvable["status"], "unsolvable");
@@ -245,4 +246,31 @@ fn a_closed_pipe_ends_a_parallel_run_on_a_file() {
         std::thread::sleep(Duration::from_millis(20));
     };
     assert_eq!(status.code(), Some(0));
+}
+
+#[test]
+fn a_cross_check_past_its_node_limit_is_skipped_and_says_so() {
+    // An empty 9×9 grid: the backtracker cannot decide it in one node.
+    let empty = format!("{}\n", ".".repeat(81));
+    let run = run_cli(
+        &["solve", "-o", "json", "--node-limit", "1"],
+        empty.as_bytes(),
+    );
+    let object: serde_json::Value = serde_json::from_str(run.stdout.trim()).unwrap();
+    assert_eq!(object["status"], "multiple");
+    assert_eq!(object["cross_check"], "skipped");
+    assert_eq!(object["cross_check_gave_up_after"], 1);
+    assert!(
+        run.stderr.contains("the backtracker gave up after 1 node"),
+        "{}",
+        run.stderr
+    );
+    // Turned off, it is skipped with no nodes.
+    let run = run_cli(
+        &["solve", "-o", "json", "--no-cross-check"],
+        empty.as_bytes(),
+    );
+    let object: serde_json::Value = serde_json::from_str(run.stdout.trim()).unwrap();
+    assert_eq!(object["cross_check"], "skipped");
+    assert!(object["cross_check_gave_up_after"].is_null());
 }

@@ -44,7 +44,10 @@ pub enum OutputFormat {
     /// One JSON object per puzzle and line (JSON Lines): `label`, `line`,
     /// `puzzle`, `status` (`unique`, `multiple`, `unsolvable`),
     /// `solution` (null when unsolvable), `second_solution` (for
-    /// `multiple`), `cross_check` and `timings_us` (`sat`, `check`).
+    /// `multiple`), `cross_check` (`agree`, or `skipped` when turned off or
+    /// when the backtracker reached its node limit), `cross_check_gave_up_after`
+    /// (the nodes, when it did; else null) and `timings_us` (`sat`,
+    /// `check`).
     Json,
     /// CSV with the header `puzzle,solution,status`, one row per puzzle;
     /// the solution is empty when there is none.
@@ -137,12 +140,15 @@ impl<W: Write> Printer<W> {
             Outcome::Multiple(_, second) => Some(second.to_string()),
             _ => None,
         };
-        let check = match report.check {
-            CrossCheck::Agree => "agree",
-            CrossCheck::Skipped => "skipped",
-            CrossCheck::GaveUp { .. } => "gave-up",
+        // A cross-check turned off and one that reached its node limit are
+        // both "skipped": neither says anything of the answer. The nodes
+        // tell the second apart.
+        let (check, nodes) = match report.check {
+            CrossCheck::Agree => ("agree", None),
+            CrossCheck::Skipped => ("skipped", None),
+            CrossCheck::GaveUp { nodes } => ("skipped", Some(nodes)),
             // A disagreement stops the run before anything is printed.
-            CrossCheck::Disagree(_) => "disagree",
+            CrossCheck::Disagree(_) => ("disagree", None),
         };
         let object = json!({
             "label": puzzle.label.to_string(),
@@ -152,6 +158,7 @@ impl<W: Write> Printer<W> {
             "solution": outcome.solution().map(Grid::to_string),
             "second_solution": second,
             "cross_check": check,
+            "cross_check_gave_up_after": nodes,
             "timings_us": {
                 "sat": report.sat_time.as_micros() as u64,
                 "check": report.check_time.as_micros() as u64,
