@@ -57,6 +57,7 @@ use crate::grid::{Digit, Grid, Shape, Size};
 
 mod error;
 mod lines;
+mod numbers;
 mod scan;
 mod state;
 
