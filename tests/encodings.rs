@@ -484,3 +484,22 @@ fn rate_stops_its_search_at_the_decision_limit_and_says_so() {
     let run = run_cli(&["rate", "-"], b"................\n");
     assert!(!run.stdout.contains("gave up"), "{}", run.stdout);
 }
+
+#[test]
+fn stats_counts_repeated_clauses_apart() {
+    // Commander writes the pairs of a row segment twice, once for the row
+    // and once for the block; pairwise skips them.
+    let commander = stats_json(&["--amo", "commander"]);
+    assert_eq!(commander["clauses"], 7_128);
+    assert_eq!(commander["distinct_clauses"], 6_399);
+    let bimander = stats_json(&["--amo", "bimander"]);
+    assert_eq!(bimander["distinct_clauses"], 10_233);
+    let pairwise = stats_json(&[]);
+    assert_eq!(pairwise["distinct_clauses"], pairwise["clauses"]);
+    let text = run_cli(&["stats", "--amo", "commander"], b"");
+    assert!(
+        text.stdout.contains("; 6,399 distinct, 729 repeats)"),
+        "{}",
+        text.stdout
+    );
+}

@@ -151,6 +151,9 @@ struct Report<'a> {
     /// Variables that occur in at least one clause.
     used_variables: usize,
     clauses: usize,
+    /// Clauses once each: some at-most-one encodings (commander, bimander,
+    /// product) write a clause twice where a row and a block share cells.
+    distinct_clauses: usize,
     literals: usize,
     /// Clauses per family.
     families: Families<'a>,
@@ -211,6 +214,7 @@ pub fn stats(args: StatsArgs) -> anyhow::Result<Status> {
         auxiliary_variables: stats.variables - cell_digits,
         used_variables: used.iter().filter(|&&u| u).count(),
         clauses: stats.clauses,
+        distinct_clauses: distinct(&clauses),
         literals: rows.iter().map(|r| r.literals).sum(),
         families: Families(&rows),
         family_details: &rows,
@@ -227,6 +231,18 @@ pub fn stats(args: StatsArgs) -> anyhow::Result<Status> {
     }
     out.flush().context("cannot write to stdout")?;
     Ok(Status::Success)
+}
+
+/// Counts the clauses that differ as sets of literals.
+fn distinct(clauses: &[&[varisat::Lit]]) -> usize {
+    let mut seen = std::collections::HashSet::with_capacity(clauses.len());
+    for clause in clauses {
+        let mut sorted = clause.to_vec();
+        sorted.sort_unstable();
+        sorted.dedup();
+        seen.insert(sorted);
+    }
+    seen.len()
 }
 
 /// Formats a count with thousands separators: 10,530.
@@ -270,12 +286,21 @@ fn write_text(out: &mut impl Write, report: &Report, rows: &[FamilyRow]) -> io::
         thousands(report.auxiliary_variables),
         thousands(report.used_variables),
     )?;
-    writeln!(
+    write!(
         out,
-        "clauses    {:>9}  ({} literals)",
+        "clauses    {:>9}  ({} literals",
         thousands(report.clauses),
         thousands(report.literals)
     )?;
+    match report.clauses - report.distinct_clauses {
+        0 => writeln!(out, ")")?,
+        repeats => writeln!(
+            out,
+            "; {} distinct, {} repeats)",
+            thousands(report.distinct_clauses),
+            thousands(repeats)
+        )?,
+    }
     writeln!(out)?;
     let width = rows
         .iter()

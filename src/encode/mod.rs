@@ -32,17 +32,21 @@ use optimized::Fixed;
 use rules::{Family, HouseKind};
 pub use sum::SumKind;
 
-/// Which rule families an encoding states, after Lynce & Ouaknine (2006).
+/// Which rule families an encoding states: Lynce & Ouaknine's (2006)
+/// minimal and extended encodings, Weber's (2005) model between them (named
+/// efficient by Kwon & Jain 2006), and Kwon & Jain's reduction.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[non_exhaustive]
 pub enum RuleSet {
     /// Minimal: each cell at least one digit; each row, column and block at
-    /// most one of each digit. Enough to define the solutions, but unit
-    /// propagation finds neither naked nor hidden singles well.
+    /// most one of each digit. Unit propagation finds naked singles (a
+    /// cell's at-least-one clause turns unit) but no hidden single.
     Minimal,
-    /// Efficient: minimal plus "each cell at most one digit", so a cell's
-    /// at-least-one clause turning unit is a naked single.
+    /// Efficient: minimal plus "each cell at most one digit". Propagation
+    /// deduces exactly what it does under minimal (the extra clauses only
+    /// rule out other digits of a placed cell, which no clause needs), so
+    /// `rate` rates both alike.
     Efficient,
     /// Extended: efficient plus "each row, column and block holds each digit
     /// at least once", so a house clause turning unit is a hidden single.

@@ -127,3 +127,35 @@ fn shares_add_up_to_one_hundred_percent() {
         assert_eq!(counted.per_mille().iter().sum::<u64>(), 1000);
     }
 }
+
+#[test]
+fn minimal_and_efficient_propagate_alike() {
+    // The cell at-most-one clauses of efficient only rule out other digits
+    // of a placed cell, which no minimal clause needs: every rating, down
+    // to the search's figures, is the same.
+    let euler = include_str!("../../data/p096_sudoku.txt");
+    let mut puzzles: Vec<Grid> = parse_str(euler, Format::Euler)
+        .unwrap()
+        .iter()
+        .map(|p| p.grid().clone())
+        .collect();
+    puzzles.push(grid(TOP95_1));
+    let with = |rules| Encoding {
+        rules,
+        amo: AmoKind::Pairwise,
+        ..Default::default()
+    };
+    let mut minimal = Rater::new(with(RuleSet::Minimal));
+    let mut efficient = Rater::new(with(RuleSet::Efficient));
+    let mut searched = 0;
+    for puzzle in puzzles {
+        let a = minimal.rate(&puzzle.clone().into()).unwrap();
+        let b = efficient.rate(&puzzle.into()).unwrap();
+        searched += usize::from(a.level == Level::Search);
+        assert_eq!(a, b);
+    }
+    assert!(
+        searched > 0,
+        "some puzzle needs search, so the figures are compared too"
+    );
+}

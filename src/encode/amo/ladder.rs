@@ -2,7 +2,7 @@
 
 use varisat::{ExtendFormula, Lit};
 
-use super::AtMostOne;
+use super::{AtMostOne, Pairwise};
 
 /// Gent & Nightingale's ladder encoding, also Ansótegui & Manyà's regular
 /// encoding, restricted to its at-most-one half.
@@ -12,7 +12,8 @@ use super::AtMostOne;
 /// (n−2 clauses) keeps the y a run of trues then falses, and each input is
 /// tied to its rung, xᵢ → yᵢ₋₁ ∧ ¬yᵢ (two clauses for 1 < i < n, one for
 /// x₁ and one for xₙ). That is n−1 auxiliary variables and
-/// (n−2) + 2(n−1) = 3n−4 binary clauses (8 and 23 for n = 9).
+/// (n−2) + 2(n−1) = 3n−4 binary clauses (8 and 23 for n = 9) from n = 3
+/// on; two inputs take the one clause ¬x₁ ∨ ¬x₂.
 ///
 /// The full ladder also states yᵢ₋₁ ∧ ¬yᵢ → xᵢ, which makes it an
 /// exactly-one; at-most-one drops those clauses. What remains is Sinz's
@@ -34,6 +35,10 @@ pub struct Ladder;
 
 impl AtMostOne for Ladder {
     fn encode<F: ExtendFormula>(&self, sink: &mut F, lits: &[Lit]) {
+        if lits.len() == 2 {
+            // One clause says it; an auxiliary variable would only add one.
+            return Pairwise.encode(sink, lits);
+        }
         let n = lits.len();
         if n <= 1 {
             return;

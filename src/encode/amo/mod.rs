@@ -22,7 +22,8 @@
 //!
 //! (Commander and Product recurse on their own auxiliary variables; each
 //! type gives the exact figures.) Every encoding writes nothing for
-//! n ≤ 1.
+//! n ≤ 1 and the one clause ¬x₁ ∨ ¬x₂ for n = 2, where an auxiliary
+//! variable could only add to it.
 //!
 //! # References
 //!
@@ -90,13 +91,18 @@ pub enum AmoKind {
     /// Sequential counter (Sinz 2005): n−1 auxiliary variables, 3n−4
     /// clauses.
     Sequential,
-    /// Ladder or regular encoding (Gent & Nightingale 2004): n−1 auxiliary
-    /// variables, 3n−4 clauses.
+    /// Ladder or regular encoding (Gent & Nightingale 2004), its
+    /// at-most-one half: the sequential counter with every auxiliary
+    /// variable negated, so the same n−1 auxiliary variables, 3n−4 clauses
+    /// and propagation. (The full ladder, as PySAT writes it, is an
+    /// exactly-one.)
     Ladder,
     /// Commander, groups of three (Klieber & Kwon 2007): about n/2
     /// auxiliary variables and 3n clauses.
     Commander,
-    /// 2-product (Chen 2010): about 2√n auxiliary variables and 2n clauses.
+    /// 2-product (Chen 2010): inputs on a √n × √n grid, one auxiliary
+    /// variable per row and column, recursively; 6 auxiliary variables and
+    /// 24 clauses for n = 9, 20 and 78 for n = 25.
     Product,
     /// Binary or bitwise (Frisch & Peugniez 2001): ⌈log₂ n⌉ auxiliary
     /// variables, n·⌈log₂ n⌉ clauses.
