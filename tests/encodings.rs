@@ -53,9 +53,9 @@ fn every_encoding_solves_euler_and_a_16x16_grid() {
     }
 }
 
-/// Runs `stats --format json` and parses the object.
+/// Runs `stats --output json` and parses the object.
 fn stats_json(args: &[&str]) -> Value {
-    let mut all = vec!["stats", "--format", "json"];
+    let mut all = vec!["stats", "--output", "json"];
     all.extend_from_slice(args);
     let run = run_cli(&all, b"");
     assert_eq!(run.code, 0, "{}", run.stderr);
@@ -86,7 +86,7 @@ fn families(json: &Value) -> Vec<(String, u64)> {
 }
 
 /// The pairwise and sequential counts of the minimal, efficient and
-/// extended encodings, end to end through `stats --format json`, against
+/// extended encodings, end to end through `stats --output json`, against
 /// the formulas: N² cell clauses; C = N(N−1)/2 pairs per at-most-one
 /// group, less the n²(n−1) pairs of a block already in a row or column;
 /// Sinz's counter with N−1 auxiliary variables and 3N−4 clauses a group.
@@ -165,7 +165,7 @@ fn stats_as_a_table_and_for_a_puzzle() {
 
     // Euler grid 1 on stdin: the rules and its 32 givens.
     let run = run_cli(
-        &["stats", "--format", "json", "-"],
+        &["stats", "--output", "json", "-"],
         euler_grid_1().as_bytes(),
     );
     assert_eq!(run.code, 0, "{}", run.stderr);
@@ -205,6 +205,34 @@ fn stats_as_a_table_and_for_a_puzzle() {
     }
 }
 
+#[test]
+fn stats_flags_mean_what_they_mean_elsewhere() {
+    // `--format` is the input format, as in every other command: a
+    // 16-cell line is read as one 4x4 puzzle with `line`, and fails as a
+    // 16x16 row with `rows`.
+    let line = "1.3.3.1.2.4.4.2.\n";
+    let run = run_cli(
+        &["stats", "--format", "line", "-o", "json", "-"],
+        line.as_bytes(),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let json: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(
+        (json["size"].as_u64(), json["puzzle"]["givens"].as_u64()),
+        (Some(4), Some(8))
+    );
+    let run = run_cli(&["stats", "--format", "rows", "-"], line.as_bytes());
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    // The output format is `--output`; `--format json` is no input format.
+    let run = run_cli(&["stats", "--format", "json"], b"");
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("invalid value 'json' for '--format"),
+        "{}",
+        run.stderr
+    );
+    assert!(run_cli(&["stats", "--input-format", "line"], b"").code == 2);
+}
 /// Runs `explain` and returns each family header's (name, mentioning,
 /// family total).
 fn explain_counts(args: &[&str], stdin: &str) -> Vec<(String, usize, usize)> {

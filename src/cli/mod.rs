@@ -118,7 +118,7 @@ enum Command {
     /// Counts the bare rules of an empty grid of --size, or, given PUZZLE,
     /// the formula of its first puzzle (rules and one unit clause per
     /// given; the optimized encoding reduces the rules by the givens
-    /// instead). `--format json` prints one object with size, encoding,
+    /// instead). `--output json` prints one object with size, encoding,
     /// amo, variables, clauses, families (family name: clause count) and
     /// family_details (an array in the order the families are written,
     /// with each one's clauses, literals and first clause position).

@@ -11,12 +11,12 @@ use serde::ser::SerializeMap;
 
 use sudoku_sat::encode::vars::cell_digit_count;
 use sudoku_sat::explain::{encoded, family_ranges};
-use sudoku_sat::formats::text::{Format, Puzzle, ReadOptions};
+use sudoku_sat::formats::text::{Puzzle, ReadOptions};
 use sudoku_sat::grid::{Shape, Size};
 
 use super::input::Input;
 use super::say;
-use super::{EncodingArgs, Status};
+use super::{EncodingArgs, InputArgs, Status};
 
 /// Parses a grid side, 4 to 64.
 pub fn parse_size(text: &str) -> Result<Size, String> {
@@ -32,9 +32,9 @@ pub fn parse_size(text: &str) -> Result<Size, String> {
         })
 }
 
-/// How `stats` prints.
+/// How `stats` prints (`--output`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum StatsFormat {
+pub enum StatsOutput {
     /// A table for people.
     #[default]
     Text,
@@ -59,12 +59,11 @@ pub struct StatsArgs {
     encoding: EncodingArgs,
 
     /// How to print: a table, or one JSON object.
-    #[arg(long, value_enum, default_value_t)]
-    format: StatsFormat,
+    #[arg(long, short, value_enum, default_value_t)]
+    output: StatsOutput,
 
-    /// The format of the puzzle file; `auto` detects it.
-    #[arg(long, value_enum, default_value_t)]
-    input_format: Format,
+    #[command(flatten)]
+    input: InputArgs,
 }
 
 /// Reads the first puzzle of a file, noting on stderr when there are more.
@@ -164,7 +163,7 @@ pub fn stats(args: StatsArgs) -> anyhow::Result<Status> {
     let (grid, puzzle_info) = match &args.puzzle {
         None => (None, None),
         Some(path) => {
-            let Some((name, puzzle)) = first_puzzle(path, args.input_format.into())? else {
+            let Some((name, puzzle)) = first_puzzle(path, args.input.options())? else {
                 return Ok(Status::Error);
             };
             let info = PuzzleInfo {
@@ -216,12 +215,12 @@ pub fn stats(args: StatsArgs) -> anyhow::Result<Status> {
         family_details: &rows,
     };
     let mut out = io::stdout().lock();
-    match args.format {
-        StatsFormat::Json => {
+    match args.output {
+        StatsOutput::Json => {
             serde_json::to_writer_pretty(&mut out, &report).context("cannot write to stdout")?;
             writeln!(out).context("cannot write to stdout")?;
         }
-        StatsFormat::Text => {
+        StatsOutput::Text => {
             write_text(&mut out, &report, &rows).context("cannot write to stdout")?
         }
     }
