@@ -415,6 +415,96 @@ fn bad_cell_names_exit_2() {
     assert!(run.stdout.contains("10x10"), "{}", run.stdout);
 }
 
+/// Parses JSON Lines.
+fn json_lines(text: &str) -> Vec<Value> {
+    text.lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
+#[test]
+fn count_rate_and_explain_print_json() {
+    // count: one object per puzzle, the limit and whether it was reached.
+    let input = format!("{}\n{}\n", euler_grid_1(), ".".repeat(81));
+    let run = run_cli(&["count", "-o", "json", "-k", "5"], input.as_bytes());
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let counts = json_lines(&run.stdout);
+    assert_eq!(counts.len(), 2);
+    assert_eq!(counts[0]["label"], "Grid 01");
+    assert_eq!(
+        (
+            counts[0]["count"].as_u64(),
+            counts[0]["limit_reached"].as_bool()
+        ),
+        (Some(1), Some(false))
+    );
+    assert!(counts[0]["by"].is_null());
+    assert_eq!(counts[1]["line"], 12);
+    assert_eq!(
+        (counts[1]["count"].as_u64(), counts[1]["limit"].as_u64()),
+        (Some(5), Some(5))
+    );
+    assert_eq!(
+        (
+            counts[1]["limit_reached"].as_bool(),
+            counts[1]["by"].as_str()
+        ),
+        (Some(true), Some("relabelling"))
+    );
+
+    // rate: the figures of each line, and no summary.
+    let input = format!("{}\n{TOP95_1}\n{HARDEST_2}\n", euler_grid_1());
+    let run = run_cli(&["rate", "--output", "json"], input.as_bytes());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let rates = json_lines(&run.stdout);
+    assert_eq!(rates.len(), 3, "{}", run.stdout);
+    let levels: Vec<_> = rates.iter().map(|r| r["level"].as_str().unwrap()).collect();
+    assert_eq!(levels, ["propagation", "probing", "search"]);
+    assert_eq!(rates[1]["propagated"], 20);
+    assert_eq!(rates[1]["label"], "line 12");
+    assert!(rates[2]["decisions"].as_u64().unwrap() > 0);
+    assert!(
+        rates
+            .iter()
+            .all(|r| r["outcome"] == "unique" && r["gave_up"] == false)
+    );
+
+    // explain: the same clauses as the text, as DIMACS numbers and words.
+    let run = run_cli(&["explain", "r1c1", "-o", "json", "--limit", "2"], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let explained = json_lines(&run.stdout);
+    assert_eq!(explained.len(), 1);
+    let e = &explained[0];
+    assert_eq!(
+        (e["target"].as_str(), e["size"].as_u64()),
+        (Some("r1c1"), Some(9))
+    );
+    assert!(e["puzzle"].is_null());
+    let families = e["families"].as_array().unwrap();
+    let sum: u64 = families
+        .iter()
+        .map(|f| f["clauses"].as_array().unwrap().len() as u64)
+        .sum();
+    assert!(sum <= 2 * families.len() as u64);
+    let first = &families[0];
+    assert_eq!(first["family"], "cell-at-least-one");
+    assert_eq!(
+        first["clauses"][0]["dimacs"],
+        serde_json::json!([1, 2, 3, 4, 5, 6, 7, 8, 9])
+    );
+    let text = run_cli(&["explain", "r1c1", "--limit", "2"], b"").stdout;
+    let words = first["clauses"][0]["words"].as_str().unwrap();
+    assert!(
+        text.contains(&format!("1 2 3 4 5 6 7 8 9 0   {words}")),
+        "{text}"
+    );
+    let mentioning = e["mentioning"].as_u64().unwrap();
+    assert!(
+        text.contains(&format!("{mentioning} of 10,530 clauses mention r1c1")),
+        "{text}"
+    );
+}
+
 /// Returns the tenths of a percent in a summary line.
 fn shares(summary: &str) -> Vec<u64> {
     summary

@@ -75,7 +75,10 @@ enum Command {
     /// the text decides. The model is decoded and validated against the
     /// rules and the puzzle's givens; variables absent from it count as
     /// false. Exit 1 when the solver found no solution, 2 when the model
-    /// breaks a rule or drops a given.
+    /// breaks a rule or drops a given. `--output json` and `csv` print the
+    /// records `solve` prints, with the status `solved` (a model shows a
+    /// solution, not that it is the only one), `cross_check` `skipped`
+    /// and null `timings_us`.
     Decode(DecodeArgs),
     /// Measure throughput: each file's puzzles through the SAT path under
     /// every encoding and strategy, and through the backtracker, side by

@@ -15,6 +15,7 @@ use sudoku_sat::formats::text::{Puzzle, ReadOptions};
 use sudoku_sat::grid::{Shape, Size};
 
 use super::input::Input;
+use super::output::ReportOutput;
 use super::say;
 use super::{EncodingArgs, InputArgs, Status};
 
@@ -30,16 +31,6 @@ pub fn parse_size(text: &str) -> Result<Size, String> {
                 Size::MAX_SIDE
             )
         })
-}
-
-/// How `stats` prints (`--output`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum StatsOutput {
-    /// A table for people.
-    #[default]
-    Text,
-    /// One JSON object.
-    Json,
 }
 
 /// Options for `stats`.
@@ -60,7 +51,7 @@ pub struct StatsArgs {
 
     /// How to print: a table, or one JSON object.
     #[arg(long, short, value_enum, default_value_t)]
-    output: StatsOutput,
+    output: ReportOutput,
 
     #[command(flatten)]
     input: InputArgs,
@@ -216,11 +207,11 @@ pub fn stats(args: StatsArgs) -> anyhow::Result<Status> {
     };
     let mut out = io::stdout().lock();
     match args.output {
-        StatsOutput::Json => {
+        ReportOutput::Json => {
             serde_json::to_writer_pretty(&mut out, &report).context("cannot write to stdout")?;
             writeln!(out).context("cannot write to stdout")?;
         }
-        StatsOutput::Text => {
+        ReportOutput::Text => {
             write_text(&mut out, &report, &rows).context("cannot write to stdout")?
         }
     }
