@@ -62,7 +62,7 @@ impl std::error::Error for ParseError {}
 #[non_exhaustive]
 pub enum ParseErrorKind {
     /// A character that is neither a cell symbol, a blank nor a separator
-    /// allowed where it stands: `x`, `*`, a NUL, a box-drawing `│`, or `|`
+    /// allowed where it stands: `x`, `?`, a NUL, a box-drawing `│`, or `|`
     /// inside a one-line puzzle.
     InvalidCharacter {
         /// The character.

@@ -27,8 +27,8 @@
 //! (Lines of a real file hold one format; the one-line puzzle above is
 //! cut short to fit.)
 //!
-//! Cells are `1`–`9` then `A`–`P` (either case) for 10..=25, and `.`, `0`
-//! or `_` for a blank; a space is never a blank. Lines whose first
+//! Cells are `1`–`9` then `A`–`P` (either case) for 10..=25, and `.`, `0`,
+//! `_` or `*` for a blank; a space is never a blank. Lines whose first
 //! non-blank character is `#` are comments. A UTF-8 byte order mark, CRLF
 //! line ends and a missing final newline are accepted. [`Format::Auto`]
 //! decides each puzzle's format and size from its own first line, so one

@@ -22,10 +22,15 @@ pub(super) fn is_space(b: u8) -> bool {
     b == b' ' || b == b'\t'
 }
 
+/// Whether `b` is a blank cell: `.`, `0`, `_` or `*` (some sites and
+/// books star the empty cells).
 pub(super) fn is_blank(b: u8) -> bool {
-    matches!(b, b'.' | b'0' | b'_')
+    matches!(b, b'.' | b'0' | b'_' | b'*')
 }
 
+/// Tells what a line is. A rule line is made of `-`, `=`, `+`, `|`, `*`
+/// and spaces with at least one `-` or `=`: `*` draws corners of some
+/// grids, but a line of `*` alone is a row of blanks.
 pub(super) fn classify(line: &[u8]) -> LineKind {
     let start = line.iter().position(|&b| !is_space(b));
     let Some(start) = start else {

@@ -140,6 +140,42 @@ fn drawn_grids() {
 }
 
 #[test]
+fn stars_are_blanks_and_star_rule_lines_stay_rules() {
+    let starred = TOP1.replace('.', "*");
+    for format in [Format::Auto, Format::Line] {
+        let puzzles = parse_str(&format!("{starred} starred\n"), format).unwrap();
+        assert_eq!(puzzles[0].grid().to_string(), TOP1);
+    }
+    // A drawn grid whose corners are stars and whose blanks are stars; a
+    // row of nine stars is a row of blanks, not a rule.
+    let drawn = "\
+*-------*-------*-------*
+| 4 * * | * * * | 8 * 5 |
+| * 3 * | * * * | * * * |
+| * * * | 7 * * | * * * |
+*-------*-------*-------*
+| * 2 * | * * * | * 6 * |
+| * * * | * 8 * | 4 * * |
+| * * * | * 1 * | * * * |
+*=======*=======*=======*
+| * * * | 6 * 3 | * 7 * |
+| 5 * * | 2 * * | * * * |
+| 1 * 4 | * * * | * * * |
+*-------*-------*-------*
+";
+    for format in [Format::Auto, Format::Rows] {
+        let puzzles = parse_str(drawn, format).unwrap();
+        assert_eq!(puzzles.len(), 1);
+        assert_eq!(puzzles[0].grid().to_string(), TOP1);
+    }
+    let rows = EULER_01
+        .replacen("003020600", "*********", 1)
+        .replace('0', "*");
+    let grid = parse_str(&rows, Format::Auto).unwrap()[0].grid().clone();
+    assert_eq!(grid.given_count(), 32 - 3);
+}
+
+#[test]
 fn pretty_and_rows_round_trip_all_sizes() {
     for size in Size::SQUARES {
         let grid = sample(size);
