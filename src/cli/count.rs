@@ -24,6 +24,10 @@ use super::{CrossCheckArgs, EncodingArgs, InputArgs, Status};
 #[derive(Debug, Args)]
 pub struct CountArgs {
     /// The puzzle file; `-` or nothing reads standard input.
+    ///
+    /// Where no file of that name exists, a puzzle written out (N² cells,
+    /// as `4.....8.5.3…`) or an f-puzzles or SudokuPad link is read
+    /// instead, named `argument`.
     file: Option<PathBuf>,
 
     /// Stop counting past this many solutions and print `K+`.

@@ -36,6 +36,10 @@ pub struct ExplainArgs {
     /// A puzzle file: explain the formula of its first puzzle, so the unit
     /// clauses of its givens appear too (`-` reads standard input).
     /// Without it, the bare rules of an empty grid of --size.
+    ///
+    /// Where no file of that name exists, a puzzle written out (N² cells,
+    /// as `4.....8.5.3…`) or an f-puzzles or SudokuPad link is read
+    /// instead, named `argument`.
     puzzle: Option<PathBuf>,
 
     /// The grid side of the empty grid: 4, 9, 16 or 25.

@@ -182,6 +182,10 @@ enum Command {
 #[derive(Debug, Args)]
 struct SolveArgs {
     /// The puzzle file; `-` or nothing reads standard input.
+    ///
+    /// Where no file of that name exists, a puzzle written out (N² cells,
+    /// as `4.....8.5.3…`) or an f-puzzles or SudokuPad link is read
+    /// instead, named `argument`.
     file: Option<PathBuf>,
 
     #[command(flatten)]
@@ -252,6 +256,10 @@ struct SolveArgs {
 #[derive(Debug, Args)]
 struct DecodeArgs {
     /// The puzzle the solver was given (one puzzle).
+    ///
+    /// Where no file of that name exists, a puzzle written out (N² cells,
+    /// as `4.....8.5.3…`) or an f-puzzles or SudokuPad link is read
+    /// instead, named `argument`.
     puzzle: PathBuf,
 
     /// The solver's output; `-` reads standard input.

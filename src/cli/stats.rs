@@ -39,6 +39,10 @@ pub struct StatsArgs {
     /// A puzzle file: count the formula of its first puzzle, givens
     /// included (`-` reads standard input). Without it, the bare rules of
     /// an empty grid of --size.
+    ///
+    /// Where no file of that name exists, a puzzle written out (N² cells,
+    /// as `4.....8.5.3…`) or an f-puzzles or SudokuPad link is read
+    /// instead, named `argument`.
     puzzle: Option<PathBuf>,
 
     /// The grid side of the empty grid: 4, 9, 16 or 25.

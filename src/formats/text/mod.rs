@@ -202,6 +202,33 @@ pub fn parse_str(text: &str, format: Format) -> Result<Vec<Puzzle>, ParseError> 
     Puzzles::new(text.as_bytes(), format).collect()
 }
 
+/// Returns whether `text` is one puzzle as people paste it: N² cells,
+/// each a blank or a digit of the N×N grid (`4.....8.5.3...`, 81 of
+/// them), or an f-puzzles or SudokuPad link. Whitespace around it is
+/// ignored. The command line reads a FILE argument that names no file
+/// but looks like this as the puzzle itself.
+///
+/// ```
+/// use sudoku_sat::formats::text::looks_like_puzzle;
+///
+/// assert!(looks_like_puzzle("1.3.3.1.2.4.4.2."));
+/// assert!(looks_like_puzzle("https://sudokupad.app/fpuzzlesN4IgABC"));
+/// // 16 characters, but 'm' is no digit of a 4x4 grid: a file name.
+/// assert!(!looks_like_puzzle("mypuzzles123.txt"));
+/// ```
+pub fn looks_like_puzzle(text: &str) -> bool {
+    let text = text.trim();
+    if fpuzzles::payload_of(text).is_some() {
+        return true;
+    }
+    Size::from_cell_count(text.len())
+        .filter(|size| size.has_symbols())
+        .is_some_and(|size| {
+            text.bytes()
+                .all(|b| is_blank(b) || size.digit_of(char::from(b)).is_some())
+        })
+}
+
 /// Streaming iterator over the puzzles of a reader.
 ///
 /// It reads one line at a time into a reused buffer, so memory stays
