@@ -9,6 +9,9 @@
 //! - **Rows**: N lines of N cells, or all N rows on one line separated by
 //!   spaces; drawn grids with `|`, `+` and rule lines such as
 //!   `------+------+------` are rows too, so [`Grid::pretty`] reads back.
+//! - **Numbers**: N rows of N numbers, separated by spaces (`0` or `.`
+//!   blank) or between bars in fields two characters wide, as
+//!   `|16|  |  |07|` (spaces blank), for any side up to 64.
 //!
 //! ```text
 //! Grid 01
@@ -57,10 +60,12 @@ use crate::grid::{Digit, Grid, Shape, Size};
 
 mod error;
 mod lines;
+mod numbers;
 mod scan;
 mod state;
 
 use lines::LineReader;
+use numbers::*;
 use scan::*;
 use state::*;
 
@@ -124,7 +129,8 @@ pub enum Format {
     Rules,
     /// N rows of N whitespace-separated numbers, `0` or `.` for a blank,
     /// any side from 4 to 64; `auto` knows it by a row with a two-digit
-    /// number.
+    /// number. Rows between bars, `|16|  |  |07|`, two characters a
+    /// field and spaces for a blank, are numbers too.
     Numbers,
 }
 

@@ -83,24 +83,6 @@ pub(super) fn parse_header(line: &[u8], start: usize) -> Result<String, Option<u
     Ok(number)
 }
 
-/// Returns whether a line is a row of the numbers format: at least four
-/// whitespace-separated tokens, each `.` or a number of one or two
-/// digits, one of them of two. (Rows written as runs of digits, as
-/// `003020600 900305001`, are the rows format.)
-pub(super) fn numbers_like(line: &[u8]) -> bool {
-    let mut tokens = line.split(|&b| is_space(b)).filter(|t| !t.is_empty());
-    let number = |t: &[u8]| t == b"." || (t.len() <= 2 && t.iter().all(u8::is_ascii_digit));
-    let (mut count, mut wide) = (0, false);
-    for token in tokens.by_ref() {
-        if !number(token) {
-            return false;
-        }
-        count += 1;
-        wide |= token.len() >= 2;
-    }
-    count >= Size::MIN_SIDE && wide
-}
-
 /// One character of a line, or one byte of an invalid UTF-8 sequence.
 #[derive(Clone, Copy)]
 pub(super) enum Unit {

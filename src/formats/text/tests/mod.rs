@@ -235,6 +235,65 @@ fn sixteen_and_twenty_five() {
     );
 }
 
+/// Writes a grid as rows of numbers between bars, as the eliejaz sets
+/// do: two characters a field, spaces for a blank; `zeros` pads numbers
+/// below 10 with `0` (`07`), else with a space (` 7`).
+fn piped(grid: &Grid, zeros: bool) -> String {
+    let mut out = String::new();
+    for row in grid.numbers().to_string().lines() {
+        let fields: Vec<String> = row
+            .split_whitespace()
+            .map(|t| match t {
+                "0" | "." => "  ".to_string(),
+                t if zeros => format!("{t:0>2}"),
+                t => format!("{t:>2}"),
+            })
+            .collect();
+        out.push_str(&format!("|{}|\n", fields.join("|")));
+    }
+    out
+}
+
+#[test]
+fn numbers_between_bars() {
+    for size in [Size::SQUARES[2], Size::SQUARES[3]] {
+        let grid = sample(size);
+        let text = format!(
+            "# sudoku00.txt\n{}# sudoku01.txt\n{}",
+            piped(&grid, true),
+            piped(&grid, false)
+        );
+        for format in [Format::Auto, Format::Numbers] {
+            let puzzles = parse_str(&text, format).unwrap();
+            assert_eq!(puzzles.len(), 2, "{size}");
+            assert_eq!(puzzles[0].grid(), &grid);
+            assert_eq!(puzzles[1].grid(), &grid);
+            assert_eq!(puzzles[1].line, size.side() + 3);
+        }
+    }
+    // A 4x4 grid between bars, and its errors at their columns.
+    let four = "|01|  |03|  |\n|03|  |01|  |\n|02|  |04|  |\n|04|  |02|  |\n";
+    let grid = &parse_str(four, Format::Auto).unwrap()[0];
+    assert_eq!(grid.grid().to_string(), "1.3.3.1.2.4.4.2.");
+    let e = only_error(
+        four.replacen("|  |01|", "|  |1x|", 1).as_bytes(),
+        Format::Auto,
+    );
+    assert_eq!((e.line(), e.column()), (2, Some(8)));
+    assert_eq!(
+        e.to_string(),
+        "line 2, column 8: '1x' is not a digit from 1 to 4, or 0 or . for a blank"
+    );
+    let e = only_error(
+        four.replacen("|04|  |02|", "|04|  |05|", 1).as_bytes(),
+        Format::Auto,
+    );
+    assert_eq!((e.line(), e.column()), (4, Some(8)));
+    // A field of another width makes the line no row between bars.
+    let e = only_error(four.replacen("|02|", "|2|", 1).as_bytes(), Format::Auto);
+    assert_eq!(e.line(), 3);
+}
+
 #[test]
 fn sixteen_cells_detection() {
     let four = Size::SQUARES[0];
