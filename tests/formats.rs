@@ -166,3 +166,62 @@ fn eliejaz_pipe_files_solve_to_their_solutions() {
         assert_eq!(run.stdout, expected.concat(), "{file}");
     }
 }
+
+/// Three Euler puzzles with their solutions, Kaggle style (`0` blank);
+/// the third solution is wrong in r5c5 (7 for 1).
+const KAGGLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/kaggle.csv");
+
+#[test]
+fn csv_solutions_are_checked() {
+    let run = run_cli(&["solve", "-o", "line", KAGGLE], b"");
+    assert_eq!(
+        run.code, 2,
+        "the input contradicts the solver: {}",
+        run.stderr
+    );
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "every puzzle is still solved");
+    assert_eq!(lines[0], EULER_1_SOLUTION);
+    assert_eq!(
+        run.stderr,
+        format!(
+            "error: {KAGGLE}: line 4: the solution given in the input is wrong: \
+             it has 7 in r5c5, where the solution found (validated and cross-checked) has 1\n"
+        )
+    );
+    // Forced, and with the right solution, the run succeeds.
+    let text = std::fs::read_to_string(KAGGLE).unwrap();
+    let fixed = text.replace("659372748", "659312748");
+    let run = run_cli(
+        &["solve", "--format", "csv", "-o", "line"],
+        fixed.as_bytes(),
+    );
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""));
+    assert_eq!(
+        run.stdout.lines().nth(2),
+        Some(&fixed[fixed.len() - 82..fixed.len() - 1])
+    );
+}
+
+#[test]
+fn csv_output_reads_back() {
+    let euler = crate::common::EULER;
+    let csv = run_cli(&["solve", "-o", "csv"], euler.as_bytes());
+    assert_eq!(csv.code, 0, "{}", csv.stderr);
+    assert!(csv.stdout.starts_with("puzzle,solution,status\n"));
+    let back = run_cli(&["solve", "-o", "line"], csv.stdout.as_bytes());
+    assert_eq!((back.code, back.stderr.as_str()), (0, ""));
+    let line = run_cli(&["solve", "-o", "line"], euler.as_bytes());
+    assert_eq!(back.stdout, line.stdout);
+    // A puzzle with no solution reads back with an empty solution column.
+    let clash = format!("3{}", &ROWS.concat()[1..]);
+    let csv = run_cli(&["solve", "-o", "csv"], clash.as_bytes());
+    assert_eq!(csv.code, 1);
+    let back = run_cli(&["solve"], csv.stdout.as_bytes());
+    assert_eq!(back.code, 1, "{}", back.stderr);
+    assert!(
+        back.stderr.contains("line 2: no solution"),
+        "{}",
+        back.stderr
+    );
+}

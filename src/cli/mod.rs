@@ -39,8 +39,9 @@ pub use output::OutputFormat;
 /// proved by asking the solver for a second solution.
 ///
 /// Exit status: 0 every puzzle has exactly one solution; 1 some puzzle has
-/// no solution or more than one; 2 usage, I/O or parse error, or the SAT
-/// solver and the backtracker disagree; 130 stopped by Ctrl-C between
+/// no solution or more than one; 2 usage, I/O or parse error, the SAT
+/// solver and the backtracker disagree, or a solution given in the input
+/// (a CSV solution column) is wrong; 130 stopped by Ctrl-C between
 /// puzzles, with the output so far complete.
 ///
 /// Shell completions: `sudoku-sat completions bash|zsh|fish|elvish|powershell`;
@@ -58,7 +59,9 @@ enum Command {
     ///
     /// Puzzles with no solution or several are reported on stderr with
     /// their label (`Grid 07` or `line 12`); for several solutions the first
-    /// is printed.
+    /// is printed. A solution given in the input (a CSV solution column)
+    /// is checked: one that differs from the solution found is an error
+    /// naming the first cell that differs, and the exit status is 2.
     Solve(SolveArgs),
     /// Solve Project Euler problem 96 and print the sum of the 3-digit
     /// numbers in the top-left corners of the 50 solved grids.
@@ -468,7 +471,8 @@ pub enum Status {
     Success = 0,
     /// Some puzzle has no solution or more than one.
     NotUnique = 1,
-    /// A usage, I/O or parse error, or disagreeing solvers.
+    /// A usage, I/O or parse error, disagreeing solvers, or a wrong
+    /// solution in the input.
     Error = 2,
     /// Stopped by Ctrl-C between puzzles (the shell's 128 + SIGINT).
     Interrupted = 130,

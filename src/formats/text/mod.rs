@@ -58,12 +58,14 @@ use std::iter::FusedIterator;
 use crate::formats::{fpuzzles, rules_file};
 use crate::grid::{Digit, Grid, Shape, Size};
 
+mod csv;
 mod error;
 mod lines;
 mod numbers;
 mod scan;
 mod state;
 
+use csv::*;
 use lines::LineReader;
 use numbers::*;
 use scan::*;
@@ -132,6 +134,12 @@ pub enum Format {
     /// number. Rows between bars, `|16|  |  |07|`, two characters a
     /// field and spaces for a blank, are numbers too.
     Numbers,
+    /// CSV as in the large public sets: a header `quizzes,solutions`,
+    /// `puzzle,solution` or `puzzle,solution,status` (this tool's
+    /// `--output csv`), then one puzzle a row, N² cells with `0` or `.`
+    /// blank, and optionally its solution, which `solve` checks; `auto`
+    /// knows it by the header.
+    Csv,
 }
 
 /// Where a puzzle came from: an Euler header or its first line number.
@@ -176,6 +184,9 @@ pub struct Puzzle {
     /// Elements of the input that carry no rule and were left out, as
     /// f-puzzles' cosmetic lines, circles and text; empty for text grids.
     pub ignored: Vec<String>,
+    /// The solution the input gives with the puzzle (the solution column
+    /// of a CSV row), for the solver's answer to be checked against.
+    pub expected: Option<Grid>,
 }
 
 impl Puzzle {
@@ -285,6 +296,7 @@ impl<R: BufRead> Puzzles<R> {
             // The text is gathered whole and read at its end.
             Format::Rules => (None, None),
             Format::Numbers => (Some(Mode::Numbers), None),
+            Format::Csv => (Some(Mode::Csv), None),
         };
         Puzzles {
             lines: LineReader {
@@ -320,6 +332,7 @@ impl<R: BufRead> Puzzles<R> {
             (Format::Auto, Some(Mode::Line)) => Some(Format::Line),
             (Format::Auto, Some(Mode::Block)) => Some(Format::Rows),
             (Format::Auto, Some(Mode::Numbers)) => Some(Format::Numbers),
+            (Format::Auto, Some(Mode::Csv)) => Some(Format::Csv),
             (format, _) => Some(format),
         }
     }

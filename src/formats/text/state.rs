@@ -11,6 +11,8 @@ pub(super) enum Mode {
     Block,
     /// Rows of whitespace-separated numbers.
     Numbers,
+    /// CSV rows after a header: a puzzle and optionally its solution.
+    Csv,
 }
 
 /// A grid being collected in block mode.
@@ -101,6 +103,7 @@ impl State {
                 line: number,
                 puzzle: imported.puzzle,
                 ignored: imported.cosmetic,
+                expected: None,
             })
             .map_err(|e| ParseError::new(number, None, ParseErrorKind::Fpuzzles(e)));
         self.push(item);
@@ -163,11 +166,11 @@ impl State {
                 self.boundary = true;
                 let mode = *self.mode.get_or_insert(Mode::Block);
                 match (mode, header) {
-                    (Mode::Line, Ok(_)) => {
+                    (Mode::Line | Mode::Csv, Ok(_)) => {
                         let kind = ParseErrorKind::UnexpectedHeader;
                         self.push(Err(ParseError::new(number, None, kind)));
                     }
-                    (Mode::Line, Err(column)) => {
+                    (Mode::Line | Mode::Csv, Err(column)) => {
                         let kind = ParseErrorKind::InvalidHeader;
                         self.push(Err(ParseError::new(number, column, kind)));
                     }
@@ -185,6 +188,15 @@ impl State {
                     }
                 }
             }
+            LineKind::Cells
+                if matches!(self.format, Format::Auto | Format::Csv) && csv_header(line) =>
+            {
+                if self.block.is_some() {
+                    self.truncate(number);
+                }
+                self.mode = Some(Mode::Csv);
+            }
+            LineKind::Cells if self.mode == Some(Mode::Csv) => self.csv_row(line, number),
             LineKind::Cells
                 if matches!(self.format, Format::Auto | Format::Fpuzzles)
                     && self.fpuzzles_line(line, number) => {}
@@ -214,6 +226,7 @@ impl State {
                     Mode::Block if numbers_row(line) => self.numbers_line(line, number),
                     Mode::Block => self.block_line(line, number, boundary),
                     Mode::Numbers => self.numbers_line(line, number),
+                    Mode::Csv => self.csv_row(line, number),
                 }
             }
         }
@@ -295,6 +308,7 @@ impl State {
                     .expect("N² checked digits")
                     .into(),
                 ignored: Vec::new(),
+                expected: None,
             });
         self.push(item);
     }
@@ -387,6 +401,7 @@ impl State {
                     .expect("N rows of N checked digits")
                     .into(),
                 ignored: Vec::new(),
+                expected: None,
             }),
         };
         self.push(item);
@@ -418,6 +433,7 @@ impl State {
                         line: 1,
                         puzzle,
                         ignored: Vec::new(),
+                        expected: None,
                     })
                     .map_err(|e| {
                         ParseError::new(
