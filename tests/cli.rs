@@ -189,6 +189,73 @@ fn binary_garbage_empty_input_and_missing_files() {
 }
 
 #[test]
+fn a_puzzle_or_a_link_may_stand_for_the_file() {
+    let run = run_cli(&["solve", "-o", "line", GRID_1], b"");
+    assert_eq!(
+        (run.code, run.stdout.trim()),
+        (0, EULER_1_SOLUTION),
+        "{}",
+        run.stderr
+    );
+    // Every command that reads puzzles takes one, labelled `argument`.
+    let run = run_cli(&["count", GRID_1], b"");
+    assert_eq!(run.stdout, "line 1: 1\n", "{}", run.stderr);
+    let run = run_cli(&["rate", "-o", "json", GRID_1], b"");
+    assert!(run.stdout.contains("\"propagation\""), "{}", run.stdout);
+    assert_eq!(run.stderr.split(':').next(), Some("argument"));
+    let clash = format!("3{}", &GRID_1[1..]);
+    let run = run_cli(&["solve", &clash], b"");
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr
+            .starts_with("argument: line 1: no solution: r1c1 and r1c3"),
+        "{}",
+        run.stderr
+    );
+    // A link, as f-puzzles and SudokuPad share them.
+    let link = run_cli(&["convert", "--to", "fpuzzles", GRID_1], b"").stdout;
+    let run = run_cli(&["solve", "-o", "line", link.trim()], b"");
+    assert_eq!(
+        (run.code, run.stdout.trim()),
+        (0, EULER_1_SOLUTION),
+        "{}",
+        run.stderr
+    );
+    // A name that is no puzzle stays a missing file, even one of 16
+    // characters whose letters are no digits of a 4x4 grid.
+    for name in ["missing.txt", "missingpuzzle1.x"] {
+        let run = run_cli(&["solve", name], b"");
+        assert_eq!(run.code, 2);
+        assert!(
+            run.stderr.contains(&format!("{name}: cannot open")),
+            "{}",
+            run.stderr
+        );
+    }
+    // A file of that name is read as a file.
+    let dir = tempfile::tempdir().unwrap();
+    let four = "....24...3.1....";
+    std::fs::write(dir.path().join(four), format!("{GRID_1}\n")).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sudoku-sat"))
+        .args(["solve", "-o", "line", four])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        EULER_1_SOLUTION
+    );
+    // Without the file, the same text is a 4x4 puzzle.
+    let run = run_cli(&["solve", "-o", "line", four], b"");
+    assert_eq!(
+        (run.code, run.stdout.trim()),
+        (0, "3142241343211234"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
 fn a_five_megabyte_line_is_refused_quickly() {
     let line = vec![b'1'; 5 * 1024 * 1024];
     let run = run_cli(&["solve"], &line);

@@ -184,6 +184,42 @@ fn captured_answers_of_every_solver_decode() {
 }
 
 #[test]
+fn decoded_records_are_those_of_solve() {
+    let (_, picosat, _) = ANSWERS[1];
+    let (_dir, path) = temp_file("puzzle.txt", GRID_1.as_bytes());
+    let decoded = |output: &str| {
+        let args = ["decode", path.to_str().unwrap(), "-", "-o", output];
+        let run = run_cli(&args, picosat.as_bytes());
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        run.stdout
+    };
+    let solved = |output: &str| {
+        let run = run_cli(&["solve", "-o", output], GRID_1.as_bytes());
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        run.stdout
+    };
+    // The same fields; a model proves a solution, not that it is unique,
+    // and nothing was timed or cross-checked.
+    let json: serde_json::Value = serde_json::from_str(&decoded("json")).unwrap();
+    let solve: serde_json::Value = serde_json::from_str(&solved("json")).unwrap();
+    let keys = |v: &serde_json::Value| v.as_object().unwrap().keys().cloned().collect::<Vec<_>>();
+    assert_eq!(keys(&json), keys(&solve));
+    for key in ["label", "line", "puzzle", "solution", "second_solution"] {
+        assert_eq!(json[key], solve[key], "{key}");
+    }
+    assert_eq!(json["solution"], EULER_1_SOLUTION);
+    assert_eq!(
+        (json["status"].as_str(), solve["status"].as_str()),
+        (Some("solved"), Some("unique"))
+    );
+    assert_eq!(json["cross_check"], "skipped");
+    assert!(json["timings_us"].is_null());
+    let csv = decoded("csv");
+    assert_eq!(csv, solved("csv").replace(",unique", ",solved"));
+    assert!(csv.starts_with("puzzle,solution,status\n"), "{csv}");
+}
+
+#[test]
 fn broken_models_and_cut_outputs_are_refused() {
     let (_, picosat, _) = ANSWERS[1];
     // Flip r1c1's digit 4 (variable 4) to true: two digits in one cell.

@@ -53,9 +53,9 @@ fn every_encoding_solves_euler_and_a_16x16_grid() {
     }
 }
 
-/// Runs `stats --format json` and parses the object.
+/// Runs `stats --output json` and parses the object.
 fn stats_json(args: &[&str]) -> Value {
-    let mut all = vec!["stats", "--format", "json"];
+    let mut all = vec!["stats", "--output", "json"];
     all.extend_from_slice(args);
     let run = run_cli(&all, b"");
     assert_eq!(run.code, 0, "{}", run.stderr);
@@ -86,7 +86,7 @@ fn families(json: &Value) -> Vec<(String, u64)> {
 }
 
 /// The pairwise and sequential counts of the minimal, efficient and
-/// extended encodings, end to end through `stats --format json`, against
+/// extended encodings, end to end through `stats --output json`, against
 /// the formulas: N² cell clauses; C = N(N−1)/2 pairs per at-most-one
 /// group, less the n²(n−1) pairs of a block already in a row or column;
 /// Sinz's counter with N−1 auxiliary variables and 3N−4 clauses a group.
@@ -165,7 +165,7 @@ fn stats_as_a_table_and_for_a_puzzle() {
 
     // Euler grid 1 on stdin: the rules and its 32 givens.
     let run = run_cli(
-        &["stats", "--format", "json", "-"],
+        &["stats", "--output", "json", "-"],
         euler_grid_1().as_bytes(),
     );
     assert_eq!(run.code, 0, "{}", run.stderr);
@@ -205,6 +205,34 @@ fn stats_as_a_table_and_for_a_puzzle() {
     }
 }
 
+#[test]
+fn stats_flags_mean_what_they_mean_elsewhere() {
+    // `--format` is the input format, as in every other command: a
+    // 16-cell line is read as one 4x4 puzzle with `line`, and fails as a
+    // 16x16 row with `rows`.
+    let line = "1.3.3.1.2.4.4.2.\n";
+    let run = run_cli(
+        &["stats", "--format", "line", "-o", "json", "-"],
+        line.as_bytes(),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let json: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(
+        (json["size"].as_u64(), json["puzzle"]["givens"].as_u64()),
+        (Some(4), Some(8))
+    );
+    let run = run_cli(&["stats", "--format", "rows", "-"], line.as_bytes());
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    // The output format is `--output`; `--format json` is no input format.
+    let run = run_cli(&["stats", "--format", "json"], b"");
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("invalid value 'json' for '--format"),
+        "{}",
+        run.stderr
+    );
+    assert!(run_cli(&["stats", "--input-format", "line"], b"").code == 2);
+}
 /// Runs `explain` and returns each family header's (name, mentioning,
 /// family total).
 fn explain_counts(args: &[&str], stdin: &str) -> Vec<(String, usize, usize)> {
@@ -385,6 +413,96 @@ fn bad_cell_names_exit_2() {
     let run = run_cli(&["stats", "--size", "10"], b"");
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(run.stdout.contains("10x10"), "{}", run.stdout);
+}
+
+/// Parses JSON Lines.
+fn json_lines(text: &str) -> Vec<Value> {
+    text.lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
+#[test]
+fn count_rate_and_explain_print_json() {
+    // count: one object per puzzle, the limit and whether it was reached.
+    let input = format!("{}\n{}\n", euler_grid_1(), ".".repeat(81));
+    let run = run_cli(&["count", "-o", "json", "-k", "5"], input.as_bytes());
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let counts = json_lines(&run.stdout);
+    assert_eq!(counts.len(), 2);
+    assert_eq!(counts[0]["label"], "Grid 01");
+    assert_eq!(
+        (
+            counts[0]["count"].as_u64(),
+            counts[0]["limit_reached"].as_bool()
+        ),
+        (Some(1), Some(false))
+    );
+    assert!(counts[0]["by"].is_null());
+    assert_eq!(counts[1]["line"], 12);
+    assert_eq!(
+        (counts[1]["count"].as_u64(), counts[1]["limit"].as_u64()),
+        (Some(5), Some(5))
+    );
+    assert_eq!(
+        (
+            counts[1]["limit_reached"].as_bool(),
+            counts[1]["by"].as_str()
+        ),
+        (Some(true), Some("relabelling"))
+    );
+
+    // rate: the figures of each line, and no summary.
+    let input = format!("{}\n{TOP95_1}\n{HARDEST_2}\n", euler_grid_1());
+    let run = run_cli(&["rate", "--output", "json"], input.as_bytes());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let rates = json_lines(&run.stdout);
+    assert_eq!(rates.len(), 3, "{}", run.stdout);
+    let levels: Vec<_> = rates.iter().map(|r| r["level"].as_str().unwrap()).collect();
+    assert_eq!(levels, ["propagation", "probing", "search"]);
+    assert_eq!(rates[1]["propagated"], 20);
+    assert_eq!(rates[1]["label"], "line 12");
+    assert!(rates[2]["decisions"].as_u64().unwrap() > 0);
+    assert!(
+        rates
+            .iter()
+            .all(|r| r["outcome"] == "unique" && r["gave_up"] == false)
+    );
+
+    // explain: the same clauses as the text, as DIMACS numbers and words.
+    let run = run_cli(&["explain", "r1c1", "-o", "json", "--limit", "2"], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let explained = json_lines(&run.stdout);
+    assert_eq!(explained.len(), 1);
+    let e = &explained[0];
+    assert_eq!(
+        (e["target"].as_str(), e["size"].as_u64()),
+        (Some("r1c1"), Some(9))
+    );
+    assert!(e["puzzle"].is_null());
+    let families = e["families"].as_array().unwrap();
+    let sum: u64 = families
+        .iter()
+        .map(|f| f["clauses"].as_array().unwrap().len() as u64)
+        .sum();
+    assert!(sum <= 2 * families.len() as u64);
+    let first = &families[0];
+    assert_eq!(first["family"], "cell-at-least-one");
+    assert_eq!(
+        first["clauses"][0]["dimacs"],
+        serde_json::json!([1, 2, 3, 4, 5, 6, 7, 8, 9])
+    );
+    let text = run_cli(&["explain", "r1c1", "--limit", "2"], b"").stdout;
+    let words = first["clauses"][0]["words"].as_str().unwrap();
+    assert!(
+        text.contains(&format!("1 2 3 4 5 6 7 8 9 0   {words}")),
+        "{text}"
+    );
+    let mentioning = e["mentioning"].as_u64().unwrap();
+    assert!(
+        text.contains(&format!("{mentioning} of 10,530 clauses mention r1c1")),
+        "{text}"
+    );
 }
 
 /// Returns the tenths of a percent in a summary line.

@@ -109,3 +109,119 @@ fn sixteen_by_sixteen_letters_round_trip_through_pretty() {
     assert_eq!(back.code, 0, "{}", back.stderr);
     assert_eq!(back.stdout, line.stdout);
 }
+
+/// Writes puzzles as rows of numbers between bars, two characters a
+/// field and spaces for a blank, with a `# sudokuNN.txt` comment before
+/// each, as the eliejaz sets are published.
+fn piped(grids: &[sudoku_sat::grid::Grid]) -> String {
+    let mut out = String::new();
+    for (i, grid) in grids.iter().enumerate() {
+        out.push_str(&format!("# sudoku{i:02}.txt\n"));
+        for row in grid.numbers().to_string().lines() {
+            for token in row.split_whitespace() {
+                let field = if matches!(token, "0" | ".") {
+                    ""
+                } else {
+                    token
+                };
+                out.push_str(&format!("|{field:>2}"));
+            }
+            out.push_str("|\n");
+        }
+    }
+    out
+}
+
+#[test]
+fn numbers_between_bars_solve_like_their_lines() {
+    use crate::common::{GENERATED_16, GENERATED_25, grids};
+    for text in [GENERATED_16, GENERATED_25] {
+        let line = run_cli(&["solve", "-o", "line"], text.as_bytes());
+        assert_eq!(line.code, 0, "{}", line.stderr);
+        let run = run_cli(&["solve", "-o", "line"], piped(&grids(text)).as_bytes());
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        assert_eq!(run.stdout, line.stdout);
+    }
+}
+
+/// The eliejaz sets as published, numbers between bars: each puzzle
+/// solves to the published solution in the same format.
+#[test]
+fn eliejaz_pipe_files_solve_to_their_solutions() {
+    let Some(sets) = crate::common::shared_sets() else {
+        return;
+    };
+    for file in ["eliejaz_16x16", "eliejaz_25x25"] {
+        let puzzles = sets.join(format!("orig/{file}_pipe_format.txt"));
+        let solutions = sets.join(format!("orig/{file}_solutions_pipe_format.txt"));
+        let text = std::fs::read_to_string(&solutions).unwrap();
+        let expected: Vec<String> = parse_str(&text, Format::Auto)
+            .unwrap()
+            .iter()
+            .map(|p| format!("{}\n", p.grid()))
+            .collect();
+        assert!(expected.len() >= 4, "{file}");
+        let run = run_cli(&["solve", "-o", "line", puzzles.to_str().unwrap()], b"");
+        assert_eq!(run.code, 0, "{file}: {}", run.stderr);
+        assert_eq!(run.stdout, expected.concat(), "{file}");
+    }
+}
+
+/// Three Euler puzzles with their solutions, Kaggle style (`0` blank);
+/// the third solution is wrong in r5c5 (7 for 1).
+const KAGGLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/kaggle.csv");
+
+#[test]
+fn csv_solutions_are_checked() {
+    let run = run_cli(&["solve", "-o", "line", KAGGLE], b"");
+    assert_eq!(
+        run.code, 2,
+        "the input contradicts the solver: {}",
+        run.stderr
+    );
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "every puzzle is still solved");
+    assert_eq!(lines[0], EULER_1_SOLUTION);
+    assert_eq!(
+        run.stderr,
+        format!(
+            "error: {KAGGLE}: line 4: the solution given in the input is wrong: \
+             it has 7 in r5c5, where the solution found (validated and cross-checked) has 1\n"
+        )
+    );
+    // Forced, and with the right solution, the run succeeds.
+    let text = std::fs::read_to_string(KAGGLE).unwrap();
+    let fixed = text.replace("659372748", "659312748");
+    let run = run_cli(
+        &["solve", "--format", "csv", "-o", "line"],
+        fixed.as_bytes(),
+    );
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""));
+    assert_eq!(
+        run.stdout.lines().nth(2),
+        Some(&fixed[fixed.len() - 82..fixed.len() - 1])
+    );
+}
+
+#[test]
+fn csv_output_reads_back() {
+    let euler = crate::common::EULER;
+    let csv = run_cli(&["solve", "-o", "csv"], euler.as_bytes());
+    assert_eq!(csv.code, 0, "{}", csv.stderr);
+    assert!(csv.stdout.starts_with("puzzle,solution,status\n"));
+    let back = run_cli(&["solve", "-o", "line"], csv.stdout.as_bytes());
+    assert_eq!((back.code, back.stderr.as_str()), (0, ""));
+    let line = run_cli(&["solve", "-o", "line"], euler.as_bytes());
+    assert_eq!(back.stdout, line.stdout);
+    // A puzzle with no solution reads back with an empty solution column.
+    let clash = format!("3{}", &ROWS.concat()[1..]);
+    let csv = run_cli(&["solve", "-o", "csv"], clash.as_bytes());
+    assert_eq!(csv.code, 1);
+    let back = run_cli(&["solve"], csv.stdout.as_bytes());
+    assert_eq!(back.code, 1, "{}", back.stderr);
+    assert!(
+        back.stderr.contains("line 2: no solution"),
+        "{}",
+        back.stderr
+    );
+}

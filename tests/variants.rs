@@ -458,11 +458,11 @@ fn a_killer_puzzle_solves_alike_under_every_sum_encoding() {
     let stats = run_cli(&["stats", "--sum-encoding", "pb", KILLER], b"");
     let header = stats.stdout.lines().next().unwrap();
     assert!(header.contains(", pb sums,"), "{header}");
-    let json = run_cli(&["stats", "--format", "json", KILLER], b"");
+    let json = run_cli(&["stats", "--output", "json", KILLER], b"");
     let json: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
     assert_eq!(json["sum"], "totalizer");
     let euler = concat!(env!("CARGO_MANIFEST_DIR"), "/data/p096_sudoku.txt");
-    let classic = run_cli(&["stats", "--format", "json", euler], b"");
+    let classic = run_cli(&["stats", "--output", "json", euler], b"");
     let classic: serde_json::Value = serde_json::from_str(&classic.stdout).unwrap();
     assert!(classic.get("sum").is_none(), "{classic}");
 }

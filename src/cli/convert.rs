@@ -36,6 +36,10 @@ pub enum Target {
 #[derive(Debug, Args)]
 pub struct ConvertArgs {
     /// The puzzle file; `-` or nothing reads standard input.
+    ///
+    /// Where no file of that name exists, a puzzle written out (N² cells,
+    /// as `4.....8.5.3…`) or an f-puzzles or SudokuPad link is read
+    /// instead, named `argument`.
     file: Option<PathBuf>,
 
     #[command(flatten)]

@@ -7,12 +7,16 @@ use std::path::PathBuf;
 use anyhow::{Context, bail};
 use clap::Args;
 
+use serde_json::json;
 use sudoku_sat::backtrack::{Backtracker, Verdict};
+
 use sudoku_sat::encode::Encoding;
+use sudoku_sat::formats::text::Puzzle;
 use sudoku_sat::solve::backtrack;
 use sudoku_sat::solve::count::{Bound, Count, Counted, Counter};
 
 use super::input::Input;
+use super::output::{ReportOutput, json_line};
 use super::say;
 use super::{CrossCheckArgs, EncodingArgs, InputArgs, Status};
 
@@ -20,6 +24,10 @@ use super::{CrossCheckArgs, EncodingArgs, InputArgs, Status};
 #[derive(Debug, Args)]
 pub struct CountArgs {
     /// The puzzle file; `-` or nothing reads standard input.
+    ///
+    /// Where no file of that name exists, a puzzle written out (N² cells,
+    /// as `4.....8.5.3…`) or an f-puzzles or SudokuPad link is read
+    /// instead, named `argument`.
     file: Option<PathBuf>,
 
     /// Stop counting past this many solutions and print `K+`.
@@ -34,6 +42,15 @@ pub struct CountArgs {
 
     #[command(flatten)]
     input: InputArgs,
+
+    /// How to print: `LABEL: COUNT` lines, or one JSON object per puzzle
+    /// (JSON Lines) with `label`, `line`, `count` (the solutions found: the
+    /// exact count, or K when there are more), `limit` (K),
+    /// `limit_reached` (true when there are more than K) and `by` (how
+    /// that is known: `enumerated`, or `relabelling` for digits no given
+    /// uses; null below the limit).
+    #[arg(long, short, value_enum, default_value_t)]
+    output: ReportOutput,
 
     #[command(flatten)]
     check: CheckArgs,
@@ -96,7 +113,13 @@ pub fn count(args: CountArgs) -> anyhow::Result<Status> {
         if tally.count != Count::Exactly(1) {
             status = status.max(Status::NotUnique);
         }
-        writeln!(out, "{}: {}", puzzle.label, tally.count).context("cannot write to stdout")?;
+        match args.output {
+            ReportOutput::Text => writeln!(out, "{}: {}", puzzle.label, tally.count)
+                .context("cannot write to stdout")?,
+            ReportOutput::Json => {
+                json_line(&mut out, &count_json(&puzzle, &tally.count, args.limit))?
+            }
+        }
         if flush_each {
             out.flush().context("cannot write to stdout")?;
         }
@@ -105,6 +128,28 @@ pub fn count(args: CountArgs) -> anyhow::Result<Status> {
     out.flush().context("cannot write to stdout")?;
     let errors = result?;
     Ok(if errors > 0 { Status::Error } else { status })
+}
+
+/// Returns the JSON object `count --output json` prints for a puzzle.
+fn count_json(puzzle: &Puzzle, count: &Count, limit: u64) -> serde_json::Value {
+    let (found, by) = match *count {
+        Count::Exactly(n) => (n, None),
+        Count::MoreThan { limit, by } => {
+            let by = match by {
+                Bound::Enumerated => "enumerated",
+                Bound::Relabelling { .. } => "relabelling",
+            };
+            (limit, Some(by))
+        }
+    };
+    json!({
+        "label": puzzle.label.to_string(),
+        "line": puzzle.line,
+        "count": found,
+        "limit": limit,
+        "limit_reached": by.is_some(),
+        "by": by,
+    })
 }
 
 /// Compares a count with the backtracker's verdict: 0 means unsolvable,

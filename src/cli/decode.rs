@@ -66,7 +66,9 @@ pub fn decode(args: DecodeArgs) -> anyhow::Result<Status> {
         })
         .with_context(|| format!("{model_name}: not a solution of {name}"))?;
     let mut printer = Printer::new(io::stdout().lock(), args.output, false);
-    printer.print(&solution).context("cannot write to stdout")?;
+    printer
+        .decoded(&puzzle, &solution)
+        .context("cannot write to stdout")?;
     printer.flush().context("cannot write to stdout")?;
     Ok(Status::Success)
 }

@@ -7,10 +7,15 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Args;
 
-use sudoku_sat::explain::{Explanation, Target, encoded, explain as explain_clauses};
+use serde_json::json;
+
+use sudoku_sat::explain::{
+    Explained, Explanation, FamilyClauses, Target, encoded, explain as explain_clauses,
+};
 use sudoku_sat::grid::{Shape, Size};
 
 use super::EncodingArgs;
+use super::output::{ReportOutput, json_line};
 use super::stats::{first_puzzle, parse_size, thousands};
 use super::{InputArgs, Status, say};
 
@@ -31,6 +36,10 @@ pub struct ExplainArgs {
     /// A puzzle file: explain the formula of its first puzzle, so the unit
     /// clauses of its givens appear too (`-` reads standard input).
     /// Without it, the bare rules of an empty grid of --size.
+    ///
+    /// Where no file of that name exists, a puzzle written out (N² cells,
+    /// as `4.....8.5.3…`) or an f-puzzles or SudokuPad link is read
+    /// instead, named `argument`.
     puzzle: Option<PathBuf>,
 
     /// The grid side of the empty grid: 4, 9, 16 or 25.
@@ -48,23 +57,40 @@ pub struct ExplainArgs {
 
     #[command(flatten)]
     input: InputArgs,
+
+    /// How to print: text, or one JSON object with `target`, `size`,
+    /// `encoding`, `amo`, `puzzle` (`source`, `label`, `givens`; null for
+    /// an empty grid), `variables`, `clauses` (in the formula),
+    /// `mentioning` (clauses that mention the target) and `families`: an
+    /// array, in formula order, of `family`, `total` (the family's clauses
+    /// in the formula) and `clauses`, each with `position` (0-based, in the
+    /// formula), `dimacs` (the signed literals, as DIMACS numbers) and
+    /// `words`. --limit applies to `clauses`.
+    #[arg(long, short, value_enum, default_value_t)]
+    output: ReportOutput,
 }
 
 /// Runs `explain`.
 pub fn explain(args: ExplainArgs) -> anyhow::Result<Status> {
     let encoding = args.encoding.encoding();
-    let (grid, about) = match &args.puzzle {
-        None => (None, "empty grid".to_string()),
+    let (grid, about, source) = match &args.puzzle {
+        None => (None, "empty grid".to_string(), None),
         Some(path) => {
             let Some((name, puzzle)) = first_puzzle(path, args.input.options())? else {
                 return Ok(Status::Error);
             };
+            let givens = puzzle.grid().given_count();
             let about = format!(
                 "{name}: {} ({})",
                 puzzle.label,
-                say::count(puzzle.grid().given_count(), "given", "givens")
+                say::count(givens, "given", "givens")
             );
-            (Some(puzzle.puzzle), about)
+            let source = json!({
+                "source": name,
+                "label": puzzle.label.to_string(),
+                "givens": givens,
+            });
+            (Some(puzzle.puzzle), about, Some(source))
         }
     };
     let shape = grid
@@ -76,6 +102,22 @@ pub fn explain(args: ExplainArgs) -> anyhow::Result<Status> {
     let (cnf, stats) = encoded(grid.as_ref(), &shape, &encoding);
     let explanation = explain_clauses(&cnf, &stats, &shape, args.target)?;
     let mut out = io::BufWriter::new(io::stdout().lock());
+    if args.output == ReportOutput::Json {
+        let object = json!({
+            "target": explanation.target.to_string(),
+            "size": size.side(),
+            "encoding": encoding.rules.name(),
+            "amo": encoding.amo.name(),
+            "puzzle": source,
+            "variables": explanation.variables,
+            "clauses": explanation.clauses,
+            "mentioning": explanation.mentioning(),
+            "families": families_json(&explanation, args.limit),
+        });
+        json_line(&mut out, &object)?;
+        out.flush().context("cannot write to stdout")?;
+        return Ok(Status::Success);
+    }
     let header = format!(
         "{size} grid, {} encoding, {} at-most-one, {about}",
         encoding.rules.name(),
@@ -86,6 +128,43 @@ pub fn explain(args: ExplainArgs) -> anyhow::Result<Status> {
         .context("cannot write to stdout")?;
     out.flush().context("cannot write to stdout")?;
     Ok(Status::Success)
+}
+
+/// Returns the clauses of a family that `--limit` lets through: the first
+/// `limit`, or all for 0.
+fn shown(group: &FamilyClauses, limit: usize) -> &[Explained] {
+    match limit {
+        0 => &group.clauses,
+        _ => &group.clauses[..group.clauses.len().min(limit)],
+    }
+}
+
+/// Returns the families of `explain --output json`, at most `limit`
+/// clauses each (0: all).
+fn families_json(e: &Explanation, limit: usize) -> serde_json::Value {
+    let families: Vec<serde_json::Value> = e
+        .families
+        .iter()
+        .map(|group| {
+            let clauses: Vec<serde_json::Value> = shown(group, limit)
+                .iter()
+                .map(|clause| {
+                    let dimacs: Vec<isize> = clause.lits.iter().map(|l| l.to_dimacs()).collect();
+                    json!({
+                        "position": clause.position,
+                        "dimacs": dimacs,
+                        "words": clause.words,
+                    })
+                })
+                .collect();
+            json!({
+                "family": group.family.name(),
+                "total": group.family_total,
+                "clauses": clauses,
+            })
+        })
+        .collect();
+    serde_json::Value::Array(families)
 }
 
 /// Prints the explanation; `reduced` says the formula was reduced by its
@@ -150,11 +229,7 @@ fn write(
         )?;
     }
     for group in &e.families {
-        let shown = if limit == 0 {
-            &group.clauses[..]
-        } else {
-            &group.clauses[..group.clauses.len().min(limit)]
-        };
+        let shown = shown(group, limit);
         let dimacs: Vec<String> = shown.iter().map(|c| c.dimacs()).collect();
         let width = dimacs.iter().map(String::len).max().unwrap_or(0);
         writeln!(out)?;

@@ -7,7 +7,9 @@ use std::path::Path;
 use anyhow::{Context, bail};
 
 use super::say;
-use sudoku_sat::formats::text::{Format, ParseError, Puzzle, Puzzles, ReadOptions};
+use sudoku_sat::formats::text::{
+    Format, ParseError, Puzzle, Puzzles, ReadOptions, looks_like_puzzle,
+};
 
 /// A source of puzzle text and the name diagnostics use for it.
 pub struct Input {
@@ -21,9 +23,23 @@ pub struct Input {
     reader: Box<dyn BufRead + Send>,
 }
 
+/// The name diagnostics give a puzzle written on the command line.
+pub const ARGUMENT: &str = "argument";
+
 impl Input {
-    /// Opens a file, or standard input for `None` or `-`.
+    /// Opens a file, or standard input for `None` or `-`. A path that names
+    /// nothing but looks like a puzzle or a link (see
+    /// [`looks_like_puzzle`]) is read as the puzzle itself, named
+    /// [`ARGUMENT`]: people paste puzzles where a file is expected.
     pub fn open(path: Option<&Path>) -> anyhow::Result<Input> {
+        if let Some(text) = path.and_then(inline_puzzle) {
+            return Ok(Input {
+                name: ARGUMENT.to_string(),
+                len: Some(text.len() as u64),
+                rules_file: false,
+                reader: Box::new(io::Cursor::new(text.into_bytes())),
+            });
+        }
         match path {
             None => Ok(Input::stdin()),
             Some(p) if p.as_os_str() == "-" => Ok(Input::stdin()),
@@ -142,6 +158,18 @@ impl Input {
         }
         Ok(errors)
     }
+}
+
+/// Returns the text of a FILE argument that is a puzzle rather than a
+/// path: nothing exists there (not even a broken link), and the text looks
+/// like a puzzle or a link.
+fn inline_puzzle(path: &Path) -> Option<String> {
+    let missing =
+        std::fs::symlink_metadata(path).is_err_and(|e| e.kind() == io::ErrorKind::NotFound);
+    let text = path
+        .to_str()
+        .filter(|text| missing && looks_like_puzzle(text))?;
+    Some(text.trim().to_string())
 }
 
 /// Prints a parse error, located, on stderr.

@@ -39,8 +39,9 @@ pub use output::OutputFormat;
 /// proved by asking the solver for a second solution.
 ///
 /// Exit status: 0 every puzzle has exactly one solution; 1 some puzzle has
-/// no solution or more than one; 2 usage, I/O or parse error, or the SAT
-/// solver and the backtracker disagree; 130 stopped by Ctrl-C between
+/// no solution or more than one; 2 usage, I/O or parse error, the SAT
+/// solver and the backtracker disagree, or a solution given in the input
+/// (a CSV solution column) is wrong; 130 stopped by Ctrl-C between
 /// puzzles, with the output so far complete.
 ///
 /// Shell completions: `sudoku-sat completions bash|zsh|fish|elvish|powershell`;
@@ -58,7 +59,9 @@ enum Command {
     ///
     /// Puzzles with no solution or several are reported on stderr with
     /// their label (`Grid 07` or `line 12`); for several solutions the first
-    /// is printed.
+    /// is printed. A solution given in the input (a CSV solution column)
+    /// is checked: one that differs from the solution found is an error
+    /// naming the first cell that differs, and the exit status is 2.
     Solve(SolveArgs),
     /// Solve Project Euler problem 96 and print the sum of the 3-digit
     /// numbers in the top-left corners of the 50 solved grids.
@@ -75,7 +78,10 @@ enum Command {
     /// the text decides. The model is decoded and validated against the
     /// rules and the puzzle's givens; variables absent from it count as
     /// false. Exit 1 when the solver found no solution, 2 when the model
-    /// breaks a rule or drops a given.
+    /// breaks a rule or drops a given. `--output json` and `csv` print the
+    /// records `solve` prints, with the status `solved` (a model shows a
+    /// solution, not that it is the only one), `cross_check` `skipped`
+    /// and null `timings_us`.
     Decode(DecodeArgs),
     /// Measure throughput: each file's puzzles through the SAT path under
     /// every encoding and strategy, and through the backtracker, side by
@@ -118,7 +124,7 @@ enum Command {
     /// Counts the bare rules of an empty grid of --size, or, given PUZZLE,
     /// the formula of its first puzzle (rules and one unit clause per
     /// given; the optimized encoding reduces the rules by the givens
-    /// instead). `--format json` prints one object with size, encoding,
+    /// instead). `--output json` prints one object with size, encoding,
     /// amo, variables, clauses, families (family name: clause count) and
     /// family_details (an array in the order the families are written,
     /// with each one's clauses, literals and first clause position).
@@ -187,6 +193,10 @@ enum Command {
 #[derive(Debug, Args)]
 struct SolveArgs {
     /// The puzzle file; `-` or nothing reads standard input.
+    ///
+    /// Where no file of that name exists, a puzzle written out (N² cells,
+    /// as `4.....8.5.3…`) or an f-puzzles or SudokuPad link is read
+    /// instead, named `argument`.
     file: Option<PathBuf>,
 
     #[command(flatten)]
@@ -257,6 +267,10 @@ struct SolveArgs {
 #[derive(Debug, Args)]
 struct DecodeArgs {
     /// The puzzle the solver was given (one puzzle).
+    ///
+    /// Where no file of that name exists, a puzzle written out (N² cells,
+    /// as `4.....8.5.3…`) or an f-puzzles or SudokuPad link is read
+    /// instead, named `argument`.
     puzzle: PathBuf,
 
     /// The solver's output; `-` reads standard input.
@@ -465,7 +479,8 @@ pub enum Status {
     Success = 0,
     /// Some puzzle has no solution or more than one.
     NotUnique = 1,
-    /// A usage, I/O or parse error, or disagreeing solvers.
+    /// A usage, I/O or parse error, disagreeing solvers, or a wrong
+    /// solution in the input.
     Error = 2,
     /// Stopped by Ctrl-C between puzzles (the shell's 128 + SIGINT).
     Interrupted = 130,

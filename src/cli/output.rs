@@ -2,6 +2,7 @@
 
 use std::fmt::Display;
 use std::io::{self, Write};
+use std::time::Duration;
 
 use anyhow::Context;
 
@@ -42,12 +43,12 @@ pub enum OutputFormat {
     /// grids separated by a blank line.
     Numbers,
     /// One JSON object per puzzle and line (JSON Lines): `label`, `line`,
-    /// `puzzle`, `status` (`unique`, `multiple`, `unsolvable`),
-    /// `solution` (null when unsolvable), `second_solution` (for
-    /// `multiple`), `cross_check` (`agree`, or `skipped` when turned off or
-    /// when the backtracker reached its node limit), `cross_check_gave_up_after`
-    /// (the nodes, when it did; else null) and `timings_us` (`sat`,
-    /// `check`).
+    /// `puzzle`, `status` (`unique`, `multiple`, `unsolvable`; `solved`
+    /// from `decode`), `solution` (null when unsolvable),
+    /// `second_solution` (for `multiple`), `cross_check` (`agree`, or
+    /// `skipped` when turned off or when the backtracker reached its node
+    /// limit), `cross_check_gave_up_after` (the nodes, when it did; else
+    /// null) and `timings_us` (`sat`, `check`; null from `decode`).
     Json,
     /// CSV with the header `puzzle,solution,status`, one row per puzzle;
     /// the solution is empty when there is none.
@@ -56,6 +57,40 @@ pub enum OutputFormat {
     /// and constraints, and the solution filled in, to open the answer in
     /// f-puzzles.
     Fpuzzles,
+}
+
+/// How the commands that report on puzzles rather than print solutions
+/// (`count`, `rate`, `explain`, `stats`) print: `--output text|json`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ReportOutput {
+    /// Text for people.
+    #[default]
+    Text,
+    /// JSON, with the fields the command's help lists.
+    Json,
+}
+
+/// Writes one JSON value on its own line (JSON Lines).
+pub fn json_line(out: &mut impl Write, value: &impl serde::Serialize) -> anyhow::Result<()> {
+    serde_json::to_writer(&mut *out, value)
+        .map_err(io::Error::from)
+        .and_then(|()| writeln!(out))
+        .context("cannot write to stdout")
+}
+
+/// One puzzle's result as the record formats (JSON, CSV) write it.
+struct Record<'a> {
+    /// `unique`, `multiple`, `unsolvable`, or `solved` for a decoded model.
+    status: &'static str,
+    solution: Option<&'a Grid>,
+    /// Another solution, for `multiple`.
+    second: Option<&'a Grid>,
+    /// How the backtracker's answer compared.
+    check: &'static str,
+    /// The nodes after which the backtracker gave up, when it did.
+    gave_up_after: Option<u64>,
+    /// The SAT and cross-check times, when the puzzle was solved here.
+    timings: Option<(Duration, Duration)>,
 }
 
 /// Writes results one after another in one format.
@@ -81,31 +116,63 @@ impl<W: Write> Printer<W> {
     /// Prints one puzzle's result: its solution in the grid formats, a
     /// record with its status in JSON and CSV.
     pub fn record(&mut self, puzzle: &Puzzle, report: &Report) -> io::Result<()> {
+        let outcome = &report.outcome;
+        // A cross-check turned off and one that reached its node limit are
+        // both "skipped": neither says anything of the answer. The nodes
+        // tell the second apart.
+        let (check, gave_up_after) = match report.check {
+            CrossCheck::Agree => ("agree", None),
+            CrossCheck::Skipped => ("skipped", None),
+            CrossCheck::GaveUp { nodes } => ("skipped", Some(nodes)),
+            // A disagreement stops the run before anything is printed.
+            CrossCheck::Disagree(_) => ("disagree", None),
+        };
+        let record = Record {
+            status: outcome.status(),
+            solution: outcome.solution(),
+            second: match outcome {
+                Outcome::Multiple(_, second) => Some(second),
+                _ => None,
+            },
+            check,
+            gave_up_after,
+            timings: Some((report.sat_time, report.check_time)),
+        };
+        self.write(puzzle, &record)
+    }
+
+    /// Prints a solution read from a SAT solver's model (`decode`): in
+    /// JSON and CSV, a record like [`Printer::record`]'s with the status
+    /// `solved`, since one model shows a solution but not that it is the
+    /// only one, no cross-check and no timings.
+    pub fn decoded(&mut self, puzzle: &Puzzle, solution: &Grid) -> io::Result<()> {
+        let record = Record {
+            status: "solved",
+            solution: Some(solution),
+            second: None,
+            check: "skipped",
+            gave_up_after: None,
+            timings: None,
+        };
+        self.write(puzzle, &record)
+    }
+
+    fn write(&mut self, puzzle: &Puzzle, record: &Record) -> io::Result<()> {
         match self.format {
-            OutputFormat::Json => self.json(puzzle, report)?,
-            OutputFormat::Csv => self.csv(puzzle, &report.outcome)?,
-            OutputFormat::Fpuzzles => match report.outcome.solution() {
+            OutputFormat::Json => self.json(puzzle, record)?,
+            OutputFormat::Csv => self.csv(puzzle, record)?,
+            OutputFormat::Fpuzzles => match record.solution {
                 Some(solution) => {
                     let url = fpuzzles::link(&puzzle.puzzle, None, Some(solution));
                     writeln!(self.out, "{url}")?;
                 }
                 None => return Ok(()),
             },
-            _ => match report.outcome.solution() {
+            _ => match record.solution {
                 Some(solution) => self.grid(solution)?,
                 None => return Ok(()),
             },
         }
-        self.done()
-    }
-
-    /// Prints one solution on its own (JSON and CSV print it as a line).
-    pub fn print(&mut self, grid: &Grid) -> io::Result<()> {
-        self.grid(grid)?;
-        self.done()
-    }
-
-    fn done(&mut self) -> io::Result<()> {
         self.printed += 1;
         if self.flush_each {
             self.out.flush()?;
@@ -134,50 +201,33 @@ impl<W: Write> Printer<W> {
         }
     }
 
-    fn json(&mut self, puzzle: &Puzzle, report: &Report) -> io::Result<()> {
-        let outcome = &report.outcome;
-        let second = match outcome {
-            Outcome::Multiple(_, second) => Some(second.to_string()),
-            _ => None,
-        };
-        // A cross-check turned off and one that reached its node limit are
-        // both "skipped": neither says anything of the answer. The nodes
-        // tell the second apart.
-        let (check, nodes) = match report.check {
-            CrossCheck::Agree => ("agree", None),
-            CrossCheck::Skipped => ("skipped", None),
-            CrossCheck::GaveUp { nodes } => ("skipped", Some(nodes)),
-            // A disagreement stops the run before anything is printed.
-            CrossCheck::Disagree(_) => ("disagree", None),
-        };
+    fn json(&mut self, puzzle: &Puzzle, record: &Record) -> io::Result<()> {
+        let timings = record.timings.map(|(sat, check)| {
+            json!({
+                "sat": sat.as_micros() as u64,
+                "check": check.as_micros() as u64,
+            })
+        });
         let object = json!({
             "label": puzzle.label.to_string(),
             "line": puzzle.line,
             "puzzle": puzzle.grid().to_string(),
-            "status": outcome.status(),
-            "solution": outcome.solution().map(Grid::to_string),
-            "second_solution": second,
-            "cross_check": check,
-            "cross_check_gave_up_after": nodes,
-            "timings_us": {
-                "sat": report.sat_time.as_micros() as u64,
-                "check": report.check_time.as_micros() as u64,
-            },
+            "status": record.status,
+            "solution": record.solution.map(Grid::to_string),
+            "second_solution": record.second.map(Grid::to_string),
+            "cross_check": record.check,
+            "cross_check_gave_up_after": record.gave_up_after,
+            "timings_us": timings,
         });
         writeln!(self.out, "{object}")
     }
 
-    fn csv(&mut self, puzzle: &Puzzle, outcome: &Outcome) -> io::Result<()> {
+    fn csv(&mut self, puzzle: &Puzzle, record: &Record) -> io::Result<()> {
         if self.printed == 0 {
             writeln!(self.out, "puzzle,solution,status")?;
         }
-        let solution = outcome.solution().map(Grid::to_string).unwrap_or_default();
-        writeln!(
-            self.out,
-            "{},{solution},{}",
-            puzzle.grid(),
-            outcome.status()
-        )
+        let solution = record.solution.map(Grid::to_string).unwrap_or_default();
+        writeln!(self.out, "{},{solution},{}", puzzle.grid(), record.status)
     }
 
     /// Flushes what is buffered.

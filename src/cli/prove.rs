@@ -21,6 +21,10 @@ use super::{InputArgs, Status};
 #[derive(Debug, Args)]
 pub struct ProveArgs {
     /// The puzzle file, holding one puzzle; `-` reads standard input.
+    ///
+    /// Where no file of that name exists, a puzzle written out (N² cells,
+    /// as `4.....8.5.3…`) or an f-puzzles or SudokuPad link is read
+    /// instead, named `argument`.
     file: PathBuf,
 
     /// Where to write the CNF the proof refutes.

@@ -8,11 +8,15 @@ use std::time::Instant;
 use anyhow::Context;
 use clap::Args;
 
+use serde_json::json;
+
+use sudoku_sat::formats::text::Puzzle;
 use sudoku_sat::rate::{Level, Rater, Rating, Summary};
 use sudoku_sat::solve::Outcome;
 
 use super::EncodingArgs;
 use super::input::Input;
+use super::output::{ReportOutput, json_line};
 use super::say;
 use super::{InputArgs, Status};
 
@@ -20,6 +24,10 @@ use super::{InputArgs, Status};
 #[derive(Debug, Args)]
 pub struct RateArgs {
     /// The puzzle file; `-` or nothing reads standard input.
+    ///
+    /// Where no file of that name exists, a puzzle written out (N² cells,
+    /// as `4.....8.5.3…`) or an f-puzzles or SudokuPad link is read
+    /// instead, named `argument`.
     file: Option<PathBuf>,
 
     #[command(flatten)]
@@ -33,6 +41,31 @@ pub struct RateArgs {
     /// it gave up, and takes the verdict from the SAT solver.
     #[arg(long, value_name = "DECISIONS", default_value_t = Rater::DEFAULT_DECISION_LIMIT)]
     decision_limit: u64,
+
+    /// How to print: a line per puzzle and the summary, or one JSON
+    /// object per puzzle (JSON Lines, no summary) with `label`, `line`,
+    /// `level` (`propagation`, `probing`, `search`), `outcome` (`unique`,
+    /// `multiple`, `unsolvable`), `propagated` and `probed` (cells fixed
+    /// by propagation and by probing, givens included; null when that step
+    /// conflicts or was not needed), `decisions`, `conflicts` (0 below
+    /// `search`) and `gave_up` (the search hit --decision-limit).
+    #[arg(long, short, value_enum, default_value_t)]
+    output: ReportOutput,
+}
+
+/// Returns the JSON object `rate --output json` prints for a puzzle.
+fn rating_json(puzzle: &Puzzle, rating: &Rating) -> serde_json::Value {
+    json!({
+        "label": puzzle.label.to_string(),
+        "line": puzzle.line,
+        "level": rating.level.name(),
+        "outcome": rating.outcome.status(),
+        "propagated": rating.propagated,
+        "probed": rating.probed,
+        "decisions": rating.decisions,
+        "conflicts": rating.conflicts,
+        "gave_up": rating.gave_up,
+    })
 }
 
 /// Returns the line `rate` prints for one puzzle, without the newline.
@@ -125,8 +158,13 @@ pub fn rate(args: RateArgs) -> anyhow::Result<Status> {
             status = Status::NotUnique;
         }
         let cells = puzzle.grid().size().cells();
-        writeln!(out, "{}", line(&puzzle.label.to_string(), cells, &rating))
-            .context("cannot write to stdout")?;
+        match args.output {
+            ReportOutput::Text => {
+                writeln!(out, "{}", line(&puzzle.label.to_string(), cells, &rating))
+                    .context("cannot write to stdout")?
+            }
+            ReportOutput::Json => json_line(&mut out, &rating_json(&puzzle, &rating))?,
+        }
         if flush_each {
             out.flush().context("cannot write to stdout")?;
         }
@@ -139,7 +177,9 @@ pub fn rate(args: RateArgs) -> anyhow::Result<Status> {
             return Err(error);
         }
     };
-    writeln!(out, "{}", summary_line(&summary)).context("cannot write to stdout")?;
+    if args.output == ReportOutput::Text {
+        writeln!(out, "{}", summary_line(&summary)).context("cannot write to stdout")?;
+    }
     out.flush().context("cannot write to stdout")?;
     let total = summary.total();
     say::report(format_args!(

@@ -9,6 +9,7 @@ use sudoku_sat::backtrack::Verdict;
 use sudoku_sat::euler::corner_number;
 use sudoku_sat::formats::dimacs::ExportOptions;
 use sudoku_sat::formats::text::Puzzle;
+use sudoku_sat::grid::Grid;
 use sudoku_sat::solve::external::ExternalSolver;
 use sudoku_sat::solve::sat::SatSolver;
 use sudoku_sat::solve::{Checked, CrossCheck, Outcome, Report};
@@ -32,11 +33,14 @@ struct Tally {
     multiple: u64,
     unsolvable: u64,
     unreadable: u64,
+    /// Puzzles whose solution in the input (a CSV solution column) is not
+    /// the solver's.
+    contradicted: u64,
 }
 
 impl Tally {
     fn status(&self) -> Status {
-        if self.unreadable > 0 {
+        if self.unreadable + self.contradicted > 0 {
             Status::Error
         } else if self.multiple + self.unsolvable > 0 {
             Status::NotUnique
@@ -127,8 +131,52 @@ impl Reporter {
                 }
             }
         }
+        let problem = (puzzle.expected.as_ref())
+            .and_then(|expected| contradiction(puzzle.grid(), expected, &report.outcome));
+        if let Some(problem) = problem {
+            self.tally.contradicted += 1;
+            progress.error(format_args!("{at}: {problem}"));
+        }
         Ok(Some((puzzle, report)))
     }
+}
+
+/// Compares the solution the input gives with a puzzle (a CSV solution
+/// column) with the solver's answer. The answer is validated against the
+/// rules and cross-checked, so where they differ the input is wrong: the
+/// run then exits 2. Returns what is wrong, naming the first cell that
+/// differs; a puzzle with several solutions accepts any of them.
+fn contradiction(givens: &Grid, expected: &Grid, outcome: &Outcome) -> Option<String> {
+    let differs = |found: &Grid| {
+        let cell = *found.differences(expected).first()?;
+        let symbol = |grid: &Grid| grid.get(cell).map_or('.', |d| grid.size().symbol(d));
+        Some(format!(
+            "the solution given in the input is wrong: it has {} in {cell}, \
+             where the solution found (validated and cross-checked) has {}",
+            symbol(expected),
+            symbol(found)
+        ))
+    };
+    match outcome {
+        Outcome::Unique(found) => differs(found),
+        Outcome::Multiple(..) if solves(givens, expected) => None,
+        Outcome::Multiple(found, _) => differs(found),
+        Outcome::Unsolvable => Some(
+            "the input gives a solution, but the puzzle has none: \
+             the given solution is wrong"
+                .to_string(),
+        ),
+    }
+}
+
+/// Returns whether `solution` breaks no rule of a classic puzzle (the only
+/// kind a CSV row holds) and keeps its givens.
+fn solves(givens: &Grid, solution: &Grid) -> bool {
+    solution.first_conflict().is_none()
+        && givens
+            .size()
+            .all_cells()
+            .all(|c| givens.get(c).is_none_or(|d| solution.get(c) == Some(d)))
 }
 
 fn describe(outcome: &Outcome) -> String {

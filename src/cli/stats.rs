@@ -11,12 +11,13 @@ use serde::ser::SerializeMap;
 
 use sudoku_sat::encode::vars::cell_digit_count;
 use sudoku_sat::explain::{encoded, family_ranges};
-use sudoku_sat::formats::text::{Format, Puzzle, ReadOptions};
+use sudoku_sat::formats::text::{Puzzle, ReadOptions};
 use sudoku_sat::grid::{Shape, Size};
 
 use super::input::Input;
+use super::output::ReportOutput;
 use super::say;
-use super::{EncodingArgs, Status};
+use super::{EncodingArgs, InputArgs, Status};
 
 /// Parses a grid side, 4 to 64.
 pub fn parse_size(text: &str) -> Result<Size, String> {
@@ -32,22 +33,16 @@ pub fn parse_size(text: &str) -> Result<Size, String> {
         })
 }
 
-/// How `stats` prints.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum StatsFormat {
-    /// A table for people.
-    #[default]
-    Text,
-    /// One JSON object.
-    Json,
-}
-
 /// Options for `stats`.
 #[derive(Debug, Args)]
 pub struct StatsArgs {
     /// A puzzle file: count the formula of its first puzzle, givens
     /// included (`-` reads standard input). Without it, the bare rules of
     /// an empty grid of --size.
+    ///
+    /// Where no file of that name exists, a puzzle written out (N² cells,
+    /// as `4.....8.5.3…`) or an f-puzzles or SudokuPad link is read
+    /// instead, named `argument`.
     puzzle: Option<PathBuf>,
 
     /// The grid side of the empty grid: 4, 9, 16 or 25.
@@ -59,12 +54,11 @@ pub struct StatsArgs {
     encoding: EncodingArgs,
 
     /// How to print: a table, or one JSON object.
-    #[arg(long, value_enum, default_value_t)]
-    format: StatsFormat,
+    #[arg(long, short, value_enum, default_value_t)]
+    output: ReportOutput,
 
-    /// The format of the puzzle file; `auto` detects it.
-    #[arg(long, value_enum, default_value_t)]
-    input_format: Format,
+    #[command(flatten)]
+    input: InputArgs,
 }
 
 /// Reads the first puzzle of a file, noting on stderr when there are more.
@@ -167,7 +161,7 @@ pub fn stats(args: StatsArgs) -> anyhow::Result<Status> {
     let (grid, puzzle_info) = match &args.puzzle {
         None => (None, None),
         Some(path) => {
-            let Some((name, puzzle)) = first_puzzle(path, args.input_format.into())? else {
+            let Some((name, puzzle)) = first_puzzle(path, args.input.options())? else {
                 return Ok(Status::Error);
             };
             let info = PuzzleInfo {
@@ -220,12 +214,12 @@ pub fn stats(args: StatsArgs) -> anyhow::Result<Status> {
         family_details: &rows,
     };
     let mut out = io::stdout().lock();
-    match args.format {
-        StatsFormat::Json => {
+    match args.output {
+        ReportOutput::Json => {
             serde_json::to_writer_pretty(&mut out, &report).context("cannot write to stdout")?;
             writeln!(out).context("cannot write to stdout")?;
         }
-        StatsFormat::Text => {
+        ReportOutput::Text => {
             write_text(&mut out, &report, &rows).context("cannot write to stdout")?
         }
     }

@@ -62,7 +62,7 @@ impl std::error::Error for ParseError {}
 #[non_exhaustive]
 pub enum ParseErrorKind {
     /// A character that is neither a cell symbol, a blank nor a separator
-    /// allowed where it stands: `x`, `*`, a NUL, a box-drawing `│`, or `|`
+    /// allowed where it stands: `x`, `?`, a NUL, a box-drawing `│`, or `|`
     /// inside a one-line puzzle.
     InvalidCharacter {
         /// The character.
@@ -147,6 +147,9 @@ pub enum ParseErrorKind {
         /// The limit in bytes, [`MAX_LINE_BYTES`](super::MAX_LINE_BYTES).
         limit: usize,
     },
+    /// A solution given with a puzzle (a CSV solution column) that leaves
+    /// a cell blank; located at that cell.
+    BlankInSolution,
     /// A line starts with `Grid` but is not a header `Grid NN`.
     InvalidHeader,
     /// A `Grid NN` header in the one-puzzle-a-line format.
@@ -242,6 +245,12 @@ impl fmt::Display for ParseErrorKind {
             ),
             ParseErrorKind::LineTooLong { limit } => {
                 write!(f, "line longer than {limit} bytes")
+            }
+            ParseErrorKind::BlankInSolution => {
+                write!(
+                    f,
+                    "a blank in the solution column; a solution fills every cell"
+                )
             }
             ParseErrorKind::InvalidHeader => {
                 write!(

@@ -9,6 +9,9 @@
 //! - **Rows**: N lines of N cells, or all N rows on one line separated by
 //!   spaces; drawn grids with `|`, `+` and rule lines such as
 //!   `------+------+------` are rows too, so [`Grid::pretty`] reads back.
+//! - **Numbers**: N rows of N numbers, separated by spaces (`0` or `.`
+//!   blank) or between bars in fields two characters wide, as
+//!   `|16|  |  |07|` (spaces blank), for any side up to 64.
 //!
 //! ```text
 //! Grid 01
@@ -27,8 +30,8 @@
 //! (Lines of a real file hold one format; the one-line puzzle above is
 //! cut short to fit.)
 //!
-//! Cells are `1`–`9` then `A`–`P` (either case) for 10..=25, and `.`, `0`
-//! or `_` for a blank; a space is never a blank. Lines whose first
+//! Cells are `1`–`9` then `A`–`P` (either case) for 10..=25, and `.`, `0`,
+//! `_` or `*` for a blank; a space is never a blank. Lines whose first
 //! non-blank character is `#` are comments. A UTF-8 byte order mark, CRLF
 //! line ends and a missing final newline are accepted. [`Format::Auto`]
 //! decides each puzzle's format and size from its own first line, so one
@@ -55,13 +58,16 @@ use std::iter::FusedIterator;
 use crate::formats::{fpuzzles, rules_file};
 use crate::grid::{Digit, Grid, Shape, Size};
 
+mod csv;
 mod error;
 mod lines;
 mod numbers;
 mod scan;
 mod state;
 
+use csv::*;
 use lines::LineReader;
+use numbers::*;
 use scan::*;
 use state::*;
 
@@ -125,8 +131,15 @@ pub enum Format {
     Rules,
     /// N rows of N whitespace-separated numbers, `0` or `.` for a blank,
     /// any side from 4 to 64; `auto` knows it by a row with a two-digit
-    /// number.
+    /// number. Rows between bars, `|16|  |  |07|`, two characters a
+    /// field and spaces for a blank, are numbers too.
     Numbers,
+    /// CSV as in the large public sets: a header `quizzes,solutions`,
+    /// `puzzle,solution` or `puzzle,solution,status` (this tool's
+    /// `--output csv`), then one puzzle a row, N² cells with `0` or `.`
+    /// blank, and optionally its solution, which `solve` checks; `auto`
+    /// knows it by the header.
+    Csv,
 }
 
 /// Where a puzzle came from: an Euler header or its first line number.
@@ -171,6 +184,9 @@ pub struct Puzzle {
     /// Elements of the input that carry no rule and were left out, as
     /// f-puzzles' cosmetic lines, circles and text; empty for text grids.
     pub ignored: Vec<String>,
+    /// The solution the input gives with the puzzle (the solution column
+    /// of a CSV row), for the solver's answer to be checked against.
+    pub expected: Option<Grid>,
 }
 
 impl Puzzle {
@@ -201,6 +217,33 @@ impl Puzzle {
 /// ```
 pub fn parse_str(text: &str, format: Format) -> Result<Vec<Puzzle>, ParseError> {
     Puzzles::new(text.as_bytes(), format).collect()
+}
+
+/// Returns whether `text` is one puzzle as people paste it: N² cells,
+/// each a blank or a digit of the N×N grid (`4.....8.5.3...`, 81 of
+/// them), or an f-puzzles or SudokuPad link. Whitespace around it is
+/// ignored. The command line reads a FILE argument that names no file
+/// but looks like this as the puzzle itself.
+///
+/// ```
+/// use sudoku_sat::formats::text::looks_like_puzzle;
+///
+/// assert!(looks_like_puzzle("1.3.3.1.2.4.4.2."));
+/// assert!(looks_like_puzzle("https://sudokupad.app/fpuzzlesN4IgABC"));
+/// // 16 characters, but 'm' is no digit of a 4x4 grid: a file name.
+/// assert!(!looks_like_puzzle("mypuzzles123.txt"));
+/// ```
+pub fn looks_like_puzzle(text: &str) -> bool {
+    let text = text.trim();
+    if fpuzzles::payload_of(text).is_some() {
+        return true;
+    }
+    Size::from_cell_count(text.len())
+        .filter(|size| size.has_symbols())
+        .is_some_and(|size| {
+            text.bytes()
+                .all(|b| is_blank(b) || size.digit_of(char::from(b)).is_some())
+        })
 }
 
 /// Streaming iterator over the puzzles of a reader.
@@ -253,6 +296,7 @@ impl<R: BufRead> Puzzles<R> {
             // The text is gathered whole and read at its end.
             Format::Rules => (None, None),
             Format::Numbers => (Some(Mode::Numbers), None),
+            Format::Csv => (Some(Mode::Csv), None),
         };
         Puzzles {
             lines: LineReader {
@@ -288,6 +332,7 @@ impl<R: BufRead> Puzzles<R> {
             (Format::Auto, Some(Mode::Line)) => Some(Format::Line),
             (Format::Auto, Some(Mode::Block)) => Some(Format::Rows),
             (Format::Auto, Some(Mode::Numbers)) => Some(Format::Numbers),
+            (Format::Auto, Some(Mode::Csv)) => Some(Format::Csv),
             (format, _) => Some(format),
         }
     }

@@ -1,25 +1,102 @@
-//! The numbers format: rows of whitespace-separated decimal numbers, for
-//! any side up to 64.
+//! The numbers format: rows of numbers separated by spaces or by bars.
 
 use super::*;
 
+/// Returns whether a line is a row of the numbers format: at least four
+/// whitespace-separated tokens, each `.` or a number of one or two
+/// digits, one of them of two. (Rows written as runs of digits, as
+/// `003020600 900305001`, are the rows format.)
+fn numbers_like(line: &[u8]) -> bool {
+    let mut tokens = line.split(|&b| is_space(b)).filter(|t| !t.is_empty());
+    let number = |t: &[u8]| t == b"." || (t.len() <= 2 && t.iter().all(u8::is_ascii_digit));
+    let (mut count, mut wide) = (0, false);
+    for token in tokens.by_ref() {
+        if !number(token) {
+            return false;
+        }
+        count += 1;
+        wide |= token.len() >= 2;
+    }
+    count >= Size::MIN_SIDE && wide
+}
+
+/// Returns whether a line is a row of numbers between bars, as
+/// `|16|  |  |07|`: it starts and ends with `|` (spaces aside) and holds
+/// at least four fields, each two characters wide; two spaces are a
+/// blank. (Drawn grids put more than two characters between bars.)
+pub(super) fn pipes_like(line: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(line);
+    let text = text.trim_matches(|c| c == ' ' || c == '\t');
+    let Some(inner) = text.strip_prefix('|').and_then(|t| t.strip_suffix('|')) else {
+        return false;
+    };
+    let mut fields = 0;
+    for field in inner.split('|') {
+        if field.chars().count() != 2 {
+            return false;
+        }
+        fields += 1;
+    }
+    fields >= Size::MIN_SIDE
+}
+
+/// Returns whether a line is a row of the numbers format, spaced or
+/// between bars.
+pub(super) fn numbers_row(line: &[u8]) -> bool {
+    numbers_like(line) || pipes_like(line)
+}
+
+/// Returns each whitespace-separated token with its 1-based column,
+/// counted in characters.
+fn spaced_tokens(text: &str) -> Vec<(usize, String)> {
+    let mut tokens = Vec::new();
+    let mut start = None;
+    for (i, ch) in text.chars().chain(std::iter::once(' ')).enumerate() {
+        if ch.is_whitespace() {
+            if let Some(s) = start.take() {
+                tokens.push((s + 1, text.chars().skip(s).take(i - s).collect::<String>()));
+            }
+        } else if start.is_none() {
+            start = Some(i);
+        }
+    }
+    tokens
+}
+
+/// Returns the fields of a row between bars (see [`pipes_like`]), each
+/// trimmed, with the 1-based column of its first character; a field of
+/// spaces is the blank `.`.
+fn pipe_fields(text: &str) -> Vec<(usize, String)> {
+    let mut fields = Vec::new();
+    let mut column = 0;
+    let mut start = None;
+    for ch in text.chars() {
+        column += 1;
+        if ch == '|' {
+            if let Some((at, field)) = start.take() {
+                let field: String = field;
+                let trimmed = field.trim();
+                let token = if trimmed.is_empty() { "." } else { trimmed };
+                fields.push((at, token.to_string()));
+            }
+            start = Some((column + 1, String::new()));
+        } else if let Some((_, field)) = &mut start {
+            field.push(ch);
+        }
+    }
+    fields
+}
+
 impl State {
-    /// Reads one row of numbers; the first row of the first grid fixes
-    /// the side.
+    /// Reads one row of numbers, spaced or between bars; the first row of
+    /// the first grid fixes the side.
     pub(super) fn numbers_line(&mut self, line: &[u8], number: usize) {
         let text = String::from_utf8_lossy(line);
-        // Each token with its 1-based column, counted in characters.
-        let mut tokens = Vec::new();
-        let mut start = None;
-        for (i, ch) in text.chars().chain(std::iter::once(' ')).enumerate() {
-            if ch.is_whitespace() {
-                if let Some(s) = start.take() {
-                    tokens.push((s + 1, text.chars().skip(s).take(i - s).collect::<String>()));
-                }
-            } else if start.is_none() {
-                start = Some(i);
-            }
-        }
+        let tokens = if pipes_like(line) {
+            pipe_fields(&text)
+        } else {
+            spaced_tokens(&text)
+        };
         let found = tokens.len();
         let size = match self.size {
             Some(size) => size,
@@ -48,7 +125,7 @@ impl State {
             } else {
                 for (col, token) in &tokens {
                     let digit = match token.as_str() {
-                        "." | "0" => Ok(None),
+                        "." | "0" | "00" => Ok(None),
                         t => t
                             .parse::<u8>()
                             .ok()

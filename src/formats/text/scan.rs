@@ -22,10 +22,15 @@ pub(super) fn is_space(b: u8) -> bool {
     b == b' ' || b == b'\t'
 }
 
+/// Whether `b` is a blank cell: `.`, `0`, `_` or `*` (some sites and
+/// books star the empty cells).
 pub(super) fn is_blank(b: u8) -> bool {
-    matches!(b, b'.' | b'0' | b'_')
+    matches!(b, b'.' | b'0' | b'_' | b'*')
 }
 
+/// Tells what a line is. A rule line is made of `-`, `=`, `+`, `|`, `*`
+/// and spaces with at least one `-` or `=`: `*` draws corners of some
+/// grids, but a line of `*` alone is a row of blanks.
 pub(super) fn classify(line: &[u8]) -> LineKind {
     let start = line.iter().position(|&b| !is_space(b));
     let Some(start) = start else {
@@ -76,24 +81,6 @@ pub(super) fn parse_header(line: &[u8], start: usize) -> Result<String, Option<u
         return fail(i);
     }
     Ok(number)
-}
-
-/// Returns whether a line is a row of the numbers format: at least four
-/// whitespace-separated tokens, each `.` or a number of one or two
-/// digits, one of them of two. (Rows written as runs of digits, as
-/// `003020600 900305001`, are the rows format.)
-pub(super) fn numbers_like(line: &[u8]) -> bool {
-    let mut tokens = line.split(|&b| is_space(b)).filter(|t| !t.is_empty());
-    let number = |t: &[u8]| t == b"." || (t.len() <= 2 && t.iter().all(u8::is_ascii_digit));
-    let (mut count, mut wide) = (0, false);
-    for token in tokens.by_ref() {
-        if !number(token) {
-            return false;
-        }
-        count += 1;
-        wide |= token.len() >= 2;
-    }
-    count >= Size::MIN_SIDE && wide
 }
 
 /// One character of a line, or one byte of an invalid UTF-8 sequence.

@@ -11,6 +11,8 @@ pub(super) enum Mode {
     Block,
     /// Rows of whitespace-separated numbers.
     Numbers,
+    /// CSV rows after a header: a puzzle and optionally its solution.
+    Csv,
 }
 
 /// A grid being collected in block mode.
@@ -101,6 +103,7 @@ impl State {
                 line: number,
                 puzzle: imported.puzzle,
                 ignored: imported.cosmetic,
+                expected: None,
             })
             .map_err(|e| ParseError::new(number, None, ParseErrorKind::Fpuzzles(e)));
         self.push(item);
@@ -163,11 +166,11 @@ impl State {
                 self.boundary = true;
                 let mode = *self.mode.get_or_insert(Mode::Block);
                 match (mode, header) {
-                    (Mode::Line, Ok(_)) => {
+                    (Mode::Line | Mode::Csv, Ok(_)) => {
                         let kind = ParseErrorKind::UnexpectedHeader;
                         self.push(Err(ParseError::new(number, None, kind)));
                     }
-                    (Mode::Line, Err(column)) => {
+                    (Mode::Line | Mode::Csv, Err(column)) => {
                         let kind = ParseErrorKind::InvalidHeader;
                         self.push(Err(ParseError::new(number, column, kind)));
                     }
@@ -185,6 +188,15 @@ impl State {
                     }
                 }
             }
+            LineKind::Cells
+                if matches!(self.format, Format::Auto | Format::Csv) && csv_header(line) =>
+            {
+                if self.block.is_some() {
+                    self.truncate(number);
+                }
+                self.mode = Some(Mode::Csv);
+            }
+            LineKind::Cells if self.mode == Some(Mode::Csv) => self.csv_row(line, number),
             LineKind::Cells
                 if matches!(self.format, Format::Auto | Format::Fpuzzles)
                     && self.fpuzzles_line(line, number) => {}
@@ -211,9 +223,10 @@ impl State {
                     Mode::Line => self.line_puzzle(line, number),
                     // Rows of single digits read the same in both formats;
                     // a row with a two-digit number shows which it is.
-                    Mode::Block if numbers_like(line) => self.numbers_line(line, number),
+                    Mode::Block if numbers_row(line) => self.numbers_line(line, number),
                     Mode::Block => self.block_line(line, number, boundary),
                     Mode::Numbers => self.numbers_line(line, number),
+                    Mode::Csv => self.csv_row(line, number),
                 }
             }
         }
@@ -222,7 +235,7 @@ impl State {
     /// Decides between the line format and rows from the first token of
     /// a puzzle's first line.
     pub(super) fn detect(&mut self, line: &[u8]) -> Mode {
-        if numbers_like(line) {
+        if numbers_row(line) {
             return Mode::Numbers;
         }
         self.scan.token(line);
@@ -247,7 +260,7 @@ impl State {
     /// no bars) arriving while a grid of rows is in progress, which no
     /// row of any grid is.
     fn whole_puzzle_inside_grid(&mut self, line: &[u8]) -> bool {
-        if self.block.as_ref().is_none_or(|b| b.rows == 0) || numbers_like(line) {
+        if self.block.as_ref().is_none_or(|b| b.rows == 0) || numbers_row(line) {
             return false;
         }
         self.scan.token(line);
@@ -295,6 +308,7 @@ impl State {
                     .expect("N² checked digits")
                     .into(),
                 ignored: Vec::new(),
+                expected: None,
             });
         self.push(item);
     }
@@ -387,6 +401,7 @@ impl State {
                     .expect("N rows of N checked digits")
                     .into(),
                 ignored: Vec::new(),
+                expected: None,
             }),
         };
         self.push(item);
@@ -418,6 +433,7 @@ impl State {
                         line: 1,
                         puzzle,
                         ignored: Vec::new(),
+                        expected: None,
                     })
                     .map_err(|e| {
                         ParseError::new(

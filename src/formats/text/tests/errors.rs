@@ -89,11 +89,11 @@ fn foreign_characters() {
     assert_eq!(e.column(), Some(1));
     let e = only_error("12é4".as_bytes(), Format::Rows);
     assert_eq!(e.column(), Some(3));
-    // `*` is neither a blank nor a separator inside a cell line.
-    let e = only_error(b"1*34", Format::Auto);
+    // `?` is neither a blank nor a separator inside a cell line.
+    let e = only_error(b"1?34", Format::Auto);
     assert!(matches!(
         e.kind(),
-        ParseErrorKind::InvalidCharacter { found: '*' }
+        ParseErrorKind::InvalidCharacter { found: '?' }
     ));
     // A separator inside a one-line puzzle.
     let bar = format!("{}|{}", &TOP1[..40], &TOP1[41..]);

@@ -140,6 +140,42 @@ fn drawn_grids() {
 }
 
 #[test]
+fn stars_are_blanks_and_star_rule_lines_stay_rules() {
+    let starred = TOP1.replace('.', "*");
+    for format in [Format::Auto, Format::Line] {
+        let puzzles = parse_str(&format!("{starred} starred\n"), format).unwrap();
+        assert_eq!(puzzles[0].grid().to_string(), TOP1);
+    }
+    // A drawn grid whose corners are stars and whose blanks are stars; a
+    // row of nine stars is a row of blanks, not a rule.
+    let drawn = "\
+*-------*-------*-------*
+| 4 * * | * * * | 8 * 5 |
+| * 3 * | * * * | * * * |
+| * * * | 7 * * | * * * |
+*-------*-------*-------*
+| * 2 * | * * * | * 6 * |
+| * * * | * 8 * | 4 * * |
+| * * * | * 1 * | * * * |
+*=======*=======*=======*
+| * * * | 6 * 3 | * 7 * |
+| 5 * * | 2 * * | * * * |
+| 1 * 4 | * * * | * * * |
+*-------*-------*-------*
+";
+    for format in [Format::Auto, Format::Rows] {
+        let puzzles = parse_str(drawn, format).unwrap();
+        assert_eq!(puzzles.len(), 1);
+        assert_eq!(puzzles[0].grid().to_string(), TOP1);
+    }
+    let rows = EULER_01
+        .replacen("003020600", "*********", 1)
+        .replace('0', "*");
+    let grid = parse_str(&rows, Format::Auto).unwrap()[0].grid().clone();
+    assert_eq!(grid.given_count(), 32 - 3);
+}
+
+#[test]
 fn pretty_and_rows_round_trip_all_sizes() {
     for size in Size::SQUARES {
         let grid = sample(size);
@@ -197,6 +233,128 @@ fn sixteen_and_twenty_five() {
         parse_str(&big, Format::Auto).unwrap()[0].grid(),
         &sample(Size::SQUARES[3])
     );
+}
+
+/// Writes a grid as rows of numbers between bars, as the eliejaz sets
+/// do: two characters a field, spaces for a blank; `zeros` pads numbers
+/// below 10 with `0` (`07`), else with a space (` 7`).
+fn piped(grid: &Grid, zeros: bool) -> String {
+    let mut out = String::new();
+    for row in grid.numbers().to_string().lines() {
+        let fields: Vec<String> = row
+            .split_whitespace()
+            .map(|t| match t {
+                "0" | "." => "  ".to_string(),
+                t if zeros => format!("{t:0>2}"),
+                t => format!("{t:>2}"),
+            })
+            .collect();
+        out.push_str(&format!("|{}|\n", fields.join("|")));
+    }
+    out
+}
+
+#[test]
+fn numbers_between_bars() {
+    for size in [Size::SQUARES[2], Size::SQUARES[3]] {
+        let grid = sample(size);
+        let text = format!(
+            "# sudoku00.txt\n{}# sudoku01.txt\n{}",
+            piped(&grid, true),
+            piped(&grid, false)
+        );
+        for format in [Format::Auto, Format::Numbers] {
+            let puzzles = parse_str(&text, format).unwrap();
+            assert_eq!(puzzles.len(), 2, "{size}");
+            assert_eq!(puzzles[0].grid(), &grid);
+            assert_eq!(puzzles[1].grid(), &grid);
+            assert_eq!(puzzles[1].line, size.side() + 3);
+        }
+    }
+    // A 4x4 grid between bars, and its errors at their columns.
+    let four = "|01|  |03|  |\n|03|  |01|  |\n|02|  |04|  |\n|04|  |02|  |\n";
+    let grid = &parse_str(four, Format::Auto).unwrap()[0];
+    assert_eq!(grid.grid().to_string(), "1.3.3.1.2.4.4.2.");
+    let e = only_error(
+        four.replacen("|  |01|", "|  |1x|", 1).as_bytes(),
+        Format::Auto,
+    );
+    assert_eq!((e.line(), e.column()), (2, Some(8)));
+    assert_eq!(
+        e.to_string(),
+        "line 2, column 8: '1x' is not a digit from 1 to 4, or 0 or . for a blank"
+    );
+    let e = only_error(
+        four.replacen("|04|  |02|", "|04|  |05|", 1).as_bytes(),
+        Format::Auto,
+    );
+    assert_eq!((e.line(), e.column()), (4, Some(8)));
+    // A field of another width makes the line no row between bars.
+    let e = only_error(four.replacen("|02|", "|2|", 1).as_bytes(), Format::Auto);
+    assert_eq!(e.line(), 3);
+}
+
+#[test]
+fn csv_rows_carry_their_solutions() {
+    let solution =
+        "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+    let quiz = EULER_01.replace('\n', "");
+    for header in [
+        "quizzes,solutions",
+        "puzzle,solution",
+        "Puzzle,Solution,Status",
+    ] {
+        let text = format!(
+            "{header}\n{quiz},{solution}\n{quiz}\n{},,unsolvable\n",
+            TOP1
+        );
+        for format in [Format::Auto, Format::Csv] {
+            let puzzles = parse_str(&text, format).unwrap();
+            assert_eq!(puzzles.len(), 3, "{header}");
+            assert_eq!(puzzles[0].grid().given_count(), 32);
+            assert_eq!(puzzles[0].label, Label::Line(2));
+            assert_eq!(puzzles[0].expected.as_ref().unwrap().to_string(), solution);
+            assert_eq!(puzzles[1].expected, None);
+            assert_eq!(puzzles[2].grid().to_string(), TOP1);
+            assert_eq!(puzzles[2].expected, None);
+        }
+    }
+    // Forced, the header may be left out; other formats hold no solution.
+    let rows = parse_str(&format!("{quiz},{solution}\n"), Format::Csv).unwrap();
+    assert!(rows[0].expected.is_some());
+    assert!(
+        parse_str(&quiz, Format::Auto).unwrap()[0]
+            .expected
+            .is_none()
+    );
+    // Errors name the line and the column in the row.
+    let csv = |row: &str| format!("quizzes,solutions\n{row}\n");
+    let blank = format!("{quiz},{}.{}", &solution[..4], &solution[5..]);
+    let e = only_error(csv(&blank).as_bytes(), Format::Auto);
+    assert_eq!((e.line(), e.column()), (2, Some(87)));
+    assert_eq!(e.kind(), &ParseErrorKind::BlankInSolution);
+    let short = format!("{quiz},{}", &solution[1..]);
+    let e = only_error(csv(&short).as_bytes(), Format::Auto);
+    assert_eq!(
+        e.kind(),
+        &ParseErrorKind::CellCount {
+            expected: 81,
+            found: 80
+        }
+    );
+    assert_eq!((e.line(), e.column()), (2, Some(163)));
+    let e = only_error(
+        csv(&format!("{quiz},{solution},unique,x")).as_bytes(),
+        Format::Auto,
+    );
+    assert_eq!((e.line(), e.column()), (2, Some(171)));
+    let e = only_error(csv(&format!("{quiz}x")).as_bytes(), Format::Auto);
+    assert_eq!((e.line(), e.column()), (2, Some(82)));
+    let e = only_error(
+        csv(&format!("{quiz},{solution} 1")).as_bytes(),
+        Format::Auto,
+    );
+    assert_eq!((e.line(), e.column()), (2, Some(165)));
 }
 
 #[test]
@@ -310,7 +468,7 @@ fn format_help_names() {
     assert_eq!(
         names,
         [
-            "auto", "euler", "line", "rows", "fpuzzles", "rules", "numbers"
+            "auto", "euler", "line", "rows", "fpuzzles", "rules", "numbers", "csv"
         ]
     );
 }
