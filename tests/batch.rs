@@ -1,7 +1,7 @@
 //! Batches: parallel jobs in input order, JSON and CSV output, the summary
 //! line, and Ctrl-C between puzzles.
 
-use std::io::{Read, Write};
+use std::io::{BufRead, Read, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -245,4 +245,53 @@ fn a_closed_pipe_ends_a_parallel_run_on_a_file() {
         std::thread::sleep(Duration::from_millis(20));
     };
     assert_eq!(status.code(), Some(0));
+}
+
+/// Reads lines of `reader` on a thread, so that a test can wait for each
+/// with a deadline instead of hanging on a run that never answers.
+fn lines_of(reader: impl Read + Send + 'static) -> std::sync::mpsc::Receiver<String> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(reader).lines() {
+            let Ok(line) = line else { return };
+            if tx.send(line).is_err() {
+                return;
+            }
+        }
+    });
+    rx
+}
+
+/// A program that feeds puzzles one at a time through a pipe gets each
+/// answer before it sends the next: results on a pipe are flushed per
+/// puzzle when the input is streamed, on one job and on several.
+#[test]
+fn streamed_input_gets_each_answer_before_the_next_puzzle() {
+    let puzzles: Vec<String> = grids(EULER)[..3].iter().map(|g| g.to_string()).collect();
+    for jobs in ["-j1", "-j2"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-sat"))
+            .args(["solve", "-o", "line", jobs, "-"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let answers = lines_of(child.stdout.take().unwrap());
+        for puzzle in &puzzles {
+            writeln!(stdin, "{puzzle}").unwrap();
+            stdin.flush().unwrap();
+            // Generous: only a run that holds its answer back waits this long.
+            let answer = answers.recv_timeout(Duration::from_secs(60));
+            let Ok(answer) = answer else {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("{jobs}: no answer to {puzzle} while the input stays open");
+            };
+            assert_eq!(answer.len(), 81, "{jobs}: {answer}");
+            assert!(!answer.contains('.'), "{jobs}: {answer}");
+        }
+        drop(stdin);
+        assert_eq!(child.wait().unwrap().code(), Some(0), "{jobs}");
+    }
 }

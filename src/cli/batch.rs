@@ -237,9 +237,10 @@ where
     H: FnMut(&Progress, Event) -> anyhow::Result<Flow>,
 {
     // Files go to the workers in chunks, which keeps the threads' traffic
-    // low on fast puzzles; standard input goes a puzzle at a time, so a
-    // person typing puzzles sees each answer at once.
-    let chunk = if input.len.is_some() { CHUNK } else { 1 };
+    // low on fast puzzles; streamed input (stdin, a pipe) goes a puzzle at
+    // a time, so a person or a program feeding puzzles sees each answer at
+    // once.
+    let chunk = if input.streamed() { 1 } else { CHUNK };
     let bytes = Arc::clone(&progress.bytes);
     let puzzles = input.puzzles(format, |inner| Counted { inner, bytes });
     let mut source = Source {

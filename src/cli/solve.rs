@@ -251,7 +251,10 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<Status> {
     }
     let source = input.name.clone();
     let stdout = io::stdout();
-    let flush_each = stdout.is_terminal();
+    // Each answer is flushed as soon as it is printed for a person at a
+    // terminal, and for streamed input, whose writer may wait for one
+    // answer before it sends the next puzzle.
+    let flush_each = stdout.is_terminal() || input.streamed();
     let mut printer = Printer::new(io::BufWriter::new(stdout.lock()), args.output, flush_each);
     let external = args.external.as_deref().map(|c| (c, args.timeout));
     let result = run_batch(
