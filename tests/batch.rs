@@ -143,7 +143,9 @@ fn stats_summarise_the_run() {
     );
     let stats = run.stderr.lines().last().unwrap();
     assert!(
-        stats.starts_with("stats: 53 puzzles: 50 unique, 1 multiple, 1 unsolvable, 1 unreadable;"),
+        stats.starts_with(
+            "stats: 53 puzzles: 50 unique, 1 multiple, 1 unsolvable, 1 unreadable, 0 failed;"
+        ),
         "{stats}"
     );
     assert!(stats.ends_with("puzzles/s"), "{stats}");
@@ -156,7 +158,9 @@ fn stats_count_one_puzzle_in_the_singular() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     let stats = run.stderr.lines().last().unwrap();
     assert!(
-        stats.starts_with("stats: 1 puzzle: 1 unique, 0 multiple, 0 unsolvable, 0 unreadable;"),
+        stats.starts_with(
+            "stats: 1 puzzle: 1 unique, 0 multiple, 0 unsolvable, 0 unreadable, 0 failed;"
+        ),
         "{stats}"
     );
     let two = format!("{grid_1}\n{grid_1}\n");

@@ -11,7 +11,7 @@ use sudoku_sat::formats::dimacs::ExportOptions;
 use sudoku_sat::formats::text::Puzzle;
 use sudoku_sat::solve::external::ExternalSolver;
 use sudoku_sat::solve::sat::SatSolver;
-use sudoku_sat::solve::{Checked, CrossCheck, Outcome, Report};
+use sudoku_sat::solve::{Checked, CrossCheck, Outcome, Report, SolveError};
 
 use super::batch::{self, Event, Flow, Progress};
 use super::explain_report::{Explainer, multiple, unsolvable};
@@ -32,11 +32,14 @@ struct Tally {
     multiple: u64,
     unsolvable: u64,
     unreadable: u64,
+    /// Puzzles an external solver failed on (crashed, timed out, gave no
+    /// answer or a wrong one).
+    failed: u64,
 }
 
 impl Tally {
     fn status(&self) -> Status {
-        if self.unreadable > 0 {
+        if self.unreadable + self.failed > 0 {
             Status::Error
         } else if self.multiple + self.unsolvable > 0 {
             Status::NotUnique
@@ -84,7 +87,18 @@ impl Reporter {
                 puzzle.ignored.join(", ")
             ));
         }
-        let report = report.with_context(|| at.clone())?;
+        let report = match report {
+            // An external solver's failure is that puzzle's: the solver may
+            // have crashed or timed out on it alone, so the batch goes on
+            // and ends with exit 2. The embedded solver's errors are bugs
+            // and stop the run.
+            Err(error @ SolveError::External { .. }) => {
+                self.tally.failed += 1;
+                progress.error(format_args!("{at}: {error}"));
+                return Ok(None);
+            }
+            report => report.with_context(|| at.clone())?,
+        };
         match &report.check {
             CrossCheck::Agree | CrossCheck::Skipped => {}
             CrossCheck::GaveUp { nodes } => progress.suspend(|| {
@@ -203,15 +217,16 @@ fn run_batch(
 
 /// Prints the `--stats` summary line on stderr.
 fn print_stats(tally: &Tally, seconds: f64) {
-    let total = tally.unique + tally.multiple + tally.unsolvable + tally.unreadable;
+    let total = tally.unique + tally.multiple + tally.unsolvable + tally.unreadable + tally.failed;
     say::report(format_args!(
-        "stats: {}: {} unique, {} multiple, {} unsolvable, {} unreadable; \
+        "stats: {}: {} unique, {} multiple, {} unsolvable, {} unreadable, {} failed; \
          {seconds:.3} s, {:.0} puzzles/s",
         say::count(total, "puzzle", "puzzles"),
         tally.unique,
         tally.multiple,
         tally.unsolvable,
         tally.unreadable,
+        tally.failed,
         total as f64 / seconds.max(1e-9)
     ));
 }

@@ -20,7 +20,9 @@
 //! polled with [`std::process::Child::try_wait`] and killed at the limit;
 //! a wrapper script should `exec` the solver so that the kill reaches it.
 //! A solver killed by a signal is an error whatever it printed: a crashed
-//! solver's "unsatisfiable" cannot be checked.
+//! solver's "unsatisfiable" cannot be checked. An error names the exit
+//! status or signal and quotes the last lines of the solver's stderr,
+//! where solvers say why they failed.
 
 use std::fmt;
 use std::fs::File;
@@ -163,20 +165,15 @@ impl ExternalSolver {
         let status = self.wait(&mut child)?;
         let text = self.read_output(result_file.unwrap_or(out))?;
         let stderr = self.read_output(err).unwrap_or_default();
-        let last = stderr
-            .lines()
-            .rev()
-            .map(str::trim)
-            .find(|l| !l.is_empty())
-            .map(|l| format!(": {l}"))
-            .unwrap_or_default();
+        let tail = stderr_tail(&stderr);
         if let Some(signal) = signal(status) {
-            return Err(self.error(format!("was killed by signal {signal}{last}")));
+            return Err(self.error(format!("was killed by signal {signal}{tail}")));
         }
         if text.trim().is_empty() {
-            return Err(self.error(format!("printed no answer ({status}){last}")));
+            return Err(self.error(format!("printed no answer ({status}){tail}")));
         }
-        read_answer(&text).map_err(|e| self.error(format!("unreadable answer: {e}")))
+        read_answer(&text)
+            .map_err(|e| self.error(format!("unreadable answer ({status}): {e}{tail}")))
     }
 
     /// Waits for the solver to exit; under a timeout, kills it at the
@@ -244,6 +241,28 @@ impl ExternalSolver {
             message,
         }
     }
+}
+
+/// How many of its last stderr lines a failed solver's error quotes: the
+/// reason a solver gives for failing is most often in its last words.
+const STDERR_LINES: usize = 3;
+
+/// Returns the last non-empty lines of a solver's stderr, at most
+/// [`STDERR_LINES`], as `; stderr: FIRST | ... | LAST`, or nothing when it
+/// printed none: an error line stays one line.
+fn stderr_tail(stderr: &str) -> String {
+    let mut lines: Vec<&str> = stderr
+        .lines()
+        .rev()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .take(STDERR_LINES)
+        .collect();
+    if lines.is_empty() {
+        return String::new();
+    }
+    lines.reverse();
+    format!("; stderr: {}", lines.join(" | "))
 }
 
 /// Returns the signal that ended a process, if one did.

@@ -182,7 +182,7 @@ fn solver_printing_garbage() {
     let fakes = FakeSolvers::new(&[("babbling-solver", "echo 'hello, world'")]);
     let run = fakes.solve("babbling-solver", &[], GRID_1).run;
     let stderr = [
-        "error: <stdin>: line 1: babbling-solver: unreadable answer: line 1: \
+        "error: <stdin>: line 1: babbling-solver: unreadable answer (exit status: 0): line 1: \
          not a comment, status, model or literal line"
             .to_string(),
     ];
@@ -216,7 +216,7 @@ fn solver_killed_by_a_signal() {
     )]);
     let run = fakes.solve("crashing-solver", &[], GRID_1).run;
     let stderr = [
-        "error: <stdin>: line 1: crashing-solver: was killed by signal 9: about to crash"
+        "error: <stdin>: line 1: crashing-solver: was killed by signal 9; stderr: about to crash"
             .to_string(),
     ];
     assert_run(&run, 2, &stderr, &[]);
@@ -255,4 +255,92 @@ fn timeout_values_are_checked() {
     let run = run_bounded(&["solve", "--timeout", "5"], GRID_1.as_bytes(), None).run;
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("--external <CMD>"), "{}", run.stderr);
+}
+
+/// Returns a solver's answer for a full 9x9 grid given as a line: each
+/// cell-digit variable (81r + 9c + d) true when the cell holds d.
+fn model_of(solution: &str) -> String {
+    let mut text = String::from("s SATISFIABLE\nv");
+    for (cell, symbol) in solution.chars().enumerate() {
+        let digit = symbol.to_digit(10).expect("a full 9x9 grid") as usize;
+        for d in 1..=9 {
+            let var = 9 * cell + d;
+            let sign = if d == digit { "" } else { "-" };
+            text.push_str(&format!(" {sign}{var}"));
+        }
+    }
+    text.push_str(" 0\n");
+    text
+}
+
+/// A fake solver that answers puzzles whose solution is Euler grid 1: the
+/// solution, then no second one on the next run, in turn; its run number
+/// `fail` exits 3 with three lines on stderr instead. It keeps its count
+/// and its turn in files beside the script, so it serves one job at a
+/// time.
+#[cfg(unix)]
+fn flaky_solver(fail: u32) -> FakeSolvers {
+    let script = format!(
+        "dir=$(dirname \"$0\")\n\
+         n=$(($(cat \"$dir/runs\" 2>/dev/null || echo 0) + 1))\n\
+         echo $n > \"$dir/runs\"\n\
+         if [ $n -eq {fail} ]; then\n\
+         echo 'c reading'; echo 'starting' >&2; echo 'out of memory' >&2\n\
+         echo 'giving up' >&2; exit 3\n\
+         fi\n\
+         if [ -e \"$dir/answered\" ]; then rm \"$dir/answered\"; echo 's UNSATISFIABLE'\n\
+         else touch \"$dir/answered\"; cat \"$dir/model\"; fi"
+    );
+    let fakes = FakeSolvers::new(&[("flaky-solver", &script)]);
+    std::fs::write(fakes.dir.path().join("model"), model_of(EULER_1_SOLUTION)).unwrap();
+    fakes
+}
+
+/// One external-solver failure is that puzzle's: it is reported with the
+/// file, the label, the exit status and the solver's last stderr lines,
+/// the other puzzles are solved, and the run ends with exit 2.
+#[cfg(unix)]
+#[test]
+fn solver_failing_on_one_puzzle_spares_the_others() {
+    // Three copies of Euler grid 1; the third run is the second puzzle's.
+    let input = format!("{GRID_1}\n{GRID_1}\n{GRID_1}\n");
+    let fakes = flaky_solver(3);
+    let run = fakes.solve("flaky-solver", &["-j1", "--stats"], &input).run;
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert_eq!(
+        run.stdout.lines().collect::<Vec<_>>(),
+        [EULER_1_SOLUTION; 2]
+    );
+    let lines: Vec<&str> = run.stderr.lines().collect();
+    assert_eq!(
+        lines[0],
+        "error: <stdin>: line 2: flaky-solver: unreadable answer (exit status: 3): \
+         no solver answer: no status line and no model; \
+         stderr: starting | out of memory | giving up",
+    );
+    assert!(
+        lines[1].starts_with(
+            "stats: 3 puzzles: 2 unique, 0 multiple, 0 unsolvable, 0 unreadable, 1 failed;"
+        ),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(lines.len(), 2, "{}", run.stderr);
+    // Quoted from a file too, by its name.
+    let (_dir, path) = crate::common::temp_file("three.txt", input.as_bytes());
+    let path = path.display().to_string();
+    let fakes = flaky_solver(5);
+    let run = fakes.solve("flaky-solver", &["-j1", &path], "").run;
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert_eq!(
+        run.stdout.lines().collect::<Vec<_>>(),
+        [EULER_1_SOLUTION; 2]
+    );
+    assert!(
+        run.stderr.starts_with(&format!(
+            "error: {path}: line 3: flaky-solver: unreadable answer (exit status: 3)"
+        )),
+        "{}",
+        run.stderr
+    );
 }
