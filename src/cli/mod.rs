@@ -226,7 +226,8 @@ struct SolveArgs {
     ///
     /// Fractions are allowed (`0.5`). Each run has the whole limit; a puzzle
     /// takes two, one to solve it and one to prove the solution unique. A
-    /// killed run is an error (exit 2) naming the solver and the timeout.
+    /// killed run is an error for that puzzle (exit 2) naming the solver
+    /// and the timeout. The kill reaches every process the solver started.
     /// The embedded solver cannot be interrupted, so it has no timeout.
     #[arg(
         long,

@@ -17,8 +17,12 @@
 //! pipes: a chatty solver cannot fill a pipe and stall, and a solver that
 //! leaves a child process behind (a wrapper script) cannot keep a pipe
 //! open after it has exited or been killed. With a timeout the process is
-//! polled with [`std::process::Child::try_wait`] and killed at the limit;
-//! a wrapper script should `exec` the solver so that the kill reaches it.
+//! polled with [`std::process::Child::try_wait`] and killed at the limit.
+//! On Unix the solver runs in a process group of its own, and the kill
+//! reaches the whole group: a wrapper script's solver and any helper it
+//! started die with it, and a Ctrl-C at the terminal, which signals the
+//! terminal's process group, does not reach the solver, so the batch can
+//! stop it in its own time.
 //! A solver killed by a signal is an error whatever it printed: a crashed
 //! solver's "unsatisfiable" cannot be checked. An error names the exit
 //! status or signal and quotes the last lines of the solver's stderr,
@@ -158,6 +162,11 @@ impl ExternalSolver {
             .stdin(Stdio::null())
             .stdout(create(out)?)
             .stderr(create(err)?);
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::CommandExt;
+            command.process_group(0);
+        }
         let mut child = command.spawn().map_err(|e| match e.kind() {
             io::ErrorKind::NotFound => self.error("not found on PATH".to_string()),
             _ => self.error(format!("cannot run: {e}")),
@@ -192,17 +201,13 @@ impl ExternalSolver {
                 Ok(Some(status)) => return Ok(status),
                 Ok(None) => {}
                 Err(e) => {
-                    let _ = child.kill();
-                    let _ = child.wait();
+                    kill(child);
                     return waited(Err(e));
                 }
             }
             let elapsed = start.elapsed();
             if elapsed >= limit {
-                // Killing a process that has just exited is harmless: it is
-                // not reaped until `wait`.
-                let _ = child.kill();
-                let _ = child.wait();
+                kill(child);
                 return Err(self.error(format!(
                     "ran longer than the timeout of {} s and was killed",
                     limit.as_secs_f64()
@@ -263,6 +268,24 @@ fn stderr_tail(stderr: &str) -> String {
     }
     lines.reverse();
     format!("; stderr: {}", lines.join(" | "))
+}
+
+/// Kills a solver with everything it started, and reaps it.
+///
+/// Killing a process that has just exited is harmless: it is not reaped
+/// until `wait`, so its id, which is also its process group's, cannot have
+/// gone to another process yet.
+fn kill(child: &mut Child) {
+    #[cfg(unix)]
+    if let Ok(group) = libc::pid_t::try_from(child.id()) {
+        // SAFETY: killpg only reads its two integer arguments. The group is
+        // the solver's own (`process_group(0)` in `run_on`), never ours.
+        unsafe {
+            libc::killpg(group, libc::SIGKILL);
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
 }
 
 /// Returns the signal that ended a process, if one did.

@@ -344,3 +344,43 @@ fn solver_failing_on_one_puzzle_spares_the_others() {
         run.stderr
     );
 }
+
+/// Returns whether process `pid` has ended: no longer listed, or a zombie
+/// that only waits for its parent (or init) to reap it.
+#[cfg(target_os = "linux")]
+fn process_gone(pid: &str) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        // The state follows the command's closing parenthesis.
+        Ok(stat) => stat
+            .rsplit_once(") ")
+            .is_some_and(|(_, rest)| rest.starts_with('Z') || rest.starts_with('X')),
+        Err(_) => true,
+    }
+}
+
+/// `--timeout` kills the solver's whole process group, not only the
+/// process it started: a wrapper's helper in the background dies too.
+#[cfg(target_os = "linux")]
+#[test]
+fn timeout_kills_the_solvers_children_too() {
+    let fakes = FakeSolvers::new(&[(
+        "forking-solver",
+        "sleep 1000 &\necho $! > \"$(dirname \"$0\")/child\"\nsleep 30",
+    )]);
+    let timed = fakes.solve("forking-solver", &["--timeout", "0.5"], GRID_1);
+    assert_eq!(timed.run.code, 2, "{}", timed.run.stderr);
+    assert!(timed.run.stderr.contains("ran longer than the timeout"));
+    let child = std::fs::read_to_string(fakes.dir.path().join("child")).unwrap();
+    let child = child.trim();
+    // The kill is sent before the run ends; a generous wait covers the
+    // reaping of the orphan only.
+    let start = Instant::now();
+    while !process_gone(child) && start.elapsed() < Duration::from_secs(30) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let gone = process_gone(child);
+    if !gone {
+        let _ = Command::new("kill").args(["-KILL", child]).status();
+    }
+    assert!(gone, "the solver's child {child} outlived the timeout");
+}
