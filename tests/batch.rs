@@ -1,5 +1,5 @@
 //! Batches: parallel jobs in input order, JSON and CSV output, the summary
-//! line, and Ctrl-C between puzzles.
+//! line, answers flushed to a pipe, and SIGINT or SIGTERM between puzzles.
 
 use std::io::{BufRead, Read, Write};
 use std::process::{Command, Stdio};
@@ -169,56 +169,42 @@ fn stats_count_one_puzzle_in_the_singular() {
     assert!(stats.starts_with("stats: 2 puzzles: 2 unique,"), "{stats}");
 }
 
-/// Ctrl-C stops a batch between puzzles: what was printed is complete and
-/// correct, and the exit status is 130.
+/// SIGINT (Ctrl-C) and SIGTERM stop a batch between puzzles: what was
+/// printed is complete and correct, and the exit status is the shell's
+/// 128 + the signal, 130 and 143.
+#[cfg(unix)]
 #[test]
-fn ctrl_c_stops_between_puzzles_with_the_output_intact() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-sat"))
-        .args(["solve", "-o", "line", "-j2"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let pid = child.id().to_string();
-    let mut stdin = child.stdin.take().unwrap();
-    // Keep feeding puzzles until the pipe closes, so the run cannot end on
-    // its own before the interrupt.
-    let writer = std::thread::spawn(move || {
-        let line = format!("{}\n", grids(EULER)[0]);
-        let start = Instant::now();
-        while start.elapsed() < Duration::from_secs(60) {
-            if stdin.write_all(line.repeat(100).as_bytes()).is_err() {
-                break;
+fn signals_stop_between_puzzles_with_the_output_intact() {
+    for (signal, code, what) in [
+        (libc::SIGINT, 130, "interrupted after"),
+        (libc::SIGTERM, 143, "terminated after"),
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-sat"))
+            .args(["solve", "-o", "line", "-j2"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        // Keep feeding puzzles until the pipe closes, so the run cannot end
+        // on its own before the signal.
+        let writer = std::thread::spawn(move || {
+            let line = format!("{}\n", grids(EULER)[0]);
+            let start = Instant::now();
+            while start.elapsed() < Duration::from_secs(60) {
+                if stdin.write_all(line.repeat(100).as_bytes()).is_err() {
+                    break;
+                }
             }
-        }
-    });
-    let mut stdout = child.stdout.take().unwrap();
-    let mut first = [0u8; 82];
-    stdout.read_exact(&mut first).unwrap();
-    let sent = Command::new("kill").args(["-INT", &pid]).status();
-    if !sent.is_ok_and(|s| s.success()) {
-        eprintln!("notice: no kill command; skipped");
-        let _ = child.kill();
-        let _ = child.wait();
-        return;
+        });
+        let run = crate::common::signal_after_first_line(child, signal, false);
+        writer.join().unwrap();
+        assert_eq!(run.code, Some(code), "{}", run.stderr);
+        assert!(run.stderr.contains(what), "{}", run.stderr);
+        assert!(run.stdout.ends_with('\n'));
+        assert!(run.stdout.lines().all(|l| l == EULER_1_SOLUTION));
     }
-    let mut rest = String::new();
-    stdout.read_to_string(&mut rest).unwrap();
-    let status = child.wait().unwrap();
-    let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
-    writer.join().unwrap();
-    assert_eq!(status.code(), Some(130), "{stderr}");
-    assert!(stderr.contains("interrupted after"), "{stderr}");
-    let all = format!("{}{rest}", String::from_utf8_lossy(&first));
-    assert!(all.ends_with('\n'));
-    assert!(all.lines().all(|l| l == EULER_1_SOLUTION));
 }
 
 /// Regression: with a file read in chunks on two workers, closing stdout

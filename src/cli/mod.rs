@@ -39,9 +39,10 @@ pub use output::OutputFormat;
 /// proved by asking the solver for a second solution.
 ///
 /// Exit status: 0 every puzzle has exactly one solution; 1 some puzzle has
-/// no solution or more than one; 2 usage, I/O or parse error, or the SAT
-/// solver and the backtracker disagree; 130 stopped by Ctrl-C between
-/// puzzles, with the output so far complete.
+/// no solution or more than one; 2 usage, I/O or parse error, an external
+/// solver failed on a puzzle, or the SAT solver and the backtracker
+/// disagree; 130 stopped by Ctrl-C (SIGINT) or 143 stopped by SIGTERM
+/// between puzzles, with the output so far complete.
 ///
 /// Shell completions: `sudoku-sat completions bash|zsh|fish|elvish|powershell`;
 /// the man page: `sudoku-sat man`.
@@ -460,21 +461,23 @@ pub enum Status {
     NotUnique = 1,
     /// A usage, I/O or parse error, or disagreeing solvers.
     Error = 2,
-    /// Stopped by Ctrl-C between puzzles (the shell's 128 + SIGINT).
+    /// Stopped by SIGINT (Ctrl-C) between puzzles (the shell's 128 + 2).
     Interrupted = 130,
+    /// Stopped by SIGTERM between puzzles (the shell's 128 + 15).
+    Terminated = 143,
 }
 
 /// Runs the subcommand the user chose.
 pub fn run(cli: Cli) -> anyhow::Result<Status> {
     match cli.command {
-        // Only batches stop between puzzles; elsewhere Ctrl-C ends the
-        // process at once, as usual.
+        // Only batches stop between puzzles; elsewhere Ctrl-C and SIGTERM
+        // end the process at once, as usual.
         Command::Solve(args) => {
-            batch::catch_interrupt();
+            batch::catch_signals();
             solve::solve(args)
         }
         Command::Euler(args) => {
-            batch::catch_interrupt();
+            batch::catch_signals();
             solve::euler(args)
         }
         Command::Decode(args) => decode::decode(args),

@@ -13,7 +13,7 @@ use sudoku_sat::solve::external::ExternalSolver;
 use sudoku_sat::solve::sat::SatSolver;
 use sudoku_sat::solve::{Checked, CrossCheck, Outcome, Report, SolveError};
 
-use super::batch::{self, Event, Flow, Progress};
+use super::batch::{self, Event, Flow, Progress, Signal};
 use super::explain_report::{Explainer, multiple, unsolvable};
 use super::export::export;
 use super::input::Input;
@@ -183,7 +183,8 @@ fn run_batch(
         let checked = match external {
             Some((command, timeout)) => Checked::new(
                 ExternalSolver::with_timeout(command, encoding, timeout)
-                    .context("cannot prepare the external solver")?,
+                    .context("cannot prepare the external solver")?
+                    .stop_on(batch::stop_flag()),
                 backtracker,
             ),
             None => Checked::new(
@@ -234,12 +235,16 @@ fn print_stats(tally: &Tally, seconds: f64) {
 /// Returns the exit status of a finished batch, saying on stderr why it
 /// ended early.
 fn finish(tally: &Tally, ended: &batch::Ended, source: &str) -> Status {
-    if ended.interrupted {
+    if let Some(signal) = ended.stopped {
+        let (what, status) = match signal {
+            Signal::Interrupt => ("interrupted", Status::Interrupted),
+            Signal::Terminate => ("terminated", Status::Terminated),
+        };
         say::report(format_args!(
-            "{source}: interrupted after {}; the output so far is complete",
+            "{source}: {what} after {}; the output so far is complete",
             say::count(ended.events, "puzzle", "puzzles")
         ));
-        return Status::Interrupted;
+        return status;
     }
     if ended.parse_errors > 0 {
         return Status::Error;

@@ -33,6 +33,8 @@ use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use varisat::dimacs::{DimacsHeader, write_dimacs_clauses, write_dimacs_header};
@@ -52,15 +54,17 @@ pub struct ExternalSolver {
     dir: tempfile::TempDir,
     runs: u64,
     timeout: Option<Duration>,
+    /// Set by the caller to stop: see [`ExternalSolver::stop_on`].
+    stop: Option<Arc<AtomicBool>>,
 }
 
 /// The most of a solver's stdout, stderr or result file that is read; a
 /// 25×25 model is about 100 KB.
 const MAX_OUTPUT_BYTES: u64 = 64 << 20;
 
-/// The longest pause between two polls of a solver under a timeout. Polls
-/// start 1 ms apart and double up to this, so a run of a few
-/// milliseconds is not slowed and a long one costs little.
+/// The longest pause between two polls of a solver under a timeout or a
+/// stop flag. Polls start 1 ms apart and double up to this, so a run of a
+/// few milliseconds is not slowed and a long one costs little.
 const MAX_POLL_PAUSE: Duration = Duration::from_millis(20);
 
 impl fmt::Debug for ExternalSolver {
@@ -109,7 +113,22 @@ impl ExternalSolver {
             dir: tempfile::Builder::new().prefix("sudoku-sat-").tempdir()?,
             runs: 0,
             timeout,
+            stop: None,
         })
+    }
+
+    /// Returns this backend with a stop flag: once `flag` is true, a run
+    /// under way is killed with everything it started (within some
+    /// 20 ms) and every run, under way or to come, fails with
+    /// [`SolveError::Stopped`]. This is how a batch stops on Ctrl-C while
+    /// a slow solver runs.
+    pub fn stop_on(mut self, flag: Arc<AtomicBool>) -> ExternalSolver {
+        self.stop = Some(flag);
+        self
+    }
+
+    fn stopping(&self) -> bool {
+        self.stop.as_ref().is_some_and(|f| f.load(Ordering::SeqCst))
     }
 
     /// Returns the program's name as given.
@@ -126,6 +145,9 @@ impl ExternalSolver {
 
     /// Runs the solver on a formula and reads its answer.
     fn run(&mut self, cnf: &CnfFormula) -> Result<Answer, SolveError> {
+        if self.stopping() {
+            return Err(SolveError::Stopped);
+        }
         self.runs += 1;
         let path = self.dir.path().join(format!("puzzle-{}.cnf", self.runs));
         let files = [
@@ -186,14 +208,14 @@ impl ExternalSolver {
     }
 
     /// Waits for the solver to exit; under a timeout, kills it at the
-    /// limit.
+    /// limit, and with a stop flag, once the flag is set.
     fn wait(&self, child: &mut Child) -> Result<ExitStatus, SolveError> {
         let waited = |result: io::Result<ExitStatus>| {
             result.map_err(|e| self.error(format!("cannot wait for it: {e}")))
         };
-        let Some(limit) = self.timeout else {
+        if self.timeout.is_none() && self.stop.is_none() {
             return waited(child.wait());
-        };
+        }
         let start = Instant::now();
         let mut pause = Duration::from_millis(1);
         loop {
@@ -205,15 +227,23 @@ impl ExternalSolver {
                     return waited(Err(e));
                 }
             }
-            let elapsed = start.elapsed();
-            if elapsed >= limit {
+            if self.stopping() {
                 kill(child);
-                return Err(self.error(format!(
-                    "ran longer than the timeout of {} s and was killed",
-                    limit.as_secs_f64()
-                )));
+                return Err(SolveError::Stopped);
             }
-            std::thread::sleep(pause.min(limit - elapsed));
+            let elapsed = start.elapsed();
+            let left = match self.timeout {
+                Some(limit) if elapsed >= limit => {
+                    kill(child);
+                    return Err(self.error(format!(
+                        "ran longer than the timeout of {} s and was killed",
+                        limit.as_secs_f64()
+                    )));
+                }
+                Some(limit) => limit - elapsed,
+                None => MAX_POLL_PAUSE,
+            };
+            std::thread::sleep(pause.min(left));
             pause = (pause * 2).min(MAX_POLL_PAUSE);
         }
     }

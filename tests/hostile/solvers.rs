@@ -384,3 +384,81 @@ fn timeout_kills_the_solvers_children_too() {
     }
     assert!(gone, "the solver's child {child} outlived the timeout");
 }
+
+/// Returns the `sudoku-sat-*` temporary folders left in `dir`.
+fn temp_folders(dir: &Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with("sudoku-sat-"))
+        .collect()
+}
+
+/// A signal during external solves of a small file, read whole at once,
+/// stops the batch between puzzles on two jobs: only whole answers on
+/// stdout, the solvers stopped, their temporary folders removed, and exit
+/// 130 or 143. Ctrl-C at a terminal signals the whole process group: it
+/// must not reach the solvers (which would fail the puzzle, exit 2), but
+/// stop the batch like a signal to the process alone.
+#[cfg(unix)]
+#[test]
+fn signals_stop_external_solves_between_puzzles() {
+    // Each of the two jobs has its own solver, whose runs come in pairs
+    // named puzzle-1.cnf, puzzle-2.cnf...: the odd run finds the solution,
+    // the even one proves there is no other.
+    let fakes = FakeSolvers::new(&[(
+        "slow-solver",
+        "sleep 0.3\n\
+         case \"$1\" in\n\
+         *[13579].cnf) cat \"$(dirname \"$0\")/model\" ;;\n\
+         *) echo 's UNSATISFIABLE' ;;\n\
+         esac",
+    )]);
+    std::fs::write(fakes.dir.path().join("model"), model_of(EULER_1_SOLUTION)).unwrap();
+    let puzzles = 16;
+    let input = format!("{GRID_1}\n").repeat(puzzles);
+    let (_dir, path) = temp_file("small.txt", input.as_bytes());
+    let old = std::env::var_os("PATH").unwrap_or_default();
+    let mut paths = vec![fakes.dir.path().to_path_buf()];
+    paths.extend(std::env::split_paths(&old));
+    for (signal, group, code, what) in [
+        (libc::SIGINT, true, 130, "interrupted after"),
+        (libc::SIGINT, false, 130, "interrupted after"),
+        (libc::SIGTERM, false, 143, "terminated after"),
+    ] {
+        let tmp = tempfile::tempdir().unwrap();
+        let mut command = Command::new(env!("CARGO_BIN_EXE_sudoku-sat"));
+        command
+            .args(["solve", "-o", "line", "-j2", "--external", "slow-solver"])
+            .env("PATH", std::env::join_paths(&paths).unwrap())
+            .env("TMPDIR", tmp.path())
+            // The file on stdin is read whole at once, as a named file is,
+            // but its answers are flushed one by one, so the test sees the
+            // first before the run ends.
+            .stdin(std::fs::File::open(&path).unwrap())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        {
+            // A group of its own, as a shell gives a job: the test's group
+            // is not signalled.
+            use std::os::unix::process::CommandExt;
+            command.process_group(0);
+        }
+        let child = command.spawn().expect("the binary starts");
+        let run = crate::common::signal_after_first_line(child, signal, group);
+        let case = format!("signal {signal}, group {group}");
+        assert_eq!(run.code, Some(code), "{case}: {}", run.stderr);
+        assert_eq!(
+            run.stderr.lines().collect::<Vec<_>>().len(),
+            1,
+            "{case}: {}",
+            run.stderr
+        );
+        assert!(run.stderr.contains(what), "{case}: {}", run.stderr);
+        assert!(run.stdout.ends_with('\n'), "{case}");
+        let lines: Vec<&str> = run.stdout.lines().collect();
+        assert!(lines.iter().all(|l| *l == EULER_1_SOLUTION), "{case}");
+        assert!(lines.len() < puzzles, "{case}: not stopped");
+        assert_eq!(temp_folders(tmp.path()), Vec::<String>::new(), "{case}");
+    }
+}
