@@ -203,23 +203,33 @@ impl Progress {
             return;
         }
         if self.bar.is_none() && self.start.elapsed() >= Self::DELAY {
-            let bar = match self.len {
-                Some(len) => ProgressBar::new(len).with_style(
+            let bar = match Shown::for_len(self.len) {
+                Shown::Bar(len) => ProgressBar::new(len).with_style(
                     ProgressStyle::with_template(
                         "{bar:30} {percent:>3}%  {msg}  {elapsed} (eta {eta})",
                     )
                     .expect("valid template"),
                 ),
-                None => ProgressBar::new_spinner().with_style(
-                    ProgressStyle::with_template("{spinner} {msg}  {elapsed}")
-                        .expect("valid template"),
-                ),
+                Shown::Spinner => {
+                    let spinner = ProgressBar::new_spinner().with_style(
+                        ProgressStyle::with_template("{spinner} {msg}  {elapsed}")
+                            .expect("valid template"),
+                    );
+                    // A stream may pause for long: the spinner turns
+                    // meanwhile, so the run does not look stuck.
+                    spinner.enable_steady_tick(Duration::from_millis(200));
+                    spinner
+                }
             };
             self.bar = Some(bar);
         }
         if let Some(bar) = &self.bar {
             bar.set_position(self.bytes.load(Ordering::Relaxed));
-            bar.set_message(say::count(puzzles, "puzzle", "puzzles"));
+            let message = match Shown::for_len(self.len) {
+                Shown::Bar(_) => say::count(puzzles, "puzzle", "puzzles"),
+                Shown::Spinner => rate_message(puzzles, self.start.elapsed()),
+            };
+            bar.set_message(message);
         }
     }
 
@@ -229,6 +239,44 @@ impl Progress {
             bar.finish_and_clear();
         }
     }
+}
+
+impl Drop for Progress {
+    /// Removes the bar however the run ends, an error included, so that no
+    /// stray line is left on the terminal.
+    fn drop(&mut self) {
+        self.finish();
+    }
+}
+
+/// What the progress display shows for an input of known or unknown size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shown {
+    /// A bar of the bytes read out of this many, with a percentage and an
+    /// estimate of the time left.
+    Bar(u64),
+    /// A spinner with the puzzles done and the rate: a stream (stdin, a
+    /// pipe) has no size, so a percentage or an estimate would be made up.
+    Spinner,
+}
+
+impl Shown {
+    fn for_len(len: Option<u64>) -> Shown {
+        match len {
+            // An empty file that grows has no size worth a percentage.
+            Some(len) if len > 0 => Shown::Bar(len),
+            _ => Shown::Spinner,
+        }
+    }
+}
+
+/// Returns the spinner's message: the puzzles done and how many a second.
+fn rate_message(puzzles: u64, elapsed: Duration) -> String {
+    let rate = puzzles as f64 / elapsed.as_secs_f64().max(1e-3);
+    format!(
+        "{} done, {rate:.0} puzzles/s",
+        say::count(puzzles, "puzzle", "puzzles")
+    )
 }
 
 /// Reads puzzles until the input ends, a signal or a stop.
@@ -512,6 +560,25 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn streamed_input_shows_a_spinner_with_counts_not_a_percentage() {
+        assert_eq!(Shown::for_len(None), Shown::Spinner);
+        assert_eq!(Shown::for_len(Some(0)), Shown::Spinner);
+        assert_eq!(Shown::for_len(Some(8200)), Shown::Bar(8200));
+        assert_eq!(
+            rate_message(250, Duration::from_secs(2)),
+            "250 puzzles done, 125 puzzles/s"
+        );
+        assert_eq!(
+            rate_message(1, Duration::from_millis(500)),
+            "1 puzzle done, 2 puzzles/s"
+        );
+        assert_eq!(
+            rate_message(0, Duration::ZERO),
+            "0 puzzles done, 0 puzzles/s"
+        );
+    }
 
     #[test]
     fn chunks_shrink_as_puzzles_grow() {

@@ -413,7 +413,8 @@ struct SolverArgs {
     jobs: Option<usize>,
 
     /// Never show the progress bar (it appears on a terminal only, once a
-    /// batch has run for half a second).
+    /// batch has run for half a second; on stdin or a pipe, whose size is
+    /// unknown, it is a spinner with the puzzles done and the rate).
     #[arg(long)]
     no_progress: bool,
 }
