@@ -11,8 +11,9 @@ use cli::{Cli, Status};
 
 /// Runs the command and maps its result to the exit code, in one place:
 /// 0 all solved and unique, 1 a puzzle with no or several solutions,
-/// 2 a usage, I/O, parse or solver error. A closed stdout (broken pipe)
-/// ends the run quietly with 0.
+/// 2 a usage, I/O, parse or solver error, 130 and 143 a batch stopped by
+/// SIGINT or SIGTERM. A closed stdout (broken pipe) ends the run quietly
+/// with 0.
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let status = match cli::run(cli) {

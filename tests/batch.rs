@@ -1,7 +1,7 @@
 //! Batches: parallel jobs in input order, JSON and CSV output, the summary
-//! line, and Ctrl-C between puzzles.
+//! line, answers flushed to a pipe, and SIGINT or SIGTERM between puzzles.
 
-use std::io::{Read, Write};
+use std::io::{BufRead, Read, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -144,7 +144,9 @@ fn stats_summarise_the_run() {
     );
     let stats = run.stderr.lines().last().unwrap();
     assert!(
-        stats.starts_with("stats: 53 puzzles: 50 unique, 1 multiple, 1 unsolvable, 1 unreadable;"),
+        stats.starts_with(
+            "stats: 53 puzzles: 50 unique, 1 multiple, 1 unsolvable, 1 unreadable, 0 failed;"
+        ),
         "{stats}"
     );
     assert!(stats.ends_with("puzzles/s"), "{stats}");
@@ -157,7 +159,9 @@ fn stats_count_one_puzzle_in_the_singular() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     let stats = run.stderr.lines().last().unwrap();
     assert!(
-        stats.starts_with("stats: 1 puzzle: 1 unique, 0 multiple, 0 unsolvable, 0 unreadable;"),
+        stats.starts_with(
+            "stats: 1 puzzle: 1 unique, 0 multiple, 0 unsolvable, 0 unreadable, 0 failed;"
+        ),
         "{stats}"
     );
     let two = format!("{grid_1}\n{grid_1}\n");
@@ -166,56 +170,42 @@ fn stats_count_one_puzzle_in_the_singular() {
     assert!(stats.starts_with("stats: 2 puzzles: 2 unique,"), "{stats}");
 }
 
-/// Ctrl-C stops a batch between puzzles: what was printed is complete and
-/// correct, and the exit status is 130.
+/// SIGINT (Ctrl-C) and SIGTERM stop a batch between puzzles: what was
+/// printed is complete and correct, and the exit status is the shell's
+/// 128 + the signal, 130 and 143.
+#[cfg(unix)]
 #[test]
-fn ctrl_c_stops_between_puzzles_with_the_output_intact() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-sat"))
-        .args(["solve", "-o", "line", "-j2"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let pid = child.id().to_string();
-    let mut stdin = child.stdin.take().unwrap();
-    // Keep feeding puzzles until the pipe closes, so the run cannot end on
-    // its own before the interrupt.
-    let writer = std::thread::spawn(move || {
-        let line = format!("{}\n", grids(EULER)[0]);
-        let start = Instant::now();
-        while start.elapsed() < Duration::from_secs(60) {
-            if stdin.write_all(line.repeat(100).as_bytes()).is_err() {
-                break;
+fn signals_stop_between_puzzles_with_the_output_intact() {
+    for (signal, code, what) in [
+        (libc::SIGINT, 130, "interrupted after"),
+        (libc::SIGTERM, 143, "terminated after"),
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-sat"))
+            .args(["solve", "-o", "line", "-j2"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        // Keep feeding puzzles until the pipe closes, so the run cannot end
+        // on its own before the signal.
+        let writer = std::thread::spawn(move || {
+            let line = format!("{}\n", grids(EULER)[0]);
+            let start = Instant::now();
+            while start.elapsed() < Duration::from_secs(60) {
+                if stdin.write_all(line.repeat(100).as_bytes()).is_err() {
+                    break;
+                }
             }
-        }
-    });
-    let mut stdout = child.stdout.take().unwrap();
-    let mut first = [0u8; 82];
-    stdout.read_exact(&mut first).unwrap();
-    let sent = Command::new("kill").args(["-INT", &pid]).status();
-    if !sent.is_ok_and(|s| s.success()) {
-        eprintln!("notice: no kill command; skipped");
-        let _ = child.kill();
-        let _ = child.wait();
-        return;
+        });
+        let run = crate::common::signal_after_first_line(child, signal, false);
+        writer.join().unwrap();
+        assert_eq!(run.code, Some(code), "{}", run.stderr);
+        assert!(run.stderr.contains(what), "{}", run.stderr);
+        assert!(run.stdout.ends_with('\n'));
+        assert!(run.stdout.lines().all(|l| l == EULER_1_SOLUTION));
     }
-    let mut rest = String::new();
-    stdout.read_to_string(&mut rest).unwrap();
-    let status = child.wait().unwrap();
-    let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
-    writer.join().unwrap();
-    assert_eq!(status.code(), Some(130), "{stderr}");
-    assert!(stderr.contains("interrupted after"), "{stderr}");
-    let all = format!("{}{rest}", String::from_utf8_lossy(&first));
-    assert!(all.ends_with('\n'));
-    assert!(all.lines().all(|l| l == EULER_1_SOLUTION));
 }
 
 /// Regression: with a file read in chunks on two workers, closing stdout
@@ -273,4 +263,53 @@ fn a_cross_check_past_its_node_limit_is_skipped_and_says_so() {
     let object: serde_json::Value = serde_json::from_str(run.stdout.trim()).unwrap();
     assert_eq!(object["cross_check"], "skipped");
     assert!(object["cross_check_gave_up_after"].is_null());
+}
+
+/// Reads lines of `reader` on a thread, so that a test can wait for each
+/// with a deadline instead of hanging on a run that never answers.
+fn lines_of(reader: impl Read + Send + 'static) -> std::sync::mpsc::Receiver<String> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(reader).lines() {
+            let Ok(line) = line else { return };
+            if tx.send(line).is_err() {
+                return;
+            }
+        }
+    });
+    rx
+}
+
+/// A program that feeds puzzles one at a time through a pipe gets each
+/// answer before it sends the next: results on a pipe are flushed per
+/// puzzle when the input is streamed, on one job and on several.
+#[test]
+fn streamed_input_gets_each_answer_before_the_next_puzzle() {
+    let puzzles: Vec<String> = grids(EULER)[..3].iter().map(|g| g.to_string()).collect();
+    for jobs in ["-j1", "-j2"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-sat"))
+            .args(["solve", "-o", "line", jobs, "-"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let answers = lines_of(child.stdout.take().unwrap());
+        for puzzle in &puzzles {
+            writeln!(stdin, "{puzzle}").unwrap();
+            stdin.flush().unwrap();
+            // Generous: only a run that holds its answer back waits this long.
+            let answer = answers.recv_timeout(Duration::from_secs(60));
+            let Ok(answer) = answer else {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("{jobs}: no answer to {puzzle} while the input stays open");
+            };
+            assert_eq!(answer.len(), 81, "{jobs}: {answer}");
+            assert!(!answer.contains('.'), "{jobs}: {answer}");
+        }
+        drop(stdin);
+        assert_eq!(child.wait().unwrap().code(), Some(0), "{jobs}");
+    }
 }

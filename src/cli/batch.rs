@@ -1,5 +1,6 @@
 //! Solving a stream of puzzles on several threads, with results in input
-//! order, bounded memory, a progress bar and Ctrl-C between puzzles.
+//! order, bounded memory, a progress bar, and SIGINT (Ctrl-C) or SIGTERM
+//! between puzzles.
 //!
 //! One thread reads and parses; each of `jobs` workers owns its own solver
 //! (varisat's `Solver` is not `Send`, so each worker builds its own); the
@@ -11,9 +12,9 @@
 
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, IsTerminal, Read};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::{Arc, Condvar, LazyLock, Mutex};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
@@ -45,17 +46,53 @@ fn weight(size: Size) -> u64 {
     (cells * cells * cells).div_ceil(81 * 81 * 81)
 }
 
-/// Set by the Ctrl-C handler; checked before each puzzle is read.
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+/// Set on SIGINT (Ctrl-C) or SIGTERM; checked before each puzzle is read,
+/// solved and handed over, and by external solvers while they run.
+static STOP: LazyLock<Arc<AtomicBool>> = LazyLock::new(|| Arc::new(AtomicBool::new(false)));
 
-/// Installs the Ctrl-C handler. A second Ctrl-C, or one before the handler
-/// is in place, ends the process as usual.
-pub fn catch_interrupt() {
-    let _ = ctrlc::set_handler(|| {
-        if INTERRUPTED.swap(true, Ordering::SeqCst) {
-            std::process::exit(130);
-        }
-    });
+/// The number of the signal that set [`STOP`], for the exit status.
+static SIGNAL: AtomicUsize = AtomicUsize::new(0);
+
+/// A signal that stops a batch between puzzles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Signal {
+    /// SIGINT: Ctrl-C at the terminal.
+    Interrupt,
+    /// SIGTERM: `kill`, a service manager, a container stopping.
+    Terminate,
+}
+
+/// Installs the handlers of SIGINT and SIGTERM, which stop a batch
+/// between puzzles. A second signal, or one before the handlers are in
+/// place, ends the process at once, as usual (with the shell's status,
+/// 128 + the signal).
+pub fn catch_signals() {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    use signal_hook::flag;
+    for signal in [SIGINT, SIGTERM] {
+        // The order matters: the shutdown must see the flag as the
+        // previous signal left it, and the number must be stored before
+        // the flag that makes readers look at it.
+        let _ = flag::register_conditional_shutdown(signal, 128 + signal, Arc::clone(&STOP));
+        let _ = flag::register_usize(signal, &SIGNAL, signal as usize);
+        let _ = flag::register(signal, Arc::clone(&STOP));
+    }
+}
+
+/// Returns the flag that tells the batch, and external solvers, to stop.
+pub fn stop_flag() -> Arc<AtomicBool> {
+    Arc::clone(&STOP)
+}
+
+/// Returns the signal that stopped the batch, if one did.
+fn stopped() -> Option<Signal> {
+    if !STOP.load(Ordering::SeqCst) {
+        return None;
+    }
+    match SIGNAL.load(Ordering::SeqCst) {
+        n if n == signal_hook::consts::SIGTERM as usize => Some(Signal::Terminate),
+        _ => Some(Signal::Interrupt),
+    }
 }
 
 /// One puzzle's turn, in input order.
@@ -80,8 +117,8 @@ pub enum Flow {
 pub struct Ended {
     /// The number of parse errors reported.
     pub parse_errors: usize,
-    /// Reading stopped on Ctrl-C.
-    pub interrupted: bool,
+    /// The signal that stopped the run between puzzles, if one did.
+    pub stopped: Option<Signal>,
     /// Events handed to the caller.
     pub events: u64,
 }
@@ -166,23 +203,33 @@ impl Progress {
             return;
         }
         if self.bar.is_none() && self.start.elapsed() >= Self::DELAY {
-            let bar = match self.len {
-                Some(len) => ProgressBar::new(len).with_style(
+            let bar = match Shown::for_len(self.len) {
+                Shown::Bar(len) => ProgressBar::new(len).with_style(
                     ProgressStyle::with_template(
                         "{bar:30} {percent:>3}%  {msg}  {elapsed} (eta {eta})",
                     )
                     .expect("valid template"),
                 ),
-                None => ProgressBar::new_spinner().with_style(
-                    ProgressStyle::with_template("{spinner} {msg}  {elapsed}")
-                        .expect("valid template"),
-                ),
+                Shown::Spinner => {
+                    let spinner = ProgressBar::new_spinner().with_style(
+                        ProgressStyle::with_template("{spinner} {msg}  {elapsed}")
+                            .expect("valid template"),
+                    );
+                    // A stream may pause for long: the spinner turns
+                    // meanwhile, so the run does not look stuck.
+                    spinner.enable_steady_tick(Duration::from_millis(200));
+                    spinner
+                }
             };
             self.bar = Some(bar);
         }
         if let Some(bar) = &self.bar {
             bar.set_position(self.bytes.load(Ordering::Relaxed));
-            bar.set_message(say::count(puzzles, "puzzle", "puzzles"));
+            let message = match Shown::for_len(self.len) {
+                Shown::Bar(_) => say::count(puzzles, "puzzle", "puzzles"),
+                Shown::Spinner => rate_message(puzzles, self.start.elapsed()),
+            };
+            bar.set_message(message);
         }
     }
 
@@ -194,19 +241,55 @@ impl Progress {
     }
 }
 
-/// Reads puzzles until the input ends, Ctrl-C or a stop.
+impl Drop for Progress {
+    /// Removes the bar however the run ends, an error included, so that no
+    /// stray line is left on the terminal.
+    fn drop(&mut self) {
+        self.finish();
+    }
+}
+
+/// What the progress display shows for an input of known or unknown size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shown {
+    /// A bar of the bytes read out of this many, with a percentage and an
+    /// estimate of the time left.
+    Bar(u64),
+    /// A spinner with the puzzles done and the rate: a stream (stdin, a
+    /// pipe) has no size, so a percentage or an estimate would be made up.
+    Spinner,
+}
+
+impl Shown {
+    fn for_len(len: Option<u64>) -> Shown {
+        match len {
+            // An empty file that grows has no size worth a percentage.
+            Some(len) if len > 0 => Shown::Bar(len),
+            _ => Shown::Spinner,
+        }
+    }
+}
+
+/// Returns the spinner's message: the puzzles done and how many a second.
+fn rate_message(puzzles: u64, elapsed: Duration) -> String {
+    let rate = puzzles as f64 / elapsed.as_secs_f64().max(1e-3);
+    format!(
+        "{} done, {rate:.0} puzzles/s",
+        say::count(puzzles, "puzzle", "puzzles")
+    )
+}
+
+/// Reads puzzles until the input ends, a signal or a stop.
 struct Source<I> {
     puzzles: I,
     errors: usize,
-    interrupted: bool,
 }
 
 impl<I: Iterator<Item = Result<Puzzle, ParseError>>> Iterator for Source<I> {
     type Item = Result<Puzzle, ParseError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if INTERRUPTED.load(Ordering::SeqCst) {
-            self.interrupted = true;
+        if stopped().is_some() {
             return None;
         }
         let item = self.puzzles.next()?;
@@ -237,16 +320,13 @@ where
     H: FnMut(&Progress, Event) -> anyhow::Result<Flow>,
 {
     // Files go to the workers in chunks, which keeps the threads' traffic
-    // low on fast puzzles; standard input goes a puzzle at a time, so a
-    // person typing puzzles sees each answer at once.
-    let chunk = if input.len.is_some() { CHUNK } else { 1 };
+    // low on fast puzzles; streamed input (stdin, a pipe) goes a puzzle at
+    // a time, so a person or a program feeding puzzles sees each answer at
+    // once.
+    let chunk = if input.streamed() { 1 } else { CHUNK };
     let bytes = Arc::clone(&progress.bytes);
     let puzzles = input.puzzles(format, |inner| Counted { inner, bytes });
-    let mut source = Source {
-        puzzles,
-        errors: 0,
-        interrupted: false,
-    };
+    let mut source = Source { puzzles, errors: 0 };
     let mut ended = if jobs <= 1 {
         run_inline(&mut source, progress, make()?, handle)?
     } else {
@@ -254,7 +334,9 @@ where
     };
     progress.finish();
     ended.parse_errors = source.errors;
-    ended.interrupted = source.interrupted;
+    // However the run ended (the reader, a worker or the output saw the
+    // signal first), a signal before its end stopped it.
+    ended.stopped = stopped();
     Ok(ended)
 }
 
@@ -277,6 +359,11 @@ where
             }
             Err(error) => Event::Invalid(error),
         };
+        if stopped().is_some() {
+            // The signal came while this puzzle was solved: its answer may
+            // be cut short, and the output ends before it.
+            break;
+        }
         ended.events += 1;
         let flow = handle(progress, event)?;
         progress.tick(ended.events);
@@ -418,16 +505,19 @@ fn work<M>(
     loop {
         let job = work.lock().unwrap_or_else(|e| e.into_inner()).recv();
         let Ok(batch) = job else { return };
-        let results = batch
-            .into_iter()
-            .map(|(seq, puzzle)| {
-                let report = match &mut pipeline {
-                    Ok(pipeline) => pipeline.solve(&puzzle.puzzle),
-                    Err(message) => Err(SolveError::Solver(message.clone())),
-                };
-                (seq, Event::Solved(puzzle, Box::new(report)))
-            })
-            .collect();
+        let mut results = Vec::with_capacity(batch.len());
+        for (seq, puzzle) in batch {
+            // After a signal nothing more is handed over: stop between
+            // puzzles rather than finish the chunk.
+            if stopped().is_some() {
+                return;
+            }
+            let report = match &mut pipeline {
+                Ok(pipeline) => pipeline.solve(&puzzle.puzzle),
+                Err(message) => Err(SolveError::Solver(message.clone())),
+            };
+            results.push((seq, Event::Solved(puzzle, Box::new(report))));
+        }
         if done.send(results).is_err() {
             return;
         }
@@ -449,6 +539,12 @@ where
     for results in done {
         pending.extend(results);
         while let Some(event) = pending.remove(&ended.events) {
+            // Checked before each puzzle, not only by the reader: a small
+            // file is read whole at once, and a puzzle solved after the
+            // signal may be cut short (an external solver stopped).
+            if stopped().is_some() {
+                return Ok(ended);
+            }
             ended.events += 1;
             let flow = handle(progress, event)?;
             window.set(ended.events, flow == Flow::Stop);
@@ -464,6 +560,25 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn streamed_input_shows_a_spinner_with_counts_not_a_percentage() {
+        assert_eq!(Shown::for_len(None), Shown::Spinner);
+        assert_eq!(Shown::for_len(Some(0)), Shown::Spinner);
+        assert_eq!(Shown::for_len(Some(8200)), Shown::Bar(8200));
+        assert_eq!(
+            rate_message(250, Duration::from_secs(2)),
+            "250 puzzles done, 125 puzzles/s"
+        );
+        assert_eq!(
+            rate_message(1, Duration::from_millis(500)),
+            "1 puzzle done, 2 puzzles/s"
+        );
+        assert_eq!(
+            rate_message(0, Duration::ZERO),
+            "0 puzzles done, 0 puzzles/s"
+        );
+    }
 
     #[test]
     fn chunks_shrink_as_puzzles_grow() {

@@ -15,7 +15,8 @@ use sudoku_sat::formats::text::{
 pub struct Input {
     /// The file's path as given, or `<stdin>`.
     pub name: String,
-    /// The file's size in bytes, when known (not for stdin).
+    /// The file's size in bytes, when known: `None` for streamed input
+    /// (stdin, a pipe, a device), which may arrive a puzzle at a time.
     pub len: Option<u64>,
     /// Whether the file is named `*.toml`: a rules file, unless a format
     /// is asked for.
@@ -49,7 +50,13 @@ impl Input {
                     bail!("{name}: is a directory, not a puzzle file");
                 }
                 let file = File::open(p).with_context(|| format!("{name}: cannot open"))?;
-                let len = file.metadata().ok().map(|m| m.len());
+                // A named pipe or a device has no size to go by: it streams
+                // like stdin.
+                let len = file
+                    .metadata()
+                    .ok()
+                    .filter(|m| m.is_file())
+                    .map(|m| m.len());
                 let rules_file = p
                     .extension()
                     .is_some_and(|e| e.eq_ignore_ascii_case("toml"));
@@ -70,6 +77,13 @@ impl Input {
             options.format = Format::Rules;
         }
         options
+    }
+
+    /// Returns whether the input is streamed (stdin, a pipe, a device):
+    /// its size is unknown and its puzzles may come one at a time, from a
+    /// person or a program waiting for each answer.
+    pub fn streamed(&self) -> bool {
+        self.len.is_none()
     }
 
     /// Wraps text built into the program.

@@ -39,10 +39,11 @@ pub use output::OutputFormat;
 /// proved by asking the solver for a second solution.
 ///
 /// Exit status: 0 every puzzle has exactly one solution; 1 some puzzle has
-/// no solution or more than one; 2 usage, I/O or parse error, the SAT
-/// solver and the backtracker disagree, or a solution given in the input
-/// (a CSV solution column) is wrong; 130 stopped by Ctrl-C between
-/// puzzles, with the output so far complete.
+/// no solution or more than one; 2 usage, I/O or parse error, an external
+/// solver failed on a puzzle, the SAT solver and the backtracker disagree,
+/// or a solution given in the input (a CSV solution column) is wrong; 130
+/// stopped by Ctrl-C (SIGINT) or 143 stopped by SIGTERM between puzzles,
+/// with the output so far complete.
 ///
 /// Shell completions: `sudoku-sat completions bash|zsh|fish|elvish|powershell`;
 /// the man page: `sudoku-sat man`.
@@ -244,7 +245,8 @@ struct SolveArgs {
     ///
     /// Fractions are allowed (`0.5`). Each run has the whole limit; a puzzle
     /// takes two, one to solve it and one to prove the solution unique. A
-    /// killed run is an error (exit 2) naming the solver and the timeout.
+    /// killed run is an error for that puzzle (exit 2) naming the solver
+    /// and the timeout. The kill reaches every process the solver started.
     /// The embedded solver cannot be interrupted, so it has no timeout.
     #[arg(
         long,
@@ -433,7 +435,8 @@ struct SolverArgs {
     jobs: Option<usize>,
 
     /// Never show the progress bar (it appears on a terminal only, once a
-    /// batch has run for half a second).
+    /// batch has run for half a second; on stdin or a pipe, whose size is
+    /// unknown, it is a spinner with the puzzles done and the rate).
     #[arg(long)]
     no_progress: bool,
 }
@@ -482,21 +485,23 @@ pub enum Status {
     /// A usage, I/O or parse error, disagreeing solvers, or a wrong
     /// solution in the input.
     Error = 2,
-    /// Stopped by Ctrl-C between puzzles (the shell's 128 + SIGINT).
+    /// Stopped by SIGINT (Ctrl-C) between puzzles (the shell's 128 + 2).
     Interrupted = 130,
+    /// Stopped by SIGTERM between puzzles (the shell's 128 + 15).
+    Terminated = 143,
 }
 
 /// Runs the subcommand the user chose.
 pub fn run(cli: Cli) -> anyhow::Result<Status> {
     match cli.command {
-        // Only batches stop between puzzles; elsewhere Ctrl-C ends the
-        // process at once, as usual.
+        // Only batches stop between puzzles; elsewhere Ctrl-C and SIGTERM
+        // end the process at once, as usual.
         Command::Solve(args) => {
-            batch::catch_interrupt();
+            batch::catch_signals();
             solve::solve(args)
         }
         Command::Euler(args) => {
-            batch::catch_interrupt();
+            batch::catch_signals();
             solve::euler(args)
         }
         Command::Decode(args) => decode::decode(args),

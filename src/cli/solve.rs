@@ -12,9 +12,9 @@ use sudoku_sat::formats::text::Puzzle;
 use sudoku_sat::grid::Grid;
 use sudoku_sat::solve::external::ExternalSolver;
 use sudoku_sat::solve::sat::SatSolver;
-use sudoku_sat::solve::{Checked, CrossCheck, Outcome, Report};
+use sudoku_sat::solve::{Checked, CrossCheck, Outcome, Report, SolveError};
 
-use super::batch::{self, Event, Flow, Progress};
+use super::batch::{self, Event, Flow, Progress, Signal};
 use super::explain_report::{Explainer, multiple, unsolvable};
 use super::export::export;
 use super::input::Input;
@@ -36,11 +36,14 @@ struct Tally {
     /// Puzzles whose solution in the input (a CSV solution column) is not
     /// the solver's.
     contradicted: u64,
+    /// Puzzles an external solver failed on (crashed, timed out, gave no
+    /// answer or a wrong one).
+    failed: u64,
 }
 
 impl Tally {
     fn status(&self) -> Status {
-        if self.unreadable + self.contradicted > 0 {
+        if self.unreadable + self.contradicted + self.failed > 0 {
             Status::Error
         } else if self.multiple + self.unsolvable > 0 {
             Status::NotUnique
@@ -88,7 +91,18 @@ impl Reporter {
                 puzzle.ignored.join(", ")
             ));
         }
-        let report = report.with_context(|| at.clone())?;
+        let report = match report {
+            // An external solver's failure is that puzzle's: the solver may
+            // have crashed or timed out on it alone, so the batch goes on
+            // and ends with exit 2. The embedded solver's errors are bugs
+            // and stop the run.
+            Err(error @ SolveError::External { .. }) => {
+                self.tally.failed += 1;
+                progress.error(format_args!("{at}: {error}"));
+                return Ok(None);
+            }
+            report => report.with_context(|| at.clone())?,
+        };
         match &report.check {
             CrossCheck::Agree | CrossCheck::Skipped => {}
             CrossCheck::GaveUp { nodes } => progress.suspend(|| {
@@ -217,7 +231,8 @@ fn run_batch(
         let checked = match external {
             Some((command, timeout)) => Checked::new(
                 ExternalSolver::with_timeout(command, encoding, timeout)
-                    .context("cannot prepare the external solver")?,
+                    .context("cannot prepare the external solver")?
+                    .stop_on(batch::stop_flag()),
                 backtracker,
             ),
             None => Checked::new(
@@ -251,15 +266,16 @@ fn run_batch(
 
 /// Prints the `--stats` summary line on stderr.
 fn print_stats(tally: &Tally, seconds: f64) {
-    let total = tally.unique + tally.multiple + tally.unsolvable + tally.unreadable;
+    let total = tally.unique + tally.multiple + tally.unsolvable + tally.unreadable + tally.failed;
     say::report(format_args!(
-        "stats: {}: {} unique, {} multiple, {} unsolvable, {} unreadable; \
+        "stats: {}: {} unique, {} multiple, {} unsolvable, {} unreadable, {} failed; \
          {seconds:.3} s, {:.0} puzzles/s",
         say::count(total, "puzzle", "puzzles"),
         tally.unique,
         tally.multiple,
         tally.unsolvable,
         tally.unreadable,
+        tally.failed,
         total as f64 / seconds.max(1e-9)
     ));
 }
@@ -267,12 +283,16 @@ fn print_stats(tally: &Tally, seconds: f64) {
 /// Returns the exit status of a finished batch, saying on stderr why it
 /// ended early.
 fn finish(tally: &Tally, ended: &batch::Ended, source: &str) -> Status {
-    if ended.interrupted {
+    if let Some(signal) = ended.stopped {
+        let (what, status) = match signal {
+            Signal::Interrupt => ("interrupted", Status::Interrupted),
+            Signal::Terminate => ("terminated", Status::Terminated),
+        };
         say::report(format_args!(
-            "{source}: interrupted after {}; the output so far is complete",
+            "{source}: {what} after {}; the output so far is complete",
             say::count(ended.events, "puzzle", "puzzles")
         ));
-        return Status::Interrupted;
+        return status;
     }
     if ended.parse_errors > 0 {
         return Status::Error;
@@ -299,7 +319,10 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<Status> {
     }
     let source = input.name.clone();
     let stdout = io::stdout();
-    let flush_each = stdout.is_terminal();
+    // Each answer is flushed as soon as it is printed for a person at a
+    // terminal, and for streamed input, whose writer may wait for one
+    // answer before it sends the next puzzle.
+    let flush_each = stdout.is_terminal() || input.streamed();
     let mut printer = Printer::new(io::BufWriter::new(stdout.lock()), args.output, flush_each);
     let external = args.external.as_deref().map(|c| (c, args.timeout));
     let result = run_batch(

@@ -17,16 +17,24 @@
 //! pipes: a chatty solver cannot fill a pipe and stall, and a solver that
 //! leaves a child process behind (a wrapper script) cannot keep a pipe
 //! open after it has exited or been killed. With a timeout the process is
-//! polled with [`std::process::Child::try_wait`] and killed at the limit;
-//! a wrapper script should `exec` the solver so that the kill reaches it.
+//! polled with [`std::process::Child::try_wait`] and killed at the limit.
+//! On Unix the solver runs in a process group of its own, and the kill
+//! reaches the whole group: a wrapper script's solver and any helper it
+//! started die with it, and a Ctrl-C at the terminal, which signals the
+//! terminal's process group, does not reach the solver, so the batch can
+//! stop it in its own time.
 //! A solver killed by a signal is an error whatever it printed: a crashed
-//! solver's "unsatisfiable" cannot be checked.
+//! solver's "unsatisfiable" cannot be checked. An error names the exit
+//! status or signal and quotes the last lines of the solver's stderr,
+//! where solvers say why they failed.
 
 use std::fmt;
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use varisat::dimacs::{DimacsHeader, write_dimacs_clauses, write_dimacs_header};
@@ -46,15 +54,17 @@ pub struct ExternalSolver {
     dir: tempfile::TempDir,
     runs: u64,
     timeout: Option<Duration>,
+    /// Set by the caller to stop: see [`ExternalSolver::stop_on`].
+    stop: Option<Arc<AtomicBool>>,
 }
 
 /// The most of a solver's stdout, stderr or result file that is read; a
 /// 25×25 model is about 100 KB.
 const MAX_OUTPUT_BYTES: u64 = 64 << 20;
 
-/// The longest pause between two polls of a solver under a timeout. Polls
-/// start 1 ms apart and double up to this, so a run of a few
-/// milliseconds is not slowed and a long one costs little.
+/// The longest pause between two polls of a solver under a timeout or a
+/// stop flag. Polls start 1 ms apart and double up to this, so a run of a
+/// few milliseconds is not slowed and a long one costs little.
 const MAX_POLL_PAUSE: Duration = Duration::from_millis(20);
 
 impl fmt::Debug for ExternalSolver {
@@ -103,7 +113,22 @@ impl ExternalSolver {
             dir: tempfile::Builder::new().prefix("sudoku-sat-").tempdir()?,
             runs: 0,
             timeout,
+            stop: None,
         })
+    }
+
+    /// Returns this backend with a stop flag: once `flag` is true, a run
+    /// under way is killed with everything it started (within some
+    /// 20 ms) and every run, under way or to come, fails with
+    /// [`SolveError::Stopped`]. This is how a batch stops on Ctrl-C while
+    /// a slow solver runs.
+    pub fn stop_on(mut self, flag: Arc<AtomicBool>) -> ExternalSolver {
+        self.stop = Some(flag);
+        self
+    }
+
+    fn stopping(&self) -> bool {
+        self.stop.as_ref().is_some_and(|f| f.load(Ordering::SeqCst))
     }
 
     /// Returns the program's name as given.
@@ -120,6 +145,9 @@ impl ExternalSolver {
 
     /// Runs the solver on a formula and reads its answer.
     fn run(&mut self, cnf: &CnfFormula) -> Result<Answer, SolveError> {
+        if self.stopping() {
+            return Err(SolveError::Stopped);
+        }
         self.runs += 1;
         let path = self.dir.path().join(format!("puzzle-{}.cnf", self.runs));
         let files = [
@@ -156,6 +184,11 @@ impl ExternalSolver {
             .stdin(Stdio::null())
             .stdout(create(out)?)
             .stderr(create(err)?);
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::CommandExt;
+            command.process_group(0);
+        }
         let mut child = command.spawn().map_err(|e| match e.kind() {
             io::ErrorKind::NotFound => self.error("not found on PATH".to_string()),
             _ => self.error(format!("cannot run: {e}")),
@@ -163,31 +196,26 @@ impl ExternalSolver {
         let status = self.wait(&mut child)?;
         let text = self.read_output(result_file.unwrap_or(out))?;
         let stderr = self.read_output(err).unwrap_or_default();
-        let last = stderr
-            .lines()
-            .rev()
-            .map(str::trim)
-            .find(|l| !l.is_empty())
-            .map(|l| format!(": {l}"))
-            .unwrap_or_default();
+        let tail = stderr_tail(&stderr);
         if let Some(signal) = signal(status) {
-            return Err(self.error(format!("was killed by signal {signal}{last}")));
+            return Err(self.error(format!("was killed by signal {signal}{tail}")));
         }
         if text.trim().is_empty() {
-            return Err(self.error(format!("printed no answer ({status}){last}")));
+            return Err(self.error(format!("printed no answer ({status}){tail}")));
         }
-        read_answer(&text).map_err(|e| self.error(format!("unreadable answer: {e}")))
+        read_answer(&text)
+            .map_err(|e| self.error(format!("unreadable answer ({status}): {e}{tail}")))
     }
 
     /// Waits for the solver to exit; under a timeout, kills it at the
-    /// limit.
+    /// limit, and with a stop flag, once the flag is set.
     fn wait(&self, child: &mut Child) -> Result<ExitStatus, SolveError> {
         let waited = |result: io::Result<ExitStatus>| {
             result.map_err(|e| self.error(format!("cannot wait for it: {e}")))
         };
-        let Some(limit) = self.timeout else {
+        if self.timeout.is_none() && self.stop.is_none() {
             return waited(child.wait());
-        };
+        }
         let start = Instant::now();
         let mut pause = Duration::from_millis(1);
         loop {
@@ -195,23 +223,27 @@ impl ExternalSolver {
                 Ok(Some(status)) => return Ok(status),
                 Ok(None) => {}
                 Err(e) => {
-                    let _ = child.kill();
-                    let _ = child.wait();
+                    kill(child);
                     return waited(Err(e));
                 }
             }
-            let elapsed = start.elapsed();
-            if elapsed >= limit {
-                // Killing a process that has just exited is harmless: it is
-                // not reaped until `wait`.
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(self.error(format!(
-                    "ran longer than the timeout of {} s and was killed",
-                    limit.as_secs_f64()
-                )));
+            if self.stopping() {
+                kill(child);
+                return Err(SolveError::Stopped);
             }
-            std::thread::sleep(pause.min(limit - elapsed));
+            let elapsed = start.elapsed();
+            let left = match self.timeout {
+                Some(limit) if elapsed >= limit => {
+                    kill(child);
+                    return Err(self.error(format!(
+                        "ran longer than the timeout of {} s and was killed",
+                        limit.as_secs_f64()
+                    )));
+                }
+                Some(limit) => limit - elapsed,
+                None => MAX_POLL_PAUSE,
+            };
+            std::thread::sleep(pause.min(left));
             pause = (pause * 2).min(MAX_POLL_PAUSE);
         }
     }
@@ -244,6 +276,46 @@ impl ExternalSolver {
             message,
         }
     }
+}
+
+/// How many of its last stderr lines a failed solver's error quotes: the
+/// reason a solver gives for failing is most often in its last words.
+const STDERR_LINES: usize = 3;
+
+/// Returns the last non-empty lines of a solver's stderr, at most
+/// [`STDERR_LINES`], as `; stderr: FIRST | ... | LAST`, or nothing when it
+/// printed none: an error line stays one line.
+fn stderr_tail(stderr: &str) -> String {
+    let mut lines: Vec<&str> = stderr
+        .lines()
+        .rev()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .take(STDERR_LINES)
+        .collect();
+    if lines.is_empty() {
+        return String::new();
+    }
+    lines.reverse();
+    format!("; stderr: {}", lines.join(" | "))
+}
+
+/// Kills a solver with everything it started, and reaps it.
+///
+/// Killing a process that has just exited is harmless: it is not reaped
+/// until `wait`, so its id, which is also its process group's, cannot have
+/// gone to another process yet.
+fn kill(child: &mut Child) {
+    #[cfg(unix)]
+    if let Ok(group) = libc::pid_t::try_from(child.id()) {
+        // SAFETY: killpg only reads its two integer arguments. The group is
+        // the solver's own (`process_group(0)` in `run_on`), never ours.
+        unsafe {
+            libc::killpg(group, libc::SIGKILL);
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
 }
 
 /// Returns the signal that ended a process, if one did.

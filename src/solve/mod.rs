@@ -87,6 +87,9 @@ pub enum SolveError {
         /// What went wrong.
         message: String,
     },
+    /// The caller asked the solver to stop (an external solver's stop
+    /// flag, set on Ctrl-C, say) before it had an answer.
+    Stopped,
 }
 
 impl SolveError {
@@ -103,6 +106,7 @@ impl fmt::Display for SolveError {
             SolveError::Decode(e) => write!(f, "invalid SAT answer: {e}"),
             SolveError::Broken(e) => write!(f, "invalid SAT answer: the model breaks a rule: {e}"),
             SolveError::External { program, message } => write!(f, "{program}: {message}"),
+            SolveError::Stopped => f.write_str("stopped before it had an answer"),
         }
     }
 }

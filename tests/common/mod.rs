@@ -131,3 +131,85 @@ pub fn thinned(solution: &Grid, tries: usize, step: usize) -> Grid {
     }
     puzzle
 }
+
+/// What a run stopped by a signal left behind.
+pub struct Signalled {
+    /// The exit code; `None` when the signal itself ended the process.
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Waits for `child`'s first line on stdout, then sends it `signal` (to
+/// its whole process group with `group`, as a terminal's Ctrl-C does, for
+/// a child started as a group leader), and collects what it prints until
+/// it exits. Kills it and fails past generous deadlines, so a run that
+/// ignores the signal fails the test instead of hanging it.
+#[cfg(unix)]
+pub fn signal_after_first_line(
+    mut child: std::process::Child,
+    signal: i32,
+    group: bool,
+) -> Signalled {
+    use std::io::Read;
+    use std::sync::mpsc;
+    use std::time::{Duration, Instant};
+    let deadline = Duration::from_secs(60);
+    let (tx, rx) = mpsc::channel();
+    let mut stdout = child.stdout.take().expect("stdout is piped");
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = stdout.read(&mut buf) {
+            if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
+                return;
+            }
+        }
+    });
+    let mut stderr = child.stderr.take().expect("stderr is piped");
+    let errors = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = stderr.read_to_string(&mut text);
+        text
+    });
+    let mut out = Vec::new();
+    while !out.contains(&b'\n') {
+        match rx.recv_timeout(deadline) {
+            Ok(bytes) => out.extend(bytes),
+            Err(_) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("no first line within {deadline:?}");
+            }
+        }
+    }
+    let pid = libc::pid_t::try_from(child.id()).expect("a pid");
+    // SAFETY: kill and killpg only read their integer arguments; the pid
+    // is our child's, not yet reaped, so it names no other process.
+    let sent = unsafe {
+        if group {
+            libc::killpg(pid, signal)
+        } else {
+            libc::kill(pid, signal)
+        }
+    };
+    assert_eq!(sent, 0, "the signal is sent");
+    let start = Instant::now();
+    loop {
+        match rx.recv_timeout(Duration::from_millis(100)) {
+            Ok(bytes) => out.extend(bytes),
+            Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+        }
+        if start.elapsed() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the run went on {deadline:?} after the signal");
+        }
+    }
+    let status = child.wait().expect("the binary can be waited for");
+    Signalled {
+        code: status.code(),
+        stdout: String::from_utf8_lossy(&out).into_owned(),
+        stderr: errors.join().expect("stderr reader"),
+    }
+}

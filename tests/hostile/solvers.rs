@@ -182,7 +182,7 @@ fn solver_printing_garbage() {
     let fakes = FakeSolvers::new(&[("babbling-solver", "echo 'hello, world'")]);
     let run = fakes.solve("babbling-solver", &[], GRID_1).run;
     let stderr = [
-        "error: <stdin>: line 1: babbling-solver: unreadable answer: line 1: \
+        "error: <stdin>: line 1: babbling-solver: unreadable answer (exit status: 0): line 1: \
          not a comment, status, model or literal line"
             .to_string(),
     ];
@@ -216,7 +216,7 @@ fn solver_killed_by_a_signal() {
     )]);
     let run = fakes.solve("crashing-solver", &[], GRID_1).run;
     let stderr = [
-        "error: <stdin>: line 1: crashing-solver: was killed by signal 9: about to crash"
+        "error: <stdin>: line 1: crashing-solver: was killed by signal 9; stderr: about to crash"
             .to_string(),
     ];
     assert_run(&run, 2, &stderr, &[]);
@@ -255,4 +255,210 @@ fn timeout_values_are_checked() {
     let run = run_bounded(&["solve", "--timeout", "5"], GRID_1.as_bytes(), None).run;
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("--external <CMD>"), "{}", run.stderr);
+}
+
+/// Returns a solver's answer for a full 9x9 grid given as a line: each
+/// cell-digit variable (81r + 9c + d) true when the cell holds d.
+fn model_of(solution: &str) -> String {
+    let mut text = String::from("s SATISFIABLE\nv");
+    for (cell, symbol) in solution.chars().enumerate() {
+        let digit = symbol.to_digit(10).expect("a full 9x9 grid") as usize;
+        for d in 1..=9 {
+            let var = 9 * cell + d;
+            let sign = if d == digit { "" } else { "-" };
+            text.push_str(&format!(" {sign}{var}"));
+        }
+    }
+    text.push_str(" 0\n");
+    text
+}
+
+/// A fake solver that answers puzzles whose solution is Euler grid 1: the
+/// solution, then no second one on the next run, in turn; its run number
+/// `fail` exits 3 with three lines on stderr instead. It keeps its count
+/// and its turn in files beside the script, so it serves one job at a
+/// time.
+#[cfg(unix)]
+fn flaky_solver(fail: u32) -> FakeSolvers {
+    let script = format!(
+        "dir=$(dirname \"$0\")\n\
+         n=$(($(cat \"$dir/runs\" 2>/dev/null || echo 0) + 1))\n\
+         echo $n > \"$dir/runs\"\n\
+         if [ $n -eq {fail} ]; then\n\
+         echo 'c reading'; echo 'starting' >&2; echo 'out of memory' >&2\n\
+         echo 'giving up' >&2; exit 3\n\
+         fi\n\
+         if [ -e \"$dir/answered\" ]; then rm \"$dir/answered\"; echo 's UNSATISFIABLE'\n\
+         else touch \"$dir/answered\"; cat \"$dir/model\"; fi"
+    );
+    let fakes = FakeSolvers::new(&[("flaky-solver", &script)]);
+    std::fs::write(fakes.dir.path().join("model"), model_of(EULER_1_SOLUTION)).unwrap();
+    fakes
+}
+
+/// One external-solver failure is that puzzle's: it is reported with the
+/// file, the label, the exit status and the solver's last stderr lines,
+/// the other puzzles are solved, and the run ends with exit 2.
+#[cfg(unix)]
+#[test]
+fn solver_failing_on_one_puzzle_spares_the_others() {
+    // Three copies of Euler grid 1; the third run is the second puzzle's.
+    let input = format!("{GRID_1}\n{GRID_1}\n{GRID_1}\n");
+    let fakes = flaky_solver(3);
+    let run = fakes.solve("flaky-solver", &["-j1", "--stats"], &input).run;
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert_eq!(
+        run.stdout.lines().collect::<Vec<_>>(),
+        [EULER_1_SOLUTION; 2]
+    );
+    let lines: Vec<&str> = run.stderr.lines().collect();
+    assert_eq!(
+        lines[0],
+        "error: <stdin>: line 2: flaky-solver: unreadable answer (exit status: 3): \
+         no solver answer: no status line and no model; \
+         stderr: starting | out of memory | giving up",
+    );
+    assert!(
+        lines[1].starts_with(
+            "stats: 3 puzzles: 2 unique, 0 multiple, 0 unsolvable, 0 unreadable, 1 failed;"
+        ),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(lines.len(), 2, "{}", run.stderr);
+    // Quoted from a file too, by its name.
+    let (_dir, path) = crate::common::temp_file("three.txt", input.as_bytes());
+    let path = path.display().to_string();
+    let fakes = flaky_solver(5);
+    let run = fakes.solve("flaky-solver", &["-j1", &path], "").run;
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert_eq!(
+        run.stdout.lines().collect::<Vec<_>>(),
+        [EULER_1_SOLUTION; 2]
+    );
+    assert!(
+        run.stderr.starts_with(&format!(
+            "error: {path}: line 3: flaky-solver: unreadable answer (exit status: 3)"
+        )),
+        "{}",
+        run.stderr
+    );
+}
+
+/// Returns whether process `pid` has ended: no longer listed, or a zombie
+/// that only waits for its parent (or init) to reap it.
+#[cfg(target_os = "linux")]
+fn process_gone(pid: &str) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        // The state follows the command's closing parenthesis.
+        Ok(stat) => stat
+            .rsplit_once(") ")
+            .is_some_and(|(_, rest)| rest.starts_with('Z') || rest.starts_with('X')),
+        Err(_) => true,
+    }
+}
+
+/// `--timeout` kills the solver's whole process group, not only the
+/// process it started: a wrapper's helper in the background dies too.
+#[cfg(target_os = "linux")]
+#[test]
+fn timeout_kills_the_solvers_children_too() {
+    let fakes = FakeSolvers::new(&[(
+        "forking-solver",
+        "sleep 1000 &\necho $! > \"$(dirname \"$0\")/child\"\nsleep 30",
+    )]);
+    let timed = fakes.solve("forking-solver", &["--timeout", "0.5"], GRID_1);
+    assert_eq!(timed.run.code, 2, "{}", timed.run.stderr);
+    assert!(timed.run.stderr.contains("ran longer than the timeout"));
+    let child = std::fs::read_to_string(fakes.dir.path().join("child")).unwrap();
+    let child = child.trim();
+    // The kill is sent before the run ends; a generous wait covers the
+    // reaping of the orphan only.
+    let start = Instant::now();
+    while !process_gone(child) && start.elapsed() < Duration::from_secs(30) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let gone = process_gone(child);
+    if !gone {
+        let _ = Command::new("kill").args(["-KILL", child]).status();
+    }
+    assert!(gone, "the solver's child {child} outlived the timeout");
+}
+
+/// Returns the `sudoku-sat-*` temporary folders left in `dir`.
+fn temp_folders(dir: &Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with("sudoku-sat-"))
+        .collect()
+}
+
+/// A signal during external solves of a small file, read whole at once,
+/// stops the batch between puzzles on two jobs: only whole answers on
+/// stdout, the solvers stopped, their temporary folders removed, and exit
+/// 130 or 143. Ctrl-C at a terminal signals the whole process group: it
+/// must not reach the solvers (which would fail the puzzle, exit 2), but
+/// stop the batch like a signal to the process alone.
+#[cfg(unix)]
+#[test]
+fn signals_stop_external_solves_between_puzzles() {
+    // Each of the two jobs has its own solver, whose runs come in pairs
+    // named puzzle-1.cnf, puzzle-2.cnf...: the odd run finds the solution,
+    // the even one proves there is no other.
+    let fakes = FakeSolvers::new(&[(
+        "slow-solver",
+        "sleep 0.3\n\
+         case \"$1\" in\n\
+         *[13579].cnf) cat \"$(dirname \"$0\")/model\" ;;\n\
+         *) echo 's UNSATISFIABLE' ;;\n\
+         esac",
+    )]);
+    std::fs::write(fakes.dir.path().join("model"), model_of(EULER_1_SOLUTION)).unwrap();
+    let puzzles = 16;
+    let input = format!("{GRID_1}\n").repeat(puzzles);
+    let (_dir, path) = temp_file("small.txt", input.as_bytes());
+    let old = std::env::var_os("PATH").unwrap_or_default();
+    let mut paths = vec![fakes.dir.path().to_path_buf()];
+    paths.extend(std::env::split_paths(&old));
+    for (signal, group, code, what) in [
+        (libc::SIGINT, true, 130, "interrupted after"),
+        (libc::SIGINT, false, 130, "interrupted after"),
+        (libc::SIGTERM, false, 143, "terminated after"),
+    ] {
+        let tmp = tempfile::tempdir().unwrap();
+        let mut command = Command::new(env!("CARGO_BIN_EXE_sudoku-sat"));
+        command
+            .args(["solve", "-o", "line", "-j2", "--external", "slow-solver"])
+            .env("PATH", std::env::join_paths(&paths).unwrap())
+            .env("TMPDIR", tmp.path())
+            // The file on stdin is read whole at once, as a named file is,
+            // but its answers are flushed one by one, so the test sees the
+            // first before the run ends.
+            .stdin(std::fs::File::open(&path).unwrap())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        {
+            // A group of its own, as a shell gives a job: the test's group
+            // is not signalled.
+            use std::os::unix::process::CommandExt;
+            command.process_group(0);
+        }
+        let child = command.spawn().expect("the binary starts");
+        let run = crate::common::signal_after_first_line(child, signal, group);
+        let case = format!("signal {signal}, group {group}");
+        assert_eq!(run.code, Some(code), "{case}: {}", run.stderr);
+        assert_eq!(
+            run.stderr.lines().collect::<Vec<_>>().len(),
+            1,
+            "{case}: {}",
+            run.stderr
+        );
+        assert!(run.stderr.contains(what), "{case}: {}", run.stderr);
+        assert!(run.stdout.ends_with('\n'), "{case}");
+        let lines: Vec<&str> = run.stdout.lines().collect();
+        assert!(lines.iter().all(|l| *l == EULER_1_SOLUTION), "{case}");
+        assert!(lines.len() < puzzles, "{case}: not stopped");
+        assert_eq!(temp_folders(tmp.path()), Vec::<String>::new(), "{case}");
+    }
 }
