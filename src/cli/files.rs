@@ -131,6 +131,14 @@ pub fn write_atomic(
         .prefix(".sudoku-sat-")
         .suffix(".part")
         .tempfile_in(folder)
+        // The temporary file's name means nothing to the user: report the
+        // system's error for the target alone.
+        // (tempfile appends ` at path "…"` to the system's words.)
+        .map_err(|e| {
+            let text = e.to_string();
+            let words = text.split(" at path ").next().unwrap_or_default();
+            io::Error::new(e.kind(), words.to_string())
+        })
         .with_context(context)?;
     {
         let mut out = BufWriter::new(temp.as_file_mut());
@@ -201,6 +209,14 @@ mod tests {
         write_atomic(&path, |out| out.write_all(b"new")).unwrap();
         assert_eq!(fs::read_to_string(&path).unwrap(), "new");
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+        // A missing folder is named by the target, not a temporary file.
+        let lost = dir.path().join("missing").join("out.cnf");
+        let error = format!("{:#}", write_atomic(&lost, |_| Ok(())).unwrap_err());
+        assert!(
+            error.starts_with(&format!("{}: cannot write: ", lost.display())),
+            "{error}"
+        );
+        assert!(!error.contains(".part"), "{error}");
     }
 
     #[test]
