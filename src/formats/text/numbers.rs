@@ -4,7 +4,7 @@ use super::*;
 
 /// Returns whether a line is a row of the numbers format: at least four
 /// whitespace-separated tokens, each `.` or a number of one or two
-/// digits, one of them of two. (Rows written as runs of digits, as
+/// digits, one of them of two or more tokens than a row of symbols holds. (Rows written as runs of digits, as
 /// `003020600 900305001`, are the rows format.)
 fn numbers_like(line: &[u8]) -> bool {
     let mut tokens = line.split(|&b| is_space(b)).filter(|t| !t.is_empty());
@@ -17,7 +17,9 @@ fn numbers_like(line: &[u8]) -> bool {
         count += 1;
         wide |= token.len() >= 2;
     }
-    count >= Size::MIN_SIDE && wide
+    // More single-digit tokens than a row of symbols can have is a grid of
+    // numbers too: an empty 64×64 grid is 4,096 zeros.
+    count >= Size::MIN_SIDE && (wide || count > Size::MAX_SYMBOL_SIDE)
 }
 
 /// Returns whether a line is a row of numbers between bars, as

@@ -589,3 +589,17 @@ fn an_endless_line_stops_reading_with_an_error() {
         }
     );
 }
+
+#[test]
+fn a_grid_of_single_digit_numbers_past_a_row_is_the_numbers_format() {
+    // An empty 64×64 grid written as 4,096 zeros on one line.
+    let zeros = vec!["0"; 4096].join(" ");
+    let puzzles = parse_str(&zeros, Format::Auto).unwrap();
+    assert_eq!(puzzles[0].grid().size().side(), 64);
+    assert_eq!(puzzles[0].grid().given_count(), 0);
+    // Nine single digits stay a row of the rows format.
+    let rows = "0 0 3 0 2 0 6 0 0\n".repeat(9);
+    let puzzles = parse_str(&rows, Format::Auto).unwrap();
+    assert_eq!(puzzles[0].grid().size().side(), 9);
+    assert_eq!(puzzles[0].grid().given_count(), 18);
+}
