@@ -601,5 +601,5 @@ fn a_grid_of_single_digit_numbers_past_a_row_is_the_numbers_format() {
     let rows = "0 0 3 0 2 0 6 0 0\n".repeat(9);
     let puzzles = parse_str(&rows, Format::Auto).unwrap();
     assert_eq!(puzzles[0].grid().size().side(), 9);
-    assert_eq!(puzzles[0].grid().given_count(), 18);
+    assert_eq!(puzzles[0].grid().given_count(), 27);
 }
