@@ -225,3 +225,53 @@ fn csv_output_reads_back() {
         back.stderr
     );
 }
+
+/// Rewrites the standard 16×16 puzzles of `text` in 0-based hexadecimal,
+/// comments kept.
+fn hex0(text: &str) -> String {
+    let size = sudoku_sat::grid::Size::from_side(16).unwrap();
+    let mut out = String::new();
+    for line in text.lines() {
+        if !line.starts_with('#') {
+            for c in line.chars() {
+                out.push(match size.digit_of(c) {
+                    Some(digit) => char::from_digit(digit.index() as u32, 16).unwrap(),
+                    None => c,
+                });
+            }
+        } else {
+            out.push_str(line);
+        }
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn hexadecimal_16x16_solves_like_its_standard_spelling() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/generated_16x16.txt"
+    );
+    let standard = std::fs::read_to_string(path).unwrap();
+    let hex = hex0(&standard);
+    assert!(hex.lines().skip(1).all(|line| line.contains('0')), "{hex}");
+    let (_dir, hex_path) = crate::common::temp_file("hex0.txt", hex.as_bytes());
+    let hex_path = hex_path.to_str().unwrap();
+
+    let expected = run_cli(&["solve", path], b"");
+    assert_eq!((expected.code, expected.stderr.as_str()), (0, ""));
+    let run = run_cli(&["solve", "--symbols", "hex0", hex_path], b"");
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""));
+    assert_eq!(run.stdout, expected.stdout);
+
+    // Without the option the `0`s beside `.` blanks are refused, by name.
+    let run = run_cli(&["solve", hex_path], b"");
+    assert_ne!(run.code, 0);
+    assert!(
+        run.stderr.contains("line 2, column ")
+            && run.stderr.contains("read it with --symbols hex0 or hex1"),
+        "{}",
+        run.stderr
+    );
+}

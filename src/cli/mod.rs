@@ -26,7 +26,7 @@ use clap::{Args, Parser, Subcommand};
 
 use sudoku_sat::backtrack::Backtracker;
 use sudoku_sat::encode::{AmoKind, Encoding, RuleSet, SumKind};
-use sudoku_sat::formats::text::{Format, ReadOptions};
+use sudoku_sat::formats::text::{Format, ReadOptions, Symbols};
 use sudoku_sat::solve::sat::Strategy;
 
 pub use output::OutputFormat;
@@ -320,6 +320,17 @@ pub struct InputArgs {
     /// is not R·C is an error.
     #[arg(long = "box", value_name = "RxC", value_parser = parse_blocks)]
     blocks: Option<(usize, usize)>,
+
+    /// The symbols cells are written with: hex0 and hex1 read 16×16 grids
+    /// written with the hexadecimal digits.
+    ///
+    /// Only `.`, `_` and `*` are blanks in them, `0` being a digit; a grid
+    /// of another size is an error. Numbers, links and rules files are
+    /// read alike with any. Without it a 16×16 grid with a `0` and another
+    /// blank is an error, as its `0`s may be digits. Solutions are written
+    /// in the standard symbols.
+    #[arg(long, value_enum, default_value_t)]
+    symbols: Symbols,
 }
 
 impl InputArgs {
@@ -328,6 +339,7 @@ impl InputArgs {
         ReadOptions {
             format: self.format,
             blocks: self.blocks,
+            symbols: self.symbols,
         }
     }
 }

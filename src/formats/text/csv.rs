@@ -121,8 +121,13 @@ impl State {
                 })
             })?;
         let mut cells = Vec::with_capacity(size.cells());
-        self.scan
-            .digits_into(size, size.cells(), number, &mut cells)?;
+        self.scan.digits_into(
+            size,
+            size.cells(),
+            number,
+            &mut cells,
+            &mut Blanks::default(),
+        )?;
         Ok(Grid::from_cells(size, cells).expect("N² checked digits"))
     }
 }

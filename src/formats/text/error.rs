@@ -3,7 +3,7 @@
 use std::fmt;
 use std::io;
 
-use super::Label;
+use super::{Label, Symbols};
 use crate::formats::{count, fpuzzles, rules_file};
 use crate::grid::{Digit, Size};
 
@@ -81,6 +81,29 @@ pub enum ParseErrorKind {
         symbol: char,
         /// The size of the grid being read.
         size: Size,
+    },
+    /// A character that is not a symbol of the hexadecimal alphabet asked
+    /// for, as `G` with [`Symbols::Hex0`].
+    NotInAlphabet {
+        /// The character.
+        found: char,
+        /// The alphabet asked for.
+        symbols: Symbols,
+    },
+    /// A grid of another size than 16×16 read with a hexadecimal
+    /// alphabet; located at its first cell.
+    AlphabetSize {
+        /// The alphabet asked for.
+        symbols: Symbols,
+        /// The size of the grid.
+        size: Size,
+    },
+    /// A 16×16 grid in the standard alphabet with a `0` and another blank:
+    /// its `0`s may be hexadecimal digits rather than blanks. Located at
+    /// the first `0`.
+    MaybeHex {
+        /// The other blank, as `.`.
+        blank: char,
     },
     /// A line with a number of cells the size fixed earlier does not
     /// accept: a one-line puzzle of another length than the first puzzle,
@@ -200,6 +223,20 @@ impl fmt::Display for ParseErrorKind {
                     "symbol {symbol:?} is not a digit of a {size} grid (digits are {digits})"
                 )
             }
+            ParseErrorKind::NotInAlphabet { found, symbols } => write!(
+                f,
+                "{found:?} is not a digit of --symbols {symbols} \
+                 (0-9 and A-F, with '.', '_' or '*' blank)"
+            ),
+            ParseErrorKind::AlphabetSize { symbols, size } => write!(
+                f,
+                "--symbols {symbols} reads 16x16 grids, and this one is {size}"
+            ),
+            ParseErrorKind::MaybeHex { blank } => write!(
+                f,
+                "'0' in a 16x16 grid that also uses {blank:?} for blanks: \
+                 is it hexadecimal? read it with --symbols hex0 or hex1"
+            ),
             ParseErrorKind::CellCount { expected, found } => {
                 write!(f, "expected {expected} cells, found {found}")
             }

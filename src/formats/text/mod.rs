@@ -31,7 +31,12 @@
 //! cut short to fit.)
 //!
 //! Cells are `1`–`9` then `A`–`P` (either case) for 10..=25, and `.`, `0`,
-//! `_` or `*` for a blank; a space is never a blank. Lines whose first
+//! `_` or `*` for a blank; a space is never a blank. 16×16 grids written
+//! with the hexadecimal digits are read with [`Symbols::Hex0`] (`0`–`F`
+//! are 1..=16) or [`Symbols::Hex1`] (`1`–`F` are 1..=15, `0` is 16), where
+//! `0` is a digit and only `.`, `_` and `*` are blanks. Without them, a
+//! 16×16 grid that holds both a `0` and another blank is an error rather
+//! than a guess, since its `0`s may be digits. Lines whose first
 //! non-blank character is `#` are comments. A UTF-8 byte order mark, CRLF
 //! line ends and a missing final newline are accepted. [`Format::Auto`]
 //! decides each puzzle's format and size from its own first line, so one
@@ -88,8 +93,8 @@ pub const MAX_ENDLESS_BYTES: usize = 64 << 20;
 /// fill the memory.
 pub const MAX_RULES_FILE_BYTES: usize = 16 << 20;
 
-/// How to read puzzle text: the format, and blocks to give every grid
-/// instead of the default ones.
+/// How to read puzzle text: the format, blocks to give every grid
+/// instead of the default ones, and the cell alphabet.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ReadOptions {
     /// The text format.
@@ -97,14 +102,66 @@ pub struct ReadOptions {
     /// Blocks of rows×columns cells for every grid (`--box`); `None` for
     /// the default blocks of each size (see [`crate::shape`]).
     pub blocks: Option<(usize, usize)>,
+    /// The symbols cells are written with (`--symbols`).
+    pub symbols: Symbols,
 }
 
 impl From<Format> for ReadOptions {
     fn from(format: Format) -> ReadOptions {
         ReadOptions {
             format,
-            blocks: None,
+            ..ReadOptions::default()
         }
+    }
+}
+
+/// The alphabet of cell symbols, for the formats that write a cell as one
+/// character (line, rows, CSV). Numbers, links and rules files spell
+/// their digits out and are read the same whatever it is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum Symbols {
+    /// `1`–`9`, then `A`–`P` for 10..=25; `.`, `0`, `_` or `*` blank.
+    #[default]
+    Standard,
+    /// 16×16 only, 0-based hexadecimal: `0`–`9`, `A`–`F` are 1..=16;
+    /// `.`, `_` or `*` blank.
+    Hex0,
+    /// 16×16 only, hexadecimal with `0` for 16: `1`–`9`, `A`–`F` are
+    /// 1..=15 and `0` is 16; `.`, `_` or `*` blank.
+    Hex1,
+}
+
+impl Symbols {
+    /// Returns the standard symbol or blank that byte `b` stands for in
+    /// this alphabet, or `None` when `b` is none of its symbols. Cells are
+    /// kept in the standard alphabet, so one reading of digits serves all.
+    pub(super) fn standard(self, b: u8) -> Option<u8> {
+        let hex = match self {
+            Symbols::Standard => {
+                let symbol = is_blank(b) || LARGEST.digit_of(char::from(b)).is_some();
+                return symbol.then_some(b);
+            }
+            _ if matches!(b, b'.' | b'_' | b'*') => return Some(b),
+            _ => char::from(b).to_digit(16)? as usize,
+        };
+        let value = match (self, hex) {
+            (Symbols::Hex0, _) => hex + 1,
+            (_, 0) => 16,
+            _ => hex,
+        };
+        Some(SIXTEEN.symbol(Digit::from_index(value - 1)) as u8)
+    }
+}
+
+/// Displays the name `--symbols` takes: `standard`, `hex0`, `hex1`.
+impl fmt::Display for Symbols {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Symbols::Standard => "standard",
+            Symbols::Hex0 => "hex0",
+            Symbols::Hex1 => "hex1",
+        })
     }
 }
 
@@ -316,7 +373,10 @@ impl<R: BufRead> Puzzles<R> {
                 out: VecDeque::new(),
                 produced: false,
                 boundary: true,
-                scan: Scan::default(),
+                scan: Scan {
+                    symbols: options.symbols,
+                    ..Scan::default()
+                },
             },
             done: false,
         }

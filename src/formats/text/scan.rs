@@ -9,6 +9,9 @@ pub(super) const LARGEST: Size = Size::MAX_SYMBOL_SIDE_SIZE;
 /// The smallest size, 4×4; it competes with 16×16 for 16-cell lines.
 pub(super) const SMALLEST: Size = Size::SQUARES[0];
 
+/// 16×16, the one size the hexadecimal alphabets write.
+pub(super) const SIXTEEN: Size = Size::SQUARES[2];
+
 /// What a line is, before its cells are read.
 pub(super) enum LineKind {
     Blank,
@@ -120,6 +123,19 @@ pub(super) struct Scan {
     pub(super) groups: Vec<usize>,
     /// Whether the line holds `|` or `+`.
     pub(super) bars: bool,
+    /// The alphabet cells are written in; `cells` holds them translated
+    /// to the standard one.
+    pub(super) symbols: Symbols,
+}
+
+/// The blanks of a grid read so far: a 16×16 grid with a `0` and another
+/// blank may be hexadecimal, whose `0` is a digit.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Blanks {
+    /// The line and column of the first `0`.
+    zero: Option<(usize, usize)>,
+    /// The first blank other than `0`.
+    other: Option<u8>,
 }
 
 impl Scan {
@@ -133,13 +149,22 @@ impl Scan {
 
     pub(super) fn push(&mut self, unit: Unit, col: usize) {
         let (cell, bad) = match unit {
-            Unit::Ascii(b) if is_blank(b) || LARGEST.digit_of(char::from(b)).is_some() => (b, None),
-            Unit::Ascii(b) => (
-                0,
-                Some(ParseErrorKind::InvalidCharacter {
-                    found: char::from(b),
-                }),
-            ),
+            Unit::Ascii(b) => match self.symbols.standard(b) {
+                Some(cell) => (cell, None),
+                None if self.symbols != Symbols::Standard && b.is_ascii_alphanumeric() => (
+                    0,
+                    Some(ParseErrorKind::NotInAlphabet {
+                        found: char::from(b),
+                        symbols: self.symbols,
+                    }),
+                ),
+                None => (
+                    0,
+                    Some(ParseErrorKind::InvalidCharacter {
+                        found: char::from(b),
+                    }),
+                ),
+            },
             Unit::Char(c) => (0, Some(ParseErrorKind::InvalidCharacter { found: c })),
             Unit::Byte(b) => (0, Some(ParseErrorKind::InvalidByte { found: b })),
         };
@@ -195,11 +220,14 @@ impl Scan {
         }
     }
 
-    /// Returns whether every cell is a blank or a 4×4 digit.
+    /// Returns whether every cell is a blank or a 4×4 digit; never in a
+    /// hexadecimal alphabet, which writes 16×16 grids alone.
     pub(super) fn fits_4x4(&self) -> bool {
-        self.cells
-            .iter()
-            .all(|&b| is_blank(b) || SMALLEST.digit_of(char::from(b)).is_some())
+        self.symbols == Symbols::Standard
+            && self
+                .cells
+                .iter()
+                .all(|&b| is_blank(b) || SMALLEST.digit_of(char::from(b)).is_some())
     }
 
     /// Returns the first invalid character as an error on line `number`.
@@ -210,16 +238,25 @@ impl Scan {
     }
 
     /// Checks the line holds `expected` cells of `size` and appends their
-    /// digits to `cells`; on error leaves `cells` partly extended.
+    /// digits to `cells`, noting its blanks in `blanks`, those of the grid
+    /// so far; on error leaves `cells` partly extended.
     pub(super) fn digits_into(
         &self,
         size: Size,
         expected: usize,
         number: usize,
         cells: &mut Vec<Option<Digit>>,
+        blanks: &mut Blanks,
     ) -> Result<(), ParseError> {
         if let Some(e) = self.bad_error(number) {
             return Err(e);
+        }
+        if self.symbols != Symbols::Standard && size != SIXTEEN {
+            let kind = ParseErrorKind::AlphabetSize {
+                symbols: self.symbols,
+                size,
+            };
+            return Err(ParseError::new(number, self.cols.first().copied(), kind));
         }
         let found = self.cells.len();
         if found != expected {
@@ -234,6 +271,11 @@ impl Scan {
         }
         for (&b, &col) in self.cells.iter().zip(&self.cols) {
             if is_blank(b) {
+                if b == b'0' {
+                    blanks.zero.get_or_insert((number, col));
+                } else {
+                    blanks.other.get_or_insert(b);
+                }
                 cells.push(None);
             } else {
                 let symbol = char::from(b);
@@ -243,6 +285,16 @@ impl Scan {
                 })?;
                 cells.push(Some(digit));
             }
+        }
+        // A hexadecimal grid read as standard would lose its digit `0`
+        // silently; the user is to say which it is.
+        if let (true, Some((line, column)), Some(blank)) =
+            (size == SIXTEEN, blanks.zero, blanks.other)
+        {
+            let kind = ParseErrorKind::MaybeHex {
+                blank: char::from(blank),
+            };
+            return Err(ParseError::new(line, Some(column), kind));
         }
         Ok(())
     }

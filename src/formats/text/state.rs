@@ -27,6 +27,8 @@ pub(super) struct Block {
     pub(super) cells: Vec<Option<Digit>>,
     /// The grid's first error.
     pub(super) error: Option<ParseError>,
+    /// The blanks of its rows so far.
+    pub(super) blanks: Blanks,
 }
 
 impl Block {
@@ -37,6 +39,7 @@ impl Block {
             rows: 0,
             cells: Vec::new(),
             error,
+            blanks: Blanks::default(),
         }
     }
 }
@@ -299,7 +302,13 @@ impl State {
         let mut cells = Vec::with_capacity(size.cells());
         let item = self
             .scan
-            .digits_into(size, size.cells(), number, &mut cells)
+            .digits_into(
+                size,
+                size.cells(),
+                number,
+                &mut cells,
+                &mut Blanks::default(),
+            )
             .and_then(|()| second_puzzle(line, size, number))
             .map(|()| Puzzle {
                 label: Label::Line(number),
@@ -370,9 +379,9 @@ impl State {
         }
         if block.error.is_none() {
             block.cells.reserve(n2);
-            if let Err(e) = self
-                .scan
-                .digits_into(size, expected, number, &mut block.cells)
+            if let Err(e) =
+                self.scan
+                    .digits_into(size, expected, number, &mut block.cells, &mut block.blanks)
             {
                 block.error = Some(e);
             }

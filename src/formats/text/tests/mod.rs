@@ -56,6 +56,7 @@ fn sample(size: Size) -> Grid {
 }
 
 mod errors;
+mod hex;
 
 #[test]
 fn euler_file() {
