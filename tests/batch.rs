@@ -313,3 +313,59 @@ fn streamed_input_gets_each_answer_before_the_next_puzzle() {
         assert_eq!(child.wait().unwrap().code(), Some(0), "{jobs}");
     }
 }
+
+/// A person at the terminal presses Ctrl-C while the tool waits for the
+/// next line: the run stops at once, on one job and on several, and a
+/// half-typed line is no puzzle of theirs.
+#[test]
+#[cfg(unix)]
+fn a_signal_stops_a_run_waiting_for_input() {
+    for jobs in ["-j1", "-j2"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-sat"))
+            .args(["solve", "-o", "line", jobs, "-"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        writeln!(stdin, "{}", grids(EULER)[0]).unwrap();
+        write!(stdin, "4.....8.5.3").unwrap();
+        stdin.flush().unwrap();
+        let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+        let mut first = String::new();
+        stdout.read_line(&mut first).unwrap();
+        assert_eq!(first.trim(), EULER_1_SOLUTION, "{jobs}");
+        // SAFETY: signalling a child this test spawned and still holds.
+        unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+        // The input stays open: only the signal can end the run.
+        let start = Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "{jobs}: still waiting for input"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        drop(stdin);
+        let mut rest = String::new();
+        stdout.read_to_string(&mut rest).unwrap();
+        let mut stderr = String::new();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut stderr)
+            .unwrap();
+        assert_eq!(status.code(), Some(130), "{jobs}: {stderr}");
+        assert_eq!(rest, "", "{jobs}");
+        assert_eq!(
+            stderr.trim(),
+            "<stdin>: interrupted after 1 puzzle; the output so far is complete",
+            "{jobs}"
+        );
+    }
+}

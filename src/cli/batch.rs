@@ -293,6 +293,11 @@ impl<I: Iterator<Item = Result<Puzzle, ParseError>>> Iterator for Source<I> {
             return None;
         }
         let item = self.puzzles.next()?;
+        if stopped().is_some() {
+            // The input may have been cut short by the stop (see
+            // `input::StopAware`): its last item is no puzzle of the user's.
+            return None;
+        }
         if item.is_err() {
             self.errors += 1;
         }
