@@ -27,12 +27,16 @@
 //!
 //! One formula load, then at most 1 + s + 1 solver calls, s the SAT steps
 //! of 3: each marks at least one new pair, so s is at most the possible
-//! pairs the first model misses, and in practice far fewer, since a model
-//! usually shows many new pairs at once. A unique puzzle takes at most two
-//! calls (a solution, then the proof that no other open pair is possible,
-//! the work of a uniqueness check); an unsolvable one takes one.
-//! Testing each unknown pair on its own under an assumption would take
-//! one call per impossible pair as well, hundreds on a 9×9 grid.
+//! pairs the first model misses. A unique puzzle takes at most two calls
+//! (a solution, then the proof that no other open pair is possible, the
+//! work of a uniqueness check) where testing each open pair under an
+//! assumption would take one per impossible pair, hundreds on a 9×9
+//! grid; an unsolvable one takes one. Ambiguous puzzles gain less: the
+//! solver's next model stays close to the last (it keeps its phases), so
+//! a step often adds one or two pairs. Measured (release build): the
+//! empty 9×9 grid takes 468 calls for its 729 pairs, 0.15 s; 17-clue
+//! puzzles with 5 or 10 givens taken away, about 200 and 300 calls,
+//! 30 and 55 ms each.
 
 use varisat::{ExtendFormula, Solver};
 
