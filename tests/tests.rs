@@ -3,6 +3,7 @@
 mod common;
 
 mod batch;
+mod candidates;
 mod cli;
 mod dimacs;
 mod encodings;

@@ -1,7 +1,7 @@
 //! The `count` subcommand: how many solutions each puzzle has, up to a
 //! limit.
 
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::{Context, bail};
@@ -16,7 +16,7 @@ use sudoku_sat::solve::backtrack;
 use sudoku_sat::solve::count::{Bound, Count, Counted, Counter};
 
 use super::input::Input;
-use super::output::{ReportOutput, json_line};
+use super::output::{ReportOutput, json_line, report_each};
 use super::say;
 use super::{CrossCheckArgs, EncodingArgs, InputArgs, Status};
 
@@ -76,18 +76,30 @@ impl CheckArgs {
     pub fn backtracker(&self) -> Option<Backtracker> {
         self.check.backtracker()
     }
+
+    /// Runs the cross-check's backtracker on a puzzle and returns its
+    /// verdict, or `None` with `--no-cross-check`. When it gives up, a note
+    /// at `at` says so and `what` stands without it.
+    pub fn verdict(
+        &self,
+        at: &str,
+        puzzle: &sudoku_sat::puzzle::Puzzle,
+        what: &str,
+    ) -> Option<Verdict> {
+        let search = backtrack(self.backtracker()?, puzzle);
+        if search.verdict == Verdict::GaveUp {
+            say::gave_up(at, search.nodes, what);
+        }
+        Some(search.verdict)
+    }
 }
 
 /// Runs `count`: one line `LABEL: COUNT` per puzzle on stdout.
 pub fn count(args: CountArgs) -> anyhow::Result<Status> {
     let input = Input::open(args.file.as_deref())?;
     let mut counter = Counter::new(args.check.encoding());
-    let backtracker = args.check.backtracker();
-    let stdout = io::stdout();
-    let flush_each = stdout.is_terminal();
-    let mut out = BufWriter::new(stdout.lock());
     let mut status = Status::Success;
-    let result = input.for_each(args.input.options(), |source, puzzle| {
+    let result = report_each(input, args.input.options(), |source, puzzle, out| {
         let at = format!("{source}: {}", puzzle.label);
         let tally = counter
             .count(&puzzle.puzzle, args.limit)
@@ -99,16 +111,14 @@ pub fn count(args: CountArgs) -> anyhow::Result<Status> {
                 ..
             }
         );
-        if let Some(backtracker) = backtracker.filter(|_| !by_bound) {
-            let search = backtrack(backtracker, &puzzle.puzzle);
-            if search.verdict == Verdict::GaveUp {
-                say::gave_up(
-                    &at,
-                    search.nodes,
-                    "the count is validated but not cross-checked",
-                );
-            }
-            cross_check(&at, &tally, search.verdict)?;
+        if !by_bound
+            && let Some(verdict) = args.check.verdict(
+                &at,
+                &puzzle.puzzle,
+                "the count is validated but not cross-checked",
+            )
+        {
+            cross_check(&at, &tally, verdict)?;
         }
         if tally.count != Count::Exactly(1) {
             status = status.max(Status::NotUnique);
@@ -116,16 +126,10 @@ pub fn count(args: CountArgs) -> anyhow::Result<Status> {
         match args.output {
             ReportOutput::Text => writeln!(out, "{}: {}", puzzle.label, tally.count)
                 .context("cannot write to stdout")?,
-            ReportOutput::Json => {
-                json_line(&mut out, &count_json(&puzzle, &tally.count, args.limit))?
-            }
-        }
-        if flush_each {
-            out.flush().context("cannot write to stdout")?;
+            ReportOutput::Json => json_line(out, &count_json(&puzzle, &tally.count, args.limit))?,
         }
         Ok(())
     });
-    out.flush().context("cannot write to stdout")?;
     let errors = result?;
     Ok(if errors > 0 { Status::Error } else { status })
 }
@@ -167,17 +171,23 @@ fn cross_check(at: &str, tally: &Counted, verdict: Verdict) -> anyhow::Result<()
         _ => false,
     };
     if !agree {
-        let says = match verdict {
-            Verdict::Unique(g) => format!("one solution, {g}"),
-            Verdict::Multiple(..) => "several solutions".to_string(),
-            Verdict::Unsolvable => "no solution".to_string(),
-            Verdict::GaveUp => unreachable!("a give-up agrees with anything"),
-        };
         bail!(
             "{at}: the SAT count and the backtracker disagree: SAT counts {}; \
-             the backtracker finds {says}",
-            tally.count
+             the backtracker finds {}",
+            tally.count,
+            verdict_words(&verdict)
         );
     }
     Ok(())
+}
+
+/// Returns what a decided verdict says, for a disagreement's message:
+/// `one solution, GRID`, `several solutions` or `no solution`.
+pub fn verdict_words(verdict: &Verdict) -> String {
+    match verdict {
+        Verdict::Unique(g) => format!("one solution, {g}"),
+        Verdict::Multiple(..) => "several solutions".to_string(),
+        Verdict::Unsolvable => "no solution".to_string(),
+        Verdict::GaveUp => unreachable!("a give-up agrees with anything"),
+    }
 }

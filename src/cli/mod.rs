@@ -4,6 +4,7 @@
 
 mod batch;
 mod bench;
+mod candidates;
 mod convert;
 mod count;
 mod decode;
@@ -103,6 +104,23 @@ enum Command {
     /// Exit status: 0 every puzzle has exactly one solution; 1 some puzzle
     /// has none or several; 2 usage, I/O or parse error.
     Count(count::CountArgs),
+    /// Print each cell's true candidates: the digits it holds in at least
+    /// one solution, found by SAT.
+    ///
+    /// For setting puzzles: a cell with one candidate is settled, a cell
+    /// with several shows where the puzzle is still open, and a cell with
+    /// `-` has no digit left (the puzzle has no solution). Per puzzle, a
+    /// line `LABEL: one solution` (or `several solutions`, `no solution`),
+    /// then the grid of candidates with block lines. Works on every puzzle
+    /// the tool reads: any size, jigsaw blocks, variant constraints. The
+    /// formula is loaded once; each further solver call asks for a
+    /// solution showing a digit not yet seen, so a unique puzzle costs the
+    /// work of a uniqueness check. Every solution used is decoded and
+    /// validated against every rule.
+    ///
+    /// Exit status: 0 every puzzle has exactly one solution; 1 some puzzle
+    /// has none or several; 2 usage, I/O or parse error.
+    Candidates(candidates::CandidatesArgs),
     /// Write a CNF and a DRAT proof that certify one puzzle's answer.
     ///
     /// No solution: OUT.cnf is the puzzle's CNF (the rules and each given
@@ -519,6 +537,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Decode(args) => decode::decode(args),
         Command::Bench(args) => bench::bench(args),
         Command::Count(args) => count::count(args),
+        Command::Candidates(args) => candidates::candidates(args),
         Command::Prove(args) => prove::prove(args),
         Command::Stats(args) => stats::stats(args),
         Command::Explain(args) => explain::explain(args),

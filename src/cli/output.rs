@@ -1,15 +1,17 @@
 //! Printing results in the formats `--output` offers.
 
 use std::fmt::Display;
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::time::Duration;
 
 use anyhow::Context;
 
+use super::input::Input;
+
 use serde_json::json;
 
 use sudoku_sat::formats::fpuzzles;
-use sudoku_sat::formats::text::Puzzle;
+use sudoku_sat::formats::text::{Puzzle, ReadOptions};
 use sudoku_sat::grid::Grid;
 use sudoku_sat::solve::{CrossCheck, Outcome, Report};
 
@@ -68,6 +70,36 @@ pub enum ReportOutput {
     Text,
     /// JSON, with the fields the command's help lists.
     Json,
+}
+
+/// Buffered standard output, as the report commands write it.
+pub type Out = io::BufWriter<io::StdoutLock<'static>>;
+
+/// Runs `each` on every puzzle of `input`, read with `options`, with
+/// stdout to report on: buffered, flushed after every puzzle on a
+/// terminal (so answers show as they come) and at the end, after an error
+/// too. Returns how many puzzles could not be read.
+///
+/// # Errors
+///
+/// The first error of `each`, or a failed write.
+pub fn report_each(
+    input: Input,
+    options: ReadOptions,
+    mut each: impl FnMut(&str, Puzzle, &mut Out) -> anyhow::Result<()>,
+) -> anyhow::Result<usize> {
+    let stdout = io::stdout();
+    let flush_each = stdout.is_terminal();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let result = input.for_each(options, |source, puzzle| {
+        each(source, puzzle, &mut out)?;
+        if flush_each {
+            out.flush().context("cannot write to stdout")?;
+        }
+        Ok(())
+    });
+    out.flush().context("cannot write to stdout")?;
+    result
 }
 
 /// Writes one JSON value on its own line (JSON Lines).

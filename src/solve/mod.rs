@@ -6,6 +6,7 @@
 //! backtracker ([`crate::backtrack`]), which shares no code with the
 //! encoder, solves the puzzle again and the two answers are compared.
 
+pub mod candidates;
 pub mod count;
 pub mod external;
 pub mod prove;

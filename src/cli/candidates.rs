@@ -1,0 +1,172 @@
+//! The `candidates` subcommand: each cell's true candidates, the digits it
+//! holds in at least one solution.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::{Context, bail};
+use clap::Args;
+use serde_json::json;
+
+use sudoku_sat::backtrack::Verdict;
+use sudoku_sat::formats::text::Puzzle;
+use sudoku_sat::grid::{Cell, Digit, Size};
+use sudoku_sat::solve::candidates::{Candidates, Solutions, true_candidates};
+
+use super::count::{CheckArgs, verdict_words};
+use super::input::Input;
+use super::output::{ReportOutput, json_line, report_each};
+use super::{InputArgs, Status};
+
+/// Options for `candidates`.
+#[derive(Debug, Args)]
+pub struct CandidatesArgs {
+    /// The puzzle file; `-` or nothing reads standard input.
+    ///
+    /// Where no file of that name exists, a puzzle written out (N² cells,
+    /// as `4.....8.5.3…`) or an f-puzzles or SudokuPad link is read
+    /// instead, named `argument`.
+    file: Option<PathBuf>,
+
+    #[command(flatten)]
+    input: InputArgs,
+
+    /// How to print: per puzzle a line `LABEL: one solution` (or `several
+    /// solutions`, `no solution`) and the grid of candidates, or one JSON
+    /// object per puzzle (JSON Lines) with `label`, `line`, `candidates`
+    /// (N² strings of digit symbols, row by row, as "138"; empty for a
+    /// cell with none; numbers joined by commas above 25×25) and
+    /// `solutions` (`none`, `one` or `several`).
+    #[arg(long, short, value_enum, default_value_t)]
+    output: ReportOutput,
+
+    #[command(flatten)]
+    check: CheckArgs,
+}
+
+/// Runs `candidates`: each puzzle's candidate grid on stdout.
+pub fn candidates(args: CandidatesArgs) -> anyhow::Result<Status> {
+    let input = Input::open(args.file.as_deref())?;
+    let encoding = args.check.encoding();
+    let mut status = Status::Success;
+    let mut first = true;
+    let result = report_each(input, args.input.options(), |source, puzzle, out| {
+        let at = format!("{source}: {}", puzzle.label);
+        let found = true_candidates(&puzzle.puzzle, &encoding).with_context(|| at.clone())?;
+        let what = "the candidates are validated but not cross-checked";
+        if let Some(verdict) = args.check.verdict(&at, &puzzle.puzzle, what) {
+            cross_check(&at, &found, &verdict)?;
+        }
+        if found.solutions() != Solutions::One {
+            status = status.max(Status::NotUnique);
+        }
+        match args.output {
+            ReportOutput::Text => {
+                if !first {
+                    writeln!(out).context("cannot write to stdout")?;
+                }
+                write!(out, "{}", text(&puzzle, &found)).context("cannot write to stdout")?;
+            }
+            ReportOutput::Json => json_line(out, &candidates_json(&puzzle, &found))?,
+        }
+        first = false;
+        Ok(())
+    });
+    let errors = result?;
+    Ok(if errors > 0 { Status::Error } else { status })
+}
+
+/// Returns a cell's candidates as text: the digits' symbols ("138"), `-`
+/// for none when `dash`; above 25×25, whose digits have no symbol, the
+/// numbers joined by commas.
+fn cell_text(found: &Candidates, cell: Cell, dash: bool) -> String {
+    let size = found.size();
+    let digits = found.of(cell);
+    if digits.is_empty() && dash {
+        return "-".to_string();
+    }
+    if size.has_symbols() {
+        digits.into_iter().map(|d| size.symbol(d)).collect()
+    } else {
+        let numbers: Vec<String> = digits.iter().map(|d| Digit::get(*d).to_string()).collect();
+        numbers.join(",")
+    }
+}
+
+/// Returns the text a puzzle prints: its label and solution count, then
+/// the grid of candidates drawn as `solve --output pretty` draws a
+/// solution, every cell padded to the widest.
+fn text(puzzle: &Puzzle, found: &Candidates) -> String {
+    let size: Size = found.size();
+    let side = size.side();
+    let solutions = match found.solutions() {
+        Solutions::None => "no solution",
+        Solutions::One => "one solution",
+        Solutions::Several => "several solutions",
+    };
+    let cells: Vec<String> = size
+        .all_cells()
+        .map(|cell| cell_text(found, cell, true))
+        .collect();
+    let width = cells.iter().map(|c| c.chars().count()).max().unwrap_or(1);
+    // Irregular blocks cannot be drawn with rules: one frame, as `pretty`.
+    let (rows, cols) = puzzle.grid().shape().block_dims().unwrap_or((side, side));
+    let segment = format!("+{}", "-".repeat((width + 1) * cols + 1));
+    let rule = format!("{}+\n", segment.repeat(side / cols));
+    let mut text = format!("{}: {solutions}\n", puzzle.label);
+    for r in 0..side {
+        if r % rows == 0 {
+            text.push_str(&rule);
+        }
+        for c in 0..side {
+            if c % cols == 0 {
+                text.push_str("| ");
+            }
+            let cell = &cells[r * side + c];
+            text.push_str(&format!("{cell:<width$} "));
+        }
+        text.push_str("|\n");
+    }
+    text.push_str(&rule);
+    text
+}
+
+/// Returns the JSON object `candidates --output json` prints for a puzzle.
+fn candidates_json(puzzle: &Puzzle, found: &Candidates) -> serde_json::Value {
+    let cells: Vec<String> = found
+        .size()
+        .all_cells()
+        .map(|cell| cell_text(found, cell, false))
+        .collect();
+    json!({
+        "label": puzzle.label.to_string(),
+        "line": puzzle.line,
+        "candidates": cells,
+        "solutions": found.solutions().name(),
+    })
+}
+
+/// Compares the candidates with the backtracker's verdict: no candidate
+/// somewhere means no solution, one per cell one solution (the
+/// backtracker's), anything else several.
+fn cross_check(at: &str, found: &Candidates, verdict: &Verdict) -> anyhow::Result<()> {
+    let agree = match (found.solutions(), verdict) {
+        (_, Verdict::GaveUp) => true,
+        (Solutions::None, Verdict::Unsolvable) => true,
+        (Solutions::One, Verdict::Unique(solution)) => found
+            .size()
+            .all_cells()
+            .all(|cell| found.of(cell) == [solution.get(cell).expect("a solution is full")]),
+        (Solutions::Several, Verdict::Multiple(..)) => true,
+        _ => false,
+    };
+    if !agree {
+        bail!(
+            "{at}: the SAT candidates and the backtracker disagree: SAT finds {} \
+             solutions; the backtracker finds {}",
+            found.solutions().name(),
+            verdict_words(verdict)
+        );
+    }
+    Ok(())
+}
