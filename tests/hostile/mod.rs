@@ -166,6 +166,17 @@ fn truncated_rows_grid_names_where_it_ended() {
         "line 9: the grid from line 1 ended after 8 of 9 rows",
     )];
     assert_run(&run, 2, &stderr, &[EULER_1_SOLUTION]);
+    // The same with the rows format forced: the blank line ends the broken
+    // grid, and the next one is read whole. (Without blank lines or
+    // headers a grid is simply its N rows, so a missing row would shift
+    // the grids after it; README says to separate them.)
+    let run = run_bounded(
+        &["solve", "-o", "line", "--format", "rows", &path],
+        b"",
+        None,
+    )
+    .run;
+    assert_run(&run, 2, &stderr, &[EULER_1_SOLUTION]);
 }
 
 #[test]
