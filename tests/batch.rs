@@ -280,6 +280,17 @@ fn lines_of(reader: impl Read + Send + 'static) -> std::sync::mpsc::Receiver<Str
     rx
 }
 
+/// Starts `solve -o line JOBS -` with every stream piped.
+fn solve_streamed(jobs: &str) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_sudoku-sat"))
+        .args(["solve", "-o", "line", jobs, "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
 /// A program that feeds puzzles one at a time through a pipe gets each
 /// answer before it sends the next: results on a pipe are flushed per
 /// puzzle when the input is streamed, on one job and on several.
@@ -287,13 +298,7 @@ fn lines_of(reader: impl Read + Send + 'static) -> std::sync::mpsc::Receiver<Str
 fn streamed_input_gets_each_answer_before_the_next_puzzle() {
     let puzzles: Vec<String> = grids(EULER)[..3].iter().map(|g| g.to_string()).collect();
     for jobs in ["-j1", "-j2"] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-sat"))
-            .args(["solve", "-o", "line", jobs, "-"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
+        let mut child = solve_streamed(jobs);
         let mut stdin = child.stdin.take().unwrap();
         let answers = lines_of(child.stdout.take().unwrap());
         for puzzle in &puzzles {
@@ -321,13 +326,7 @@ fn streamed_input_gets_each_answer_before_the_next_puzzle() {
 #[cfg(unix)]
 fn a_signal_stops_a_run_waiting_for_input() {
     for jobs in ["-j1", "-j2"] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-sat"))
-            .args(["solve", "-o", "line", jobs, "-"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = solve_streamed(jobs);
         let mut stdin = child.stdin.take().unwrap();
         writeln!(stdin, "{}", grids(EULER)[0]).unwrap();
         write!(stdin, "4.....8.5.3").unwrap();
