@@ -101,8 +101,8 @@ pub enum AmoKind {
     /// auxiliary variables and 3n clauses.
     Commander,
     /// 2-product (Chen 2010): inputs on a √n × √n grid, one auxiliary
-    /// variable per row and column, recursively; 6 auxiliary variables and
-    /// 24 clauses for n = 9, 20 and 78 for n = 25.
+    /// variable per row and column, recursively down to five inputs; 6
+    /// auxiliary variables and 24 clauses for n = 9, 10 and 70 for n = 25.
     Product,
     /// Binary or bitwise (Frisch & Peugniez 2001): ⌈log₂ n⌉ auxiliary
     /// variables, n·⌈log₂ n⌉ clauses.
