@@ -1,6 +1,6 @@
 //! Solving a stream of puzzles on several threads, with results in input
-//! order, bounded memory, a progress bar, and SIGINT (Ctrl-C) or SIGTERM
-//! between puzzles.
+//! order and bounded memory, stopping between puzzles on a signal
+//! ([`super::signals`]) and showing progress ([`super::progress`]).
 //!
 //! One thread reads and parses; each of `jobs` workers owns its own solver
 //! (varisat's `Solver` is not `Send`, so each worker builds its own); the
@@ -11,21 +11,16 @@
 //! everything runs on the calling thread.
 
 use std::collections::BTreeMap;
-use std::io::{self, BufRead, IsTerminal, Read};
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
-use std::sync::{Arc, Condvar, LazyLock, Mutex};
-use std::time::{Duration, Instant};
-
-use indicatif::{ProgressBar, ProgressStyle};
+use std::sync::{Arc, Condvar, Mutex};
 
 use sudoku_sat::formats::text::{ParseError, Puzzle, ReadOptions};
 use sudoku_sat::grid::Size;
 use sudoku_sat::solve::{Checked, Report, SolveError};
 
 use super::input::Input;
-use super::say;
-use std::fmt::Display;
+use super::progress::{Counted, Progress};
+use super::signals::{Signal, stopped};
 
 /// How many puzzles the reader may run ahead of the output.
 const WINDOW: u64 = 4096;
@@ -44,55 +39,6 @@ const CHUNK: u64 = 128;
 fn weight(size: Size) -> u64 {
     let cells = size.cells() as u64;
     (cells * cells * cells).div_ceil(81 * 81 * 81)
-}
-
-/// Set on SIGINT (Ctrl-C) or SIGTERM; checked before each puzzle is read,
-/// solved and handed over, and by external solvers while they run.
-static STOP: LazyLock<Arc<AtomicBool>> = LazyLock::new(|| Arc::new(AtomicBool::new(false)));
-
-/// The number of the signal that set [`STOP`], for the exit status.
-static SIGNAL: AtomicUsize = AtomicUsize::new(0);
-
-/// A signal that stops a batch between puzzles.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Signal {
-    /// SIGINT: Ctrl-C at the terminal.
-    Interrupt,
-    /// SIGTERM: `kill`, a service manager, a container stopping.
-    Terminate,
-}
-
-/// Installs the handlers of SIGINT and SIGTERM, which stop a batch
-/// between puzzles. A second signal, or one before the handlers are in
-/// place, ends the process at once, as usual (with the shell's status,
-/// 128 + the signal).
-pub fn catch_signals() {
-    use signal_hook::consts::{SIGINT, SIGTERM};
-    use signal_hook::flag;
-    for signal in [SIGINT, SIGTERM] {
-        // The order matters: the shutdown must see the flag as the
-        // previous signal left it, and the number must be stored before
-        // the flag that makes readers look at it.
-        let _ = flag::register_conditional_shutdown(signal, 128 + signal, Arc::clone(&STOP));
-        let _ = flag::register_usize(signal, &SIGNAL, signal as usize);
-        let _ = flag::register(signal, Arc::clone(&STOP));
-    }
-}
-
-/// Returns the flag that tells the batch, and external solvers, to stop.
-pub fn stop_flag() -> Arc<AtomicBool> {
-    Arc::clone(&STOP)
-}
-
-/// Returns the signal that stopped the batch, if one did.
-fn stopped() -> Option<Signal> {
-    if !STOP.load(Ordering::SeqCst) {
-        return None;
-    }
-    match SIGNAL.load(Ordering::SeqCst) {
-        n if n == signal_hook::consts::SIGTERM as usize => Some(Signal::Terminate),
-        _ => Some(Signal::Interrupt),
-    }
 }
 
 /// One puzzle's turn, in input order.
@@ -121,162 +67,6 @@ pub struct Ended {
     pub stopped: Option<Signal>,
     /// Events handed to the caller.
     pub events: u64,
-}
-
-/// Counts the bytes read, for the progress bar.
-struct Counted<R> {
-    inner: R,
-    bytes: Arc<AtomicU64>,
-}
-
-impl<R: Read> Read for Counted<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.bytes.fetch_add(n as u64, Ordering::Relaxed);
-        Ok(n)
-    }
-}
-
-impl<R: BufRead> BufRead for Counted<R> {
-    fn fill_buf(&mut self) -> io::Result<&[u8]> {
-        self.inner.fill_buf()
-    }
-
-    fn consume(&mut self, amt: usize) {
-        self.bytes.fetch_add(amt as u64, Ordering::Relaxed);
-        self.inner.consume(amt);
-    }
-}
-
-/// A progress bar on stderr that appears only on a terminal and only once
-/// a batch has run for a moment, and the way to print diagnostics without
-/// tearing it.
-pub struct Progress {
-    enabled: bool,
-    len: Option<u64>,
-    bytes: Arc<AtomicU64>,
-    start: Instant,
-    bar: Option<ProgressBar>,
-}
-
-impl Progress {
-    /// How long a batch runs before the bar appears.
-    const DELAY: Duration = Duration::from_millis(500);
-
-    /// Returns a progress display for an input of `len` bytes, drawn when
-    /// `wanted` and stderr is a terminal.
-    pub fn new(wanted: bool, len: Option<u64>) -> Progress {
-        Progress {
-            enabled: wanted && io::stderr().is_terminal(),
-            len,
-            bytes: Arc::new(AtomicU64::new(0)),
-            start: Instant::now(),
-            bar: None,
-        }
-    }
-
-    /// Writes `error: {message}` on stderr, above the bar if there is one.
-    pub fn error(&self, message: impl Display) {
-        self.suspend(|| say::error(message));
-    }
-
-    /// Writes `note: {message}` on stderr, above the bar if there is one.
-    pub fn note(&self, message: impl Display) {
-        self.suspend(|| say::note(message));
-    }
-
-    /// Writes a report line on stderr, above the bar if there is one.
-    pub fn report(&self, message: impl Display) {
-        self.suspend(|| say::report(message));
-    }
-
-    /// Runs `f`, which prints on stderr, with the bar out of the way.
-    pub fn suspend<T>(&self, f: impl FnOnce() -> T) -> T {
-        match &self.bar {
-            Some(bar) => bar.suspend(f),
-            None => f(),
-        }
-    }
-
-    fn tick(&mut self, puzzles: u64) {
-        if !self.enabled {
-            return;
-        }
-        if self.bar.is_none() && self.start.elapsed() >= Self::DELAY {
-            let bar = match Shown::for_len(self.len) {
-                Shown::Bar(len) => ProgressBar::new(len).with_style(
-                    ProgressStyle::with_template(
-                        "{bar:30} {percent:>3}%  {msg}  {elapsed} (eta {eta})",
-                    )
-                    .expect("valid template"),
-                ),
-                Shown::Spinner => {
-                    let spinner = ProgressBar::new_spinner().with_style(
-                        ProgressStyle::with_template("{spinner} {msg}  {elapsed}")
-                            .expect("valid template"),
-                    );
-                    // A stream may pause for long: the spinner turns
-                    // meanwhile, so the run does not look stuck.
-                    spinner.enable_steady_tick(Duration::from_millis(200));
-                    spinner
-                }
-            };
-            self.bar = Some(bar);
-        }
-        if let Some(bar) = &self.bar {
-            bar.set_position(self.bytes.load(Ordering::Relaxed));
-            let message = match Shown::for_len(self.len) {
-                Shown::Bar(_) => say::count(puzzles, "puzzle", "puzzles"),
-                Shown::Spinner => rate_message(puzzles, self.start.elapsed()),
-            };
-            bar.set_message(message);
-        }
-    }
-
-    /// Removes the bar.
-    pub fn finish(&self) {
-        if let Some(bar) = &self.bar {
-            bar.finish_and_clear();
-        }
-    }
-}
-
-impl Drop for Progress {
-    /// Removes the bar however the run ends, an error included, so that no
-    /// stray line is left on the terminal.
-    fn drop(&mut self) {
-        self.finish();
-    }
-}
-
-/// What the progress display shows for an input of known or unknown size.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Shown {
-    /// A bar of the bytes read out of this many, with a percentage and an
-    /// estimate of the time left.
-    Bar(u64),
-    /// A spinner with the puzzles done and the rate: a stream (stdin, a
-    /// pipe) has no size, so a percentage or an estimate would be made up.
-    Spinner,
-}
-
-impl Shown {
-    fn for_len(len: Option<u64>) -> Shown {
-        match len {
-            // An empty file that grows has no size worth a percentage.
-            Some(len) if len > 0 => Shown::Bar(len),
-            _ => Shown::Spinner,
-        }
-    }
-}
-
-/// Returns the spinner's message: the puzzles done and how many a second.
-fn rate_message(puzzles: u64, elapsed: Duration) -> String {
-    let rate = puzzles as f64 / elapsed.as_secs_f64().max(1e-3);
-    format!(
-        "{} done, {rate:.0} puzzles/s",
-        say::count(puzzles, "puzzle", "puzzles")
-    )
 }
 
 /// Reads puzzles until the input ends, a signal or a stop.
@@ -565,25 +355,6 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn streamed_input_shows_a_spinner_with_counts_not_a_percentage() {
-        assert_eq!(Shown::for_len(None), Shown::Spinner);
-        assert_eq!(Shown::for_len(Some(0)), Shown::Spinner);
-        assert_eq!(Shown::for_len(Some(8200)), Shown::Bar(8200));
-        assert_eq!(
-            rate_message(250, Duration::from_secs(2)),
-            "250 puzzles done, 125 puzzles/s"
-        );
-        assert_eq!(
-            rate_message(1, Duration::from_millis(500)),
-            "1 puzzle done, 2 puzzles/s"
-        );
-        assert_eq!(
-            rate_message(0, Duration::ZERO),
-            "0 puzzles done, 0 puzzles/s"
-        );
-    }
 
     #[test]
     fn chunks_shrink_as_puzzles_grow() {

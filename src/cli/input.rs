@@ -227,7 +227,7 @@ impl StopAware {
     fn new(file: File) -> StopAware {
         StopAware {
             file,
-            stop: super::batch::stop_flag(),
+            stop: super::signals::stop_flag(),
         }
     }
 }

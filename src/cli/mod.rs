@@ -2,6 +2,7 @@
 //!
 //! Doc comments on these types are the `--help` text.
 
+mod args;
 mod batch;
 mod bench;
 mod candidates;
@@ -14,23 +15,20 @@ mod export;
 mod files;
 mod input;
 mod output;
+mod progress;
 mod prove;
 mod rate;
 pub(crate) mod say;
 mod shell;
+mod signals;
 mod solve;
 mod stats;
 
-use std::path::PathBuf;
+use clap::{Parser, Subcommand};
 
-use clap::{Args, Parser, Subcommand};
-
-use sudoku_sat::backtrack::Backtracker;
-use sudoku_sat::encode::{AmoKind, Encoding, RuleSet, SumKind};
-use sudoku_sat::formats::text::{Format, ReadOptions, Symbols};
-use sudoku_sat::solve::sat::Strategy;
-
-pub use output::OutputFormat;
+pub use args::{
+    CrossCheckArgs, DecodeArgs, EncodingArgs, EulerArgs, InputArgs, SolveArgs, SolverArgs,
+};
 
 /// Solves Sudoku and its variants (4x4 to 64x64, any blocks) by stating
 /// the rules as a Boolean formula in CNF and handing it to a SAT solver.
@@ -208,303 +206,6 @@ enum Command {
     Man(shell::ManArgs),
 }
 
-/// Options for `solve`.
-#[derive(Debug, Args)]
-struct SolveArgs {
-    /// The puzzle file; `-` or nothing reads standard input.
-    ///
-    /// Where no file of that name exists, a puzzle written out (N² cells,
-    /// as `4.....8.5.3…`) or an f-puzzles or SudokuPad link is read
-    /// instead, named `argument`.
-    file: Option<PathBuf>,
-
-    #[command(flatten)]
-    input: InputArgs,
-
-    /// How to print each solution.
-    #[arg(long, short, value_enum, default_value_t)]
-    output: OutputFormat,
-
-    /// Print a summary on stderr at the end: puzzles, unique, multiple,
-    /// unsolvable, unreadable, seconds, puzzles per second.
-    #[arg(long)]
-    stats: bool,
-
-    #[command(flatten)]
-    solver: SolverArgs,
-
-    /// Write each puzzle as DIMACS CNF to PATH instead of solving it.
-    ///
-    /// The file holds the rules and every given as a unit clause, with a
-    /// comment header (tool, size, encoding, givens, the puzzle, the
-    /// variable numbering). PATH `-` is stdout. When the input holds several
-    /// puzzles, or PATH is an existing folder, PATH is a folder (made if
-    /// missing) and each puzzle goes to a file named after its label:
-    /// `grid-07.cnf` for an Euler `Grid 07`, `line-123.cnf` for the puzzle
-    /// that starts on line 123.
-    #[arg(long, value_name = "PATH", conflicts_with = "external")]
-    dimacs: Option<PathBuf>,
-
-    /// With --dimacs, add one comment per variable naming it
-    /// (`c var 1 = r1c1#1`).
-    #[arg(long, requires = "dimacs")]
-    dimacs_names: bool,
-
-    /// Solve with an external DIMACS solver instead of the embedded one.
-    ///
-    /// CMD is the program, found on PATH, and its arguments, e.g. `cadical`
-    /// or "minisat -verb=0"; the CNF file is appended (and, for minisat, a
-    /// result file). Its answer is decoded, validated and cross-checked
-    /// like the embedded solver's; uniqueness takes a second run.
-    #[arg(long, value_name = "CMD")]
-    external: Option<String>,
-
-    /// With --external, kill a solver run that takes longer than SECONDS.
-    ///
-    /// Fractions are allowed (`0.5`). Each run has the whole limit; a puzzle
-    /// takes two, one to solve it and one to prove the solution unique. A
-    /// killed run is an error for that puzzle (exit 2) naming the solver
-    /// and the timeout. The kill reaches every process the solver started.
-    /// The embedded solver cannot be interrupted, so it has no timeout.
-    #[arg(
-        long,
-        value_name = "SECONDS",
-        requires = "external",
-        value_parser = sudoku_sat::solve::external::parse_seconds
-    )]
-    timeout: Option<std::time::Duration>,
-
-    /// Explain puzzles with no solution or several, on stderr.
-    ///
-    /// No solution: a minimal set of givens that already has none, as
-    /// `r1c3=9 r4c3=9`; without any one of them the rest has a solution.
-    /// Several: two solutions side by side and the cells they differ in.
-    #[arg(long, conflicts_with = "dimacs")]
-    explain: bool,
-}
-
-/// Options for `decode`.
-#[derive(Debug, Args)]
-struct DecodeArgs {
-    /// The puzzle the solver was given (one puzzle).
-    ///
-    /// Where no file of that name exists, a puzzle written out (N² cells,
-    /// as `4.....8.5.3…`) or an f-puzzles or SudokuPad link is read
-    /// instead, named `argument`.
-    puzzle: PathBuf,
-
-    /// The solver's output; `-` reads standard input.
-    model: PathBuf,
-
-    /// The encoding the CNF was exported with. Only `optimized` changes how
-    /// a model is read: the variables its givens decide are absent from the
-    /// formula, so their values are taken from the givens.
-    #[arg(long, value_enum, default_value_t)]
-    encoding: RuleSet,
-
-    #[command(flatten)]
-    input: InputArgs,
-
-    /// How to print the solution.
-    #[arg(long, short, value_enum, default_value_t)]
-    output: OutputFormat,
-}
-
-/// Options for `euler`.
-#[derive(Debug, Args)]
-struct EulerArgs {
-    /// A Project Euler 96 puzzle file; by default the built-in one.
-    file: Option<PathBuf>,
-
-    #[command(flatten)]
-    input: InputArgs,
-
-    #[command(flatten)]
-    solver: SolverArgs,
-}
-
-/// How puzzle text is read.
-#[derive(Debug, Args)]
-pub struct InputArgs {
-    /// The puzzle format; `auto` detects it from the first puzzle line.
-    #[arg(long, value_enum, default_value_t)]
-    format: Format,
-
-    /// Blocks of R rows by C columns for every grid, as `2x3`.
-    ///
-    /// Without it a grid of side N takes blocks of h×w cells, h the
-    /// largest divisor of N with h² ≤ N (the f-puzzles default): 6×6 → 2x3,
-    /// 8×8 → 2x4, 9×9 → 3x3, 10×10 → 2x5, 12×12 → 3x4. A grid whose side
-    /// is not R·C is an error.
-    #[arg(long = "box", value_name = "RxC", value_parser = parse_blocks)]
-    blocks: Option<(usize, usize)>,
-
-    /// The symbols cells are written with: hex0 and hex1 read 16×16 grids
-    /// written with the hexadecimal digits.
-    ///
-    /// Only `.`, `_` and `*` are blanks in them, `0` being a digit; a grid
-    /// of another size is an error. Numbers, links and rules files are
-    /// read alike with any. Without it a 16×16 grid with a `0` and another
-    /// blank is an error, as its `0`s may be digits. Solutions are written
-    /// in the standard symbols.
-    #[arg(long, value_enum, default_value_t)]
-    symbols: Symbols,
-}
-
-impl InputArgs {
-    /// Returns how to read the input.
-    pub fn options(&self) -> ReadOptions {
-        ReadOptions {
-            format: self.format,
-            blocks: self.blocks,
-            symbols: self.symbols,
-        }
-    }
-}
-
-/// The most jobs per core `--jobs` runs.
-const JOBS_PER_CORE: usize = 4;
-/// The most jobs `--jobs` runs on any machine.
-const MAX_JOBS: usize = 256;
-
-/// Parses `--jobs`: a whole number of at least 1. A number too large for
-/// any machine is read as the largest count, to be cut like any other
-/// (see [`SolverArgs::jobs`]), rather than refused.
-fn parse_jobs(text: &str) -> Result<usize, String> {
-    use std::num::IntErrorKind;
-    match text.parse::<usize>() {
-        Ok(0) => Err("jobs must be at least 1".to_string()),
-        Ok(jobs) => Ok(jobs),
-        Err(e) if *e.kind() == IntErrorKind::PosOverflow => Ok(usize::MAX),
-        Err(_) => Err(format!("'{text}' is not a whole number of jobs")),
-    }
-}
-
-/// Parses `RxC` (also `R×C`) with R and C from 1 to 64.
-fn parse_blocks(text: &str) -> Result<(usize, usize), String> {
-    let parsed = text
-        .split_once(['x', 'X', '×'])
-        .and_then(|(r, c)| Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?)))
-        .filter(|&(r, c)| (1..=64).contains(&r) && (1..=64).contains(&c));
-    parsed.ok_or_else(|| format!("'{text}' is not RxC with R and C from 1 to 64, as 2x3"))
-}
-
-/// Which CNF encoding a command uses; every command offers the same
-/// choices.
-#[derive(Debug, Args)]
-pub struct EncodingArgs {
-    /// The rule families of the CNF encoding.
-    #[arg(long, value_enum, default_value_t)]
-    pub encoding: RuleSet,
-
-    /// The at-most-one encoding.
-    #[arg(long, value_enum, default_value_t)]
-    pub amo: AmoKind,
-
-    /// The sum encoding of killer cages, little killers, sandwiches,
-    /// x-sums, arrows, region-sum lines and skyscrapers (docs/encodings.md
-    /// §7 compares them).
-    #[arg(long, value_enum, default_value_t)]
-    pub sum_encoding: SumKind,
-}
-
-impl EncodingArgs {
-    /// Returns the chosen encoding.
-    pub fn encoding(&self) -> Encoding {
-        Encoding {
-            rules: self.encoding,
-            amo: self.amo,
-            sum: self.sum_encoding,
-        }
-    }
-}
-
-/// The cross-check of answers against the native backtracker.
-#[derive(Debug, Args)]
-pub struct CrossCheckArgs {
-    /// Skip the cross-check against the native backtracker.
-    #[arg(long)]
-    no_cross_check: bool,
-
-    /// The backtracker's node limit per puzzle (branching decisions and
-    /// look-ahead trials); past it the cross-check is skipped for that
-    /// puzzle with a note on stderr.
-    #[arg(long, value_name = "NODES", default_value_t = Backtracker::DEFAULT_NODE_LIMIT)]
-    node_limit: u64,
-}
-
-impl CrossCheckArgs {
-    /// Returns the backtracker, or `None` with `--no-cross-check`.
-    pub fn backtracker(&self) -> Option<Backtracker> {
-        (!self.no_cross_check).then(|| Backtracker::new(self.node_limit))
-    }
-}
-
-/// How puzzles are encoded, solved and checked.
-#[derive(Debug, Args)]
-struct SolverArgs {
-    #[command(flatten)]
-    encoding: EncodingArgs,
-
-    /// How the embedded SAT solver takes each puzzle: `propagate` (unit
-    /// propagation first, then a fresh solver on the clauses left),
-    /// `reuse` (one solver, givens as assumptions) or `fresh` (a fresh
-    /// solver on the whole formula). All give the same answers.
-    #[arg(long, value_enum, default_value_t)]
-    strategy: Strategy,
-
-    #[command(flatten)]
-    check: CrossCheckArgs,
-
-    /// Solve on N threads, each with its own solver; output stays in input
-    /// order. The default is one per core. With more than one, the
-    /// cross-check of a 16×16 or 25×25 grid runs beside its SAT call. N is
-    /// at least 1; more than 4 per core (at most 256) is cut to that, with
-    /// a note.
-    #[arg(long, short, value_name = "N", value_parser = parse_jobs)]
-    jobs: Option<usize>,
-
-    /// Never show the progress bar (it appears on a terminal only, once a
-    /// batch has run for half a second; on stdin or a pipe, whose size is
-    /// unknown, it is a spinner with the puzzles done and the rate).
-    #[arg(long)]
-    no_progress: bool,
-}
-
-impl SolverArgs {
-    fn encoding(&self) -> Encoding {
-        self.encoding.encoding()
-    }
-
-    /// Returns how many jobs to run: `--jobs`, or one per core. More than
-    /// [`JOBS_PER_CORE`] per core, or more than [`MAX_JOBS`], is cut to that
-    /// with a note: the solvers are CPU-bound, so more threads only contend
-    /// for the same cores, while each holds its own solver in memory. Call
-    /// it once per run, so the note appears once.
-    fn jobs(&self) -> usize {
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let cap = cores.saturating_mul(JOBS_PER_CORE).min(MAX_JOBS);
-        match self.jobs {
-            None => cores,
-            Some(jobs) if jobs > cap => {
-                say::note(format_args!(
-                    "--jobs: more jobs than this machine can use \
-                     ({}; at most {JOBS_PER_CORE} per core and {MAX_JOBS} in all); \
-                     running {}",
-                    say::count(cores, "core", "cores"),
-                    say::count(cap, "job", "jobs")
-                ));
-                cap
-            }
-            Some(jobs) => jobs,
-        }
-    }
-
-    fn backtracker(&self) -> Option<Backtracker> {
-        self.check.backtracker()
-    }
-}
-
 /// The exit status of a run; a worse status wins over a better one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Status {
@@ -527,11 +228,11 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         // Only batches stop between puzzles; elsewhere Ctrl-C and SIGTERM
         // end the process at once, as usual.
         Command::Solve(args) => {
-            batch::catch_signals();
+            signals::catch_signals();
             solve::solve(args)
         }
         Command::Euler(args) => {
-            batch::catch_signals();
+            signals::catch_signals();
             solve::euler(args)
         }
         Command::Decode(args) => decode::decode(args),

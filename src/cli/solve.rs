@@ -14,12 +14,14 @@ use sudoku_sat::solve::external::ExternalSolver;
 use sudoku_sat::solve::sat::SatSolver;
 use sudoku_sat::solve::{Checked, CrossCheck, Outcome, Report, SolveError};
 
-use super::batch::{self, Event, Flow, Progress, Signal};
+use super::batch::{self, Event, Flow};
 use super::explain_report::{Explainer, multiple, unsolvable};
 use super::export::export;
 use super::input::Input;
 use super::output::{self, Printer};
+use super::progress::Progress;
 use super::say;
+use super::signals::{self, Signal};
 use super::{EulerArgs, SolveArgs, SolverArgs, Status};
 
 /// The Project Euler 96 puzzle file, built in so that `euler` works
@@ -232,7 +234,7 @@ fn run_batch(
             Some((command, timeout)) => Checked::new(
                 ExternalSolver::with_timeout(command, encoding, timeout)
                     .context("cannot prepare the external solver")?
-                    .stop_on(batch::stop_flag()),
+                    .stop_on(signals::stop_flag()),
                 backtracker,
             ),
             None => Checked::new(
