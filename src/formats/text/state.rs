@@ -209,12 +209,15 @@ impl State {
                     // progress, which then lacks rows, and starts afresh.
                     self.truncate(number);
                 }
+                // Whether `self.scan` already holds this line's first token.
+                let mut scanned = false;
                 let mode = match self.mode {
                     // Each puzzle of an auto-detected input is read in its
                     // own format; a grid in progress keeps its rows.
                     Some(mode) if self.format != Format::Auto || self.block.is_some() => mode,
                     _ => {
                         let mode = self.detect(line);
+                        scanned = mode == Mode::Line;
                         if self.mode != Some(mode) {
                             self.boundary = true;
                         }
@@ -223,7 +226,7 @@ impl State {
                 };
                 let boundary = std::mem::replace(&mut self.boundary, false);
                 match mode {
-                    Mode::Line => self.line_puzzle(line, number),
+                    Mode::Line => self.line_puzzle(line, number, scanned),
                     // Rows of single digits read the same in both formats;
                     // a row with a two-digit number shows which it is.
                     Mode::Block if numbers_row(line) => self.numbers_line(line, number),
@@ -263,7 +266,9 @@ impl State {
     /// no bars) arriving while a grid of rows is in progress, which no
     /// row of any grid is.
     fn whole_puzzle_inside_grid(&mut self, line: &[u8]) -> bool {
-        if self.block.as_ref().is_none_or(|b| b.rows == 0) || numbers_row(line) {
+        // The shortest one-line puzzle has 81 cells: rows, the common case,
+        // are passed without a scan.
+        if line.len() < 81 || self.block.as_ref().is_none_or(|b| b.rows == 0) || numbers_row(line) {
             return false;
         }
         self.scan.token(line);
@@ -281,8 +286,12 @@ impl State {
         }
     }
 
-    pub(super) fn line_puzzle(&mut self, line: &[u8], number: usize) {
-        self.scan.token(line);
+    /// Reads a one-line puzzle; `scanned` says detection left its token in
+    /// `self.scan` already.
+    pub(super) fn line_puzzle(&mut self, line: &[u8], number: usize, scanned: bool) {
+        if !scanned {
+            self.scan.token(line);
+        }
         let found = self.scan.cells.len();
         let fits = |s: &Size| s.has_symbols();
         // Each line has its own size; a count that fits none is measured
