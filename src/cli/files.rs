@@ -66,33 +66,33 @@ fn destination(path: &Path) -> Option<PathBuf> {
 /// Names both sides: `--cnf puzzle.txt is the puzzle file; writing it
 /// would destroy it`.
 pub fn refuse_clashes(inputs: &[(&str, &Path)], outputs: &[(&str, &Path)]) -> anyhow::Result<()> {
-    for (i, &(name, output)) in outputs.iter().enumerate() {
+    // Each path is looked up once.
+    let inputs: Vec<_> = inputs.iter().map(|&(n, p)| (n, p, identity(p))).collect();
+    let mut seen: Vec<(&str, &Path, Option<Identity>, Option<PathBuf>)> = Vec::new();
+    for &(name, output) in outputs {
         if output.as_os_str() == "-" {
             continue;
         }
-        if let Some(out) = identity(output) {
-            for &(input_name, input) in inputs {
-                if identity(input).as_ref() == Some(&out) {
-                    bail!(
-                        "{name} {} is {input_name} {}; writing it would destroy it",
-                        output.display(),
-                        input.display()
-                    );
-                }
-            }
+        let (out, place) = (identity(output), destination(output));
+        let input = inputs.iter().find(|(_, _, i)| out.is_some() && *i == out);
+        if let Some((input_name, input, _)) = input {
+            bail!(
+                "{name} {} is {input_name} {}; writing it would destroy it",
+                output.display(),
+                input.display()
+            );
         }
-        for &(other_name, other) in &outputs[..i] {
-            let same_file = identity(output).is_some() && identity(output) == identity(other);
-            let same_place =
-                destination(output).is_some() && destination(output) == destination(other);
-            if same_file || same_place {
-                bail!(
-                    "{other_name} {} and {name} {} are the same file",
-                    other.display(),
-                    output.display()
-                );
-            }
+        let clash = seen.iter().find(|(_, _, other, other_place)| {
+            (out.is_some() && out == *other) || (place.is_some() && place == *other_place)
+        });
+        if let Some((other_name, other, _, _)) = clash {
+            bail!(
+                "{other_name} {} and {name} {} are the same file",
+                other.display(),
+                output.display()
+            );
         }
+        seen.push((name, output, out, place));
     }
     Ok(())
 }
