@@ -1,0 +1,285 @@
+//! Generating puzzles that are proved unique and minimal by SAT.
+//!
+//! A template fixes the shape and the constraints (a classic grid of some
+//! size, a jigsaw, a killer's cages, any variant the model supports); its
+//! givens are not used. Each puzzle is made in three steps, all on one
+//! [`Analyzer`] (one varisat solver, rules loaded once):
+//!
+//! 1. A random solution S of the template ([`solution::random_solution`]),
+//!    from the seeded generator: the same seed gives the same puzzles.
+//!    Killer cages the template shows without a total get S's total.
+//! 2. The clause "some cell differs from S" is added for good. Every cell
+//!    starts as a given. The orbits of cells (single cells, or pairs under
+//!    `--symmetry`) are visited in random order, and an orbit is removed
+//!    when the givens left still have no model besides S: UNSAT under the
+//!    remaining givens as assumptions, one solve per orbit.
+//! 3. The result is proved minimal: for each orbit of givens kept, the
+//!    solver finds a second solution of the puzzle without it, decoded
+//!    and checked ([`Analyzer::judge`]).
+//!
+//! One pass of step 2 already leaves a minimal puzzle: an orbit that was
+//! needed when tried (its removal gave a second solution from a superset
+//! of the final givens) is still needed at the end, since taking givens
+//! away only adds solutions. Step 3 checks this rather than trusting it:
+//! it costs one solve per kept orbit, a few percent of the whole.
+//!
+//! With a symmetry, *minimal* means that no orbit can be removed: a single
+//! given of a pair may still be redundant on its own.
+//!
+//! With a target [`Level`], each puzzle is rated ([`Rater`]) and a new
+//! solution is drawn until one of that level comes, up to a bound.
+
+pub mod rng;
+mod solution;
+mod symmetry;
+
+use std::fmt;
+
+pub use solution::random_solution;
+pub use symmetry::Symmetry;
+
+use rng::Rng;
+use solution::{lacks_totals, with_totals};
+
+use crate::encode::Encoding;
+use crate::grid::{Cell, Grid};
+use crate::puzzle::Puzzle;
+use crate::rate::{Level, Rater, Rating};
+use crate::setter::{Analyzer, Judged, with_givens};
+use crate::solve::SolveError;
+
+/// How puzzles are generated.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The seed: the same seed gives the same puzzles.
+    pub seed: u64,
+    /// Which symmetry the givens keep.
+    pub symmetry: Symmetry,
+    /// The rating level each puzzle must have, if any.
+    pub level: Option<Level>,
+    /// How many solutions to try per puzzle for a target level.
+    pub max_tries: usize,
+    /// The CNF encoding of the uniqueness checks and the rating.
+    pub encoding: Encoding,
+    /// The rating search's decision limit ([`Rater::with_decision_limit`]).
+    pub decision_limit: u64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            seed: 0,
+            symmetry: Symmetry::None,
+            level: None,
+            max_tries: Options::DEFAULT_MAX_TRIES,
+            encoding: Encoding::default(),
+            decision_limit: Rater::DEFAULT_DECISION_LIMIT,
+        }
+    }
+}
+
+impl Options {
+    /// How many solutions are tried per puzzle for a target level unless
+    /// told otherwise.
+    pub const DEFAULT_MAX_TRIES: usize = 200;
+}
+
+/// A generated puzzle with what was proved of it.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    /// The puzzle: the template's constraints (killer totals filled in)
+    /// and the givens chosen.
+    pub puzzle: Puzzle,
+    /// Its only solution.
+    pub solution: Grid,
+    /// Its rating.
+    pub rating: Rating,
+    /// The orbits of givens proved needed: each removed alone gives a
+    /// second solution. Every given is in one; single cells without a
+    /// symmetry.
+    pub needed: Vec<Vec<Cell>>,
+    /// How many solutions were drawn for it (1 without a target level).
+    pub tries: usize,
+    /// How many SAT calls it took, over every try.
+    pub sat_calls: u64,
+}
+
+/// Why no puzzle could be generated.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum GenerateError {
+    /// The SAT solver failed or gave a model that does not validate.
+    Solve(SolveError),
+    /// The template's constraints have no solution at all.
+    NoSolution,
+    /// No puzzle of the target level came in the number of tries allowed.
+    NoPuzzleAtLevel {
+        /// The level asked for.
+        level: Level,
+        /// The solutions tried.
+        tries: usize,
+    },
+    /// The final check found an orbit of givens that could be removed: a
+    /// bug, never a property of the template.
+    NotMinimal(Vec<Cell>),
+}
+
+impl fmt::Display for GenerateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GenerateError::Solve(e) => e.fmt(f),
+            GenerateError::NoSolution => f.write_str("the template's constraints have no solution"),
+            GenerateError::NoPuzzleAtLevel { level, tries } => write!(
+                f,
+                "no puzzle of level {level} in {tries} tries; raise --max-tries or choose \
+                 another level"
+            ),
+            GenerateError::NotMinimal(cells) => {
+                let cells: Vec<String> = cells.iter().map(Cell::to_string).collect();
+                write!(
+                    f,
+                    "internal error: the givens {} are redundant after removal",
+                    cells.join(" ")
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for GenerateError {}
+
+impl From<SolveError> for GenerateError {
+    fn from(error: SolveError) -> GenerateError {
+        GenerateError::Solve(error)
+    }
+}
+
+/// Makes puzzles from a template, one after another, deterministically
+/// for a seed.
+///
+/// # Example
+///
+/// ```
+/// use sudoku_sat::generate::{Generator, Options};
+/// use sudoku_sat::grid::{Grid, Size};
+/// use sudoku_sat::puzzle::Puzzle;
+///
+/// let template = Puzzle::new(Grid::empty(Size::from_side(4).unwrap()));
+/// let mut generator = Generator::new(&template, Options::default());
+/// let made = generator.next_puzzle()?;
+/// assert!(made.puzzle.givens().given_count() >= 4);
+/// assert_eq!(made.needed.len(), made.puzzle.givens().given_count());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Generator {
+    template: Puzzle,
+    options: Options,
+    rng: Rng,
+    rater: Rater,
+}
+
+impl Generator {
+    /// Returns a generator for a template (its givens are ignored).
+    pub fn new(template: &Puzzle, options: Options) -> Generator {
+        let rater = Rater::new(options.encoding).with_decision_limit(options.decision_limit);
+        Generator {
+            template: with_givens(template, Grid::empty(template.shape().clone())),
+            rng: Rng::new(options.seed),
+            options,
+            rater,
+        }
+    }
+
+    /// Returns the next puzzle.
+    ///
+    /// # Errors
+    ///
+    /// See [`GenerateError`].
+    pub fn next_puzzle(&mut self) -> Result<Generated, GenerateError> {
+        let mut sat_calls = 0;
+        let tries = if self.options.level.is_some() {
+            self.options.max_tries.max(1)
+        } else {
+            1
+        };
+        for attempt in 1..=tries {
+            let (puzzle, solution, needed, calls) = self.attempt()?;
+            sat_calls += calls;
+            let rating = self.rater.rate(&puzzle)?;
+            if self.options.level.is_none_or(|level| level == rating.level) {
+                return Ok(Generated {
+                    puzzle,
+                    solution,
+                    rating,
+                    needed,
+                    tries: attempt,
+                    sat_calls,
+                });
+            }
+        }
+        Err(GenerateError::NoPuzzleAtLevel {
+            level: self.options.level.expect("tries > 1 only with a level"),
+            tries,
+        })
+    }
+
+    /// Draws a solution, removes givens while it stays the only one, and
+    /// proves the result minimal. Returns the puzzle, its solution, the
+    /// needed orbits and the SAT calls made.
+    #[allow(clippy::type_complexity)]
+    fn attempt(&mut self) -> Result<(Puzzle, Grid, Vec<Vec<Cell>>, u64), GenerateError> {
+        let encoding = self.options.encoding;
+        let mut analyzer = Analyzer::new(&self.template, &encoding);
+        let solution =
+            random_solution(&mut analyzer, &mut self.rng)?.ok_or(GenerateError::NoSolution)?;
+        let mut calls = analyzer.calls();
+        let rules = if lacks_totals(&self.template) {
+            let filled = with_totals(&self.template, &solution);
+            analyzer = Analyzer::new(&filled, &encoding);
+            filled
+        } else {
+            self.template.clone()
+        };
+        analyzer.block(&solution);
+        let shape = rules.shape().clone();
+        let mut orbits = self.options.symmetry.orbits(&shape);
+        self.rng.shuffle(&mut orbits);
+        let size = shape.size();
+        let mut given = vec![true; size.cells()];
+        for orbit in &orbits {
+            let rest: Vec<Cell> = shape
+                .all_cells()
+                .filter(|c| given[c.index(size)] && !orbit.contains(c))
+                .collect();
+            if analyzer.second(&rest)?.is_none() {
+                for c in orbit {
+                    given[c.index(size)] = false;
+                }
+            }
+        }
+        let kept: Vec<Cell> = shape.all_cells().filter(|c| given[c.index(size)]).collect();
+        let mut kept_orbits: Vec<Vec<Cell>> = orbits
+            .into_iter()
+            .filter(|o| given[o[0].index(size)])
+            .collect();
+        kept_orbits.sort();
+        for (judged, orbit) in analyzer
+            .judge(&kept, &kept_orbits)?
+            .iter()
+            .zip(&kept_orbits)
+        {
+            if *judged == Judged::Redundant {
+                return Err(GenerateError::NotMinimal(orbit.clone()));
+            }
+        }
+        calls += analyzer.calls();
+        let mut givens = Grid::empty(shape);
+        for &cell in &kept {
+            givens.set(cell, solution.get(cell));
+        }
+        Ok((with_givens(&rules, givens), solution, kept_orbits, calls))
+    }
+}
+
+#[cfg(test)]
+mod tests;

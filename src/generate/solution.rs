@@ -1,0 +1,88 @@
+//! A random complete solution of a template, and the cage totals it sets.
+
+use super::rng::Rng;
+use crate::grid::{Cell, Digit, Grid};
+use crate::puzzle::Puzzle;
+use crate::rules::Constraint;
+use crate::setter::Analyzer;
+use crate::solve::SolveError;
+
+/// Returns a random solution of the analyzer's rules, or `None` when they
+/// have none.
+///
+/// varisat has no random seed or phases, so the randomness comes from
+/// assumptions: a random cell is pinned to a random digit, tried against
+/// the current solution first (a digit it already holds costs no solve),
+/// and kept when the rules still have a solution with it. After `side`
+/// pins (on 9×9, 9 random cells of 81) the solver completes the grid. Each
+/// pin is a fresh random choice among the digits still possible, so the
+/// seed decides the grid, and every grid the solver returns is decoded and
+/// checked against every rule.
+///
+/// # Errors
+///
+/// As [`Analyzer::solve_with`].
+pub fn random_solution(analyzer: &mut Analyzer, rng: &mut Rng) -> Result<Option<Grid>, SolveError> {
+    let Some(mut current) = analyzer.solve_with(&[])? else {
+        return Ok(None);
+    };
+    let shape = analyzer.rules().shape().clone();
+    let side = shape.side();
+    let mut cells: Vec<Cell> = shape.all_cells().collect();
+    rng.shuffle(&mut cells);
+    let mut pinned: Vec<(Cell, Digit)> = Vec::with_capacity(side);
+    for &cell in cells.iter().take(side) {
+        let mut digits: Vec<Digit> = shape.size().digits().collect();
+        rng.shuffle(&mut digits);
+        for digit in digits {
+            if current.get(cell) == Some(digit) {
+                pinned.push((cell, digit));
+                break;
+            }
+            pinned.push((cell, digit));
+            match analyzer.solve_with(&pinned)? {
+                Some(grid) => {
+                    current = grid;
+                    break;
+                }
+                None => {
+                    pinned.pop();
+                }
+            }
+        }
+    }
+    Ok(Some(current))
+}
+
+/// Returns the template with every killer cage that shows no total given
+/// the total of its cells in `solution`; cages with a total keep it (the
+/// solution already satisfies it). A template without such cages comes
+/// back as it is.
+pub fn with_totals(template: &Puzzle, solution: &Grid) -> Puzzle {
+    let mut puzzle = Puzzle::new(template.givens().clone());
+    for constraint in template.constraints() {
+        let constraint = match constraint {
+            Constraint::KillerCage(cage) if cage.total.is_none() => {
+                let mut cage = cage.clone();
+                let total = cage
+                    .cells
+                    .iter()
+                    .map(|&c| u32::from(solution.get(c).map_or(0, Digit::get)))
+                    .sum();
+                cage.total = Some(total);
+                Constraint::KillerCage(cage)
+            }
+            other => other.clone(),
+        };
+        puzzle = puzzle.with(constraint);
+    }
+    puzzle
+}
+
+/// Returns whether the template has a killer cage without a total.
+pub fn lacks_totals(template: &Puzzle) -> bool {
+    template
+        .constraints()
+        .iter()
+        .any(|c| matches!(c, Constraint::KillerCage(cage) if cage.total.is_none()))
+}

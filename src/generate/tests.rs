@@ -1,0 +1,207 @@
+//! The generator: determinism, uniqueness and minimality re-checked by the
+//! backtracker, symmetry, and templates with constraints.
+
+use super::*;
+use crate::backtrack::{Backtracker, Verdict};
+use crate::grid::Size;
+use crate::rules::{Constraint, Diagonal, Direction, KillerCage};
+use crate::shape::Shape;
+use crate::solve::backtrack;
+
+/// Checks with the backtracker alone that `made` is unique with its
+/// solution and that removing any orbit gives several solutions.
+fn recheck(made: &Generated) {
+    let bt = Backtracker::default();
+    let puzzle = &made.puzzle;
+    assert_eq!(
+        backtrack(bt, puzzle).verdict,
+        Verdict::Unique(made.solution.clone())
+    );
+    let given: Vec<Cell> = puzzle.givens().givens().map(|(c, _)| c).collect();
+    let mut covered: Vec<Cell> = made.needed.iter().flatten().copied().collect();
+    covered.sort();
+    assert_eq!(covered, given, "every given is in one needed orbit");
+    for orbit in &made.needed {
+        let mut fewer = puzzle.givens().clone();
+        for &c in orbit {
+            fewer.set(c, None);
+        }
+        let fewer = with_givens(puzzle, fewer);
+        assert!(
+            matches!(backtrack(bt, &fewer).verdict, Verdict::Multiple(..)),
+            "{orbit:?} is redundant in {}",
+            puzzle.givens()
+        );
+    }
+}
+
+fn classic(side: usize) -> Puzzle {
+    Puzzle::new(Grid::empty(Size::from_side(side).unwrap()))
+}
+
+fn make(template: &Puzzle, options: Options, count: usize) -> Vec<Generated> {
+    let mut generator = Generator::new(template, options);
+    (0..count)
+        .map(|_| generator.next_puzzle().unwrap())
+        .collect()
+}
+
+#[test]
+fn same_seed_same_puzzles_other_seed_others() {
+    let lines = |seed| -> Vec<String> {
+        make(
+            &classic(9),
+            Options {
+                seed,
+                ..Options::default()
+            },
+            3,
+        )
+        .iter()
+        .map(|g| g.puzzle.givens().to_string())
+        .collect()
+    };
+    let a = lines(1);
+    assert_eq!(a, lines(1));
+    assert_ne!(a, lines(2));
+    assert_ne!(a[0], a[1]);
+}
+
+#[test]
+fn classic_puzzles_are_unique_and_minimal_by_the_backtracker() {
+    for side in [4, 6, 9] {
+        for made in make(&classic(side), Options::default(), 4) {
+            recheck(&made);
+        }
+    }
+}
+
+#[test]
+fn symmetric_givens_stay_symmetric_and_no_orbit_is_removable() {
+    for symmetry in [Symmetry::Rotational, Symmetry::Mirror] {
+        let options = Options {
+            symmetry,
+            seed: 5,
+            ..Options::default()
+        };
+        for made in make(&classic(9), options, 3) {
+            let givens = made.puzzle.givens();
+            for cell in givens.size().all_cells() {
+                assert_eq!(
+                    givens.get(cell).is_some(),
+                    givens.get(symmetry.image(cell, 9)).is_some(),
+                    "{symmetry:?} {givens}"
+                );
+            }
+            recheck(&made);
+        }
+    }
+}
+
+#[test]
+fn a_jigsaw_diagonal_template_keeps_its_rules() {
+    // A 6×6 jigsaw, plus a diagonal.
+    let blocks = vec![
+        0, 0, 0, 1, 1, 1, //
+        0, 0, 2, 1, 1, 1, //
+        0, 2, 2, 2, 3, 3, //
+        4, 2, 2, 3, 3, 3, //
+        4, 4, 4, 5, 5, 3, //
+        4, 4, 5, 5, 5, 5,
+    ];
+    let shape = Shape::irregular(Size::from_side(6).unwrap(), blocks).unwrap();
+    let template = Puzzle::new(Grid::empty(shape)).with(Constraint::Diagonal(Diagonal {
+        direction: Direction::Negative,
+    }));
+    for made in make(&template, Options::default(), 3) {
+        assert_eq!(made.puzzle.constraints(), template.constraints());
+        assert_eq!(made.puzzle.shape(), template.shape());
+        made.puzzle.check(&made.solution).unwrap();
+        recheck(&made);
+    }
+}
+
+#[test]
+fn killer_cages_without_totals_get_them_and_may_need_no_givens() {
+    // A 4×4 of eight dominoes, every cage without a total.
+    let mut template = classic(4);
+    for r in 0..4u8 {
+        for c in [0u8, 2] {
+            template = template.with(Constraint::KillerCage(KillerCage {
+                cells: vec![Cell::new(r, c), Cell::new(r, c + 1)],
+                total: None,
+            }));
+        }
+    }
+    let mut givens_seen = Vec::new();
+    for made in make(&template, Options::default(), 6) {
+        for c in made.puzzle.constraints() {
+            let Constraint::KillerCage(cage) = c else {
+                panic!("only cages")
+            };
+            let total: u32 = cage
+                .cells
+                .iter()
+                .map(|&cell| u32::from(made.solution.get(cell).unwrap().get()))
+                .sum();
+            assert_eq!(cage.total, Some(total));
+        }
+        recheck(&made);
+        givens_seen.push(made.puzzle.givens().given_count());
+    }
+    assert!(givens_seen.iter().all(|&n| n <= 16), "{givens_seen:?}");
+}
+
+#[test]
+fn a_killer_template_that_forces_its_solution_gives_no_givens() {
+    // Cages with totals that leave one solution: every cell its own cage.
+    let solution = Grid::from_symbols(Size::from_side(4).unwrap(), "1234341221434321").unwrap();
+    let mut template = classic(4);
+    for cell in solution.size().all_cells() {
+        template = template.with(Constraint::KillerCage(KillerCage {
+            cells: vec![cell],
+            total: Some(u32::from(solution.get(cell).unwrap().get())),
+        }));
+    }
+    let made = make(&template, Options::default(), 1).remove(0);
+    assert_eq!(made.puzzle.givens().given_count(), 0);
+    assert_eq!(made.solution, solution);
+    assert!(made.needed.is_empty());
+    recheck(&made);
+}
+
+#[test]
+fn a_template_with_no_solution_is_an_error() {
+    let template = classic(4).with(Constraint::KillerCage(KillerCage {
+        cells: vec![Cell::new(0, 0), Cell::new(0, 1)],
+        total: Some(2),
+    }));
+    let mut generator = Generator::new(&template, Options::default());
+    assert!(matches!(
+        generator.next_puzzle(),
+        Err(GenerateError::NoSolution)
+    ));
+}
+
+#[test]
+fn a_target_level_is_met_or_refused_by_name() {
+    let options = Options {
+        level: Some(Level::Propagation),
+        ..Options::default()
+    };
+    for made in make(&classic(9), options, 2) {
+        assert_eq!(made.rating.level, Level::Propagation);
+        recheck(&made);
+    }
+    // 4×4 puzzles never need search.
+    let options = Options {
+        level: Some(Level::Search),
+        max_tries: 3,
+        ..Options::default()
+    };
+    let mut generator = Generator::new(&classic(4), options);
+    assert!(matches!(
+        generator.next_puzzle(),
+        Err(GenerateError::NoPuzzleAtLevel { tries: 3, .. })
+    ));
+}

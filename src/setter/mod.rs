@@ -1,0 +1,313 @@
+//! A setter's analysis: which givens a puzzle needs, which it does not,
+//! and, when it has several solutions, two of them.
+//!
+//! The question a setter asks of each given is "does the puzzle stay
+//! unique without it?". Once one solution S is known, a set of givens G
+//! (all agreeing with S) has S as its only solution exactly when the rules,
+//! G and the clause "some cell differs from S" have no model. So one
+//! varisat solver is loaded with the rules, the puzzle's constraints and
+//! that blocking clause, once, and every question is a solve under
+//! assumptions: the givens kept. UNSAT means unique; a model is a second
+//! solution, decoded and checked against the smaller puzzle by every
+//! rule's plain meaning before it is believed.
+//!
+//! [`Analyzer`] serves both the generator ([`crate::generate`]), which asks
+//! it while removing givens and again to prove the result minimal, and
+//! [`analyze`], the report `sudoku-sat check` prints: one mechanism.
+//!
+//! # Minimal and redundant
+//!
+//! A given is *needed* when the puzzle without it has at least two
+//! solutions, and *redundant* when the puzzle stays unique without it. A
+//! puzzle is minimal when every given is needed. Redundancy is judged one
+//! given at a time: two redundant givens need not be removable together.
+
+use varisat::{ExtendFormula, Lit, Solver};
+
+use crate::encode::{Encoding, RuleSet, encode_puzzle, vars};
+use crate::grid::{Cell, Digit, Grid};
+use crate::puzzle::Puzzle;
+use crate::solve::sat::SatSolver;
+use crate::solve::unsat_core::{Core, CoreFinder};
+use crate::solve::{Outcome, SolveError, next_model, read_model};
+
+/// One solver holding a puzzle's rules and constraints, and, once
+/// [`Analyzer::block`] is called, the clause that forbids one solution:
+/// every uniqueness question about subsets of that solution's cells is
+/// then one solve under assumptions.
+pub struct Analyzer {
+    rules: Puzzle,
+    encoding: Encoding,
+    solver: Solver<'static>,
+    solution: Option<Grid>,
+    calls: u64,
+}
+
+impl Analyzer {
+    /// Loads the rules of `rules`' shape and its constraints (its givens
+    /// are ignored: they are what the questions vary).
+    ///
+    /// Givens are assumptions, so an encoding that rewrites the rules by
+    /// the givens (`optimized`) is replaced by `extended`, the same rules
+    /// unreduced.
+    pub fn new(rules: &Puzzle, encoding: &Encoding) -> Analyzer {
+        let mut encoding = *encoding;
+        if encoding.rules.reduces_by_givens() {
+            encoding.rules = RuleSet::Extended;
+        }
+        let rules = bare(rules);
+        let mut solver = Solver::new();
+        encode_puzzle(&rules, &encoding, &mut solver);
+        Analyzer {
+            rules,
+            encoding,
+            solver,
+            solution: None,
+            calls: 0,
+        }
+    }
+
+    /// Returns the rules, without givens.
+    pub fn rules(&self) -> &Puzzle {
+        &self.rules
+    }
+
+    /// Returns how many SAT calls were made.
+    pub fn calls(&self) -> u64 {
+        self.calls
+    }
+
+    /// Solves the rules with `assumed` cell-digit literals held and returns
+    /// the validated solution, or `None` when there is none. Before
+    /// [`Analyzer::block`] this finds solutions; after it, other solutions
+    /// than the blocked one.
+    ///
+    /// # Errors
+    ///
+    /// As [`read_model`]: a model that does not validate is a bug.
+    pub fn solve_with(&mut self, assumed: &[(Cell, Digit)]) -> Result<Option<Grid>, SolveError> {
+        let shape = self.rules.shape().clone();
+        let mut givens = Grid::empty(shape);
+        let lits: Vec<Lit> = assumed
+            .iter()
+            .map(|&(c, d)| {
+                givens.set(c, Some(d));
+                vars::lit(givens.size(), c, d)
+            })
+            .collect();
+        let puzzle = with_givens(&self.rules, givens);
+        self.solver.assume(&lits);
+        self.calls += 1;
+        let encoding = self.encoding;
+        let found = next_model(&mut self.solver, |m| read_model(&puzzle, &encoding, m));
+        self.solver.assume(&[]);
+        found
+    }
+
+    /// Adds, for good, the clause "some cell differs from `solution`". From
+    /// then on [`Analyzer::second`] answers uniqueness questions.
+    ///
+    /// # Panics
+    ///
+    /// When a solution was already blocked: the questions are about one.
+    pub fn block(&mut self, solution: &Grid) {
+        assert!(self.solution.is_none(), "one solution per analyzer");
+        let empty = Grid::empty(solution.shape().clone());
+        self.solver
+            .add_clause(&vars::blocking_clause(&empty, solution));
+        self.solution = Some(solution.clone());
+    }
+
+    /// Returns a second solution of the puzzle whose givens are the
+    /// blocked solution's digits in `cells`, or `None` when the blocked
+    /// solution is its only one.
+    ///
+    /// # Errors
+    ///
+    /// As [`Analyzer::solve_with`].
+    ///
+    /// # Panics
+    ///
+    /// When no solution was blocked.
+    pub fn second(&mut self, cells: &[Cell]) -> Result<Option<Grid>, SolveError> {
+        let solution = self.solution.as_ref().expect("a blocked solution");
+        let assumed: Vec<(Cell, Digit)> = cells
+            .iter()
+            .map(|&c| (c, solution.get(c).expect("a solution is full")))
+            .collect();
+        self.solve_with(&assumed)
+    }
+
+    /// Sorts groups of givens into needed and redundant: for each group,
+    /// whether the givens in `kept` less that group still have the
+    /// blocked solution as their only one. A needed group comes with the
+    /// second solution that proves it.
+    ///
+    /// # Errors
+    ///
+    /// As [`Analyzer::solve_with`].
+    pub fn judge(
+        &mut self,
+        kept: &[Cell],
+        groups: &[Vec<Cell>],
+    ) -> Result<Vec<Judged>, SolveError> {
+        let mut judged = Vec::with_capacity(groups.len());
+        for group in groups {
+            let rest: Vec<Cell> = kept
+                .iter()
+                .copied()
+                .filter(|c| !group.contains(c))
+                .collect();
+            judged.push(match self.second(&rest)? {
+                Some(second) => Judged::Needed(second),
+                None => Judged::Redundant,
+            });
+        }
+        Ok(judged)
+    }
+}
+
+/// Whether a group of givens is needed for uniqueness.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Judged {
+    /// Without it the puzzle has this second solution (as well as the
+    /// first).
+    Needed(Grid),
+    /// Without it the puzzle is still unique.
+    Redundant,
+}
+
+/// A setter's report on one puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Analysis {
+    /// Exactly one solution.
+    Unique {
+        /// The solution.
+        solution: Grid,
+        /// The givens the puzzle needs, row-major, each with a second
+        /// solution of the puzzle without it.
+        needed: Vec<(Cell, Digit, Grid)>,
+        /// The givens it stays unique without, one at a time, row-major.
+        redundant: Vec<(Cell, Digit)>,
+    },
+    /// At least two solutions.
+    Multiple {
+        /// One solution.
+        first: Grid,
+        /// Another.
+        second: Grid,
+        /// The cells where they differ, row-major.
+        differ: Vec<Cell>,
+    },
+    /// No solution.
+    Unsolvable {
+        /// A minimal set of givens and constraints with no solution (see
+        /// [`crate::solve::unsat_core`]).
+        core: Core,
+    },
+}
+
+impl Analysis {
+    /// Returns `unique`, `multiple` or `unsolvable`, as
+    /// [`Outcome::status`].
+    pub fn status(&self) -> &'static str {
+        match self {
+            Analysis::Unique { .. } => "unique",
+            Analysis::Multiple { .. } => "multiple",
+            Analysis::Unsolvable { .. } => "unsolvable",
+        }
+    }
+
+    /// Returns the outcome this analysis found.
+    pub fn outcome(&self) -> Outcome {
+        match self {
+            Analysis::Unique { solution, .. } => Outcome::Unique(solution.clone()),
+            Analysis::Multiple { first, second, .. } => {
+                Outcome::Multiple(first.clone(), second.clone())
+            }
+            Analysis::Unsolvable { .. } => Outcome::Unsolvable,
+        }
+    }
+}
+
+/// Analyses a puzzle as a setter wants: unique, several or none; for one
+/// solution, which givens are needed and which redundant; for several,
+/// two solutions and the cells they differ in; for none, a minimal core.
+///
+/// # Errors
+///
+/// A [`SolveError`] when varisat fails or a model does not validate.
+///
+/// # Example
+///
+/// ```
+/// use sudoku_sat::encode::Encoding;
+/// use sudoku_sat::formats::text::{parse_str, Format};
+/// use sudoku_sat::setter::{analyze, Analysis};
+///
+/// // A full 4×4 grid: every given but a few is redundant.
+/// let puzzle = &parse_str("1234341221434321", Format::Auto)?[0].puzzle;
+/// let Analysis::Unique { needed, redundant, .. } = analyze(puzzle, &Encoding::default())? else {
+///     panic!("a full grid is unique");
+/// };
+/// assert!(needed.is_empty());
+/// assert_eq!(redundant.len(), 16);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn analyze(puzzle: &Puzzle, encoding: &Encoding) -> Result<Analysis, SolveError> {
+    let outcome = SatSolver::new(*encoding).solve_puzzle(puzzle)?;
+    match outcome {
+        Outcome::Unsolvable => {
+            let core = CoreFinder::new(*encoding).minimal_core_of(puzzle)?;
+            let core = core.ok_or_else(|| {
+                SolveError::Solver("the core finder solved an unsolvable puzzle".to_string())
+            })?;
+            Ok(Analysis::Unsolvable { core })
+        }
+        Outcome::Multiple(first, second) => {
+            let differ = first.differences(&second);
+            Ok(Analysis::Multiple {
+                first,
+                second,
+                differ,
+            })
+        }
+        Outcome::Unique(solution) => {
+            let mut analyzer = Analyzer::new(puzzle, encoding);
+            analyzer.block(&solution);
+            let kept: Vec<Cell> = puzzle.givens().givens().map(|(c, _)| c).collect();
+            let groups: Vec<Vec<Cell>> = kept.iter().map(|&c| vec![c]).collect();
+            let mut needed = Vec::new();
+            let mut redundant = Vec::new();
+            for (judged, &cell) in analyzer.judge(&kept, &groups)?.into_iter().zip(&kept) {
+                let digit = solution.get(cell).expect("a solution is full");
+                match judged {
+                    Judged::Needed(second) => needed.push((cell, digit, second)),
+                    Judged::Redundant => redundant.push((cell, digit)),
+                }
+            }
+            Ok(Analysis::Unique {
+                solution,
+                needed,
+                redundant,
+            })
+        }
+    }
+}
+
+/// Returns the puzzle's constraints on its shape with no givens.
+fn bare(puzzle: &Puzzle) -> Puzzle {
+    with_givens(puzzle, Grid::empty(puzzle.shape().clone()))
+}
+
+/// Returns `puzzle`'s constraints with other givens.
+pub(crate) fn with_givens(puzzle: &Puzzle, givens: Grid) -> Puzzle {
+    puzzle
+        .constraints()
+        .iter()
+        .cloned()
+        .fold(Puzzle::new(givens), Puzzle::with)
+}
+
+#[cfg(test)]
+mod tests;

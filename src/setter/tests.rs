@@ -1,0 +1,85 @@
+//! The setter's analysis on unique, several, unsolvable and redundant
+//! puzzles.
+
+use super::*;
+use crate::backtrack::{Backtracker, Verdict};
+use crate::formats::text::{Format, parse_str};
+
+fn puzzle(text: &str) -> Puzzle {
+    parse_str(text, Format::Auto).unwrap().remove(0).puzzle
+}
+
+#[test]
+fn a_minimal_puzzle_needs_every_given_and_shows_why() {
+    // A minimal 4×4 made by the generator (seed 0): every given needed.
+    let p = puzzle("..3.4.....2..1..");
+    let Analysis::Unique {
+        solution,
+        needed,
+        redundant,
+    } = analyze(&p, &Encoding::default()).unwrap()
+    else {
+        panic!("unique");
+    };
+    assert!(redundant.is_empty());
+    assert_eq!(needed.len(), 4);
+    assert_eq!(solution.to_string(), "1234431234212143");
+    for (cell, digit, second) in &needed {
+        assert_eq!(solution.get(*cell), Some(*digit));
+        assert_ne!(second, &solution);
+        // The second solution keeps every other given.
+        let mut rest = p.givens().clone();
+        rest.set(*cell, None);
+        second.check_solution(&rest).unwrap();
+    }
+}
+
+#[test]
+fn redundant_givens_are_found_one_at_a_time() {
+    // The minimal puzzle above plus r4c4 = its solution digit.
+    let base = puzzle("..3.4.....2..1..");
+    let Analysis::Unique { solution, .. } = analyze(&base, &Encoding::default()).unwrap() else {
+        panic!("unique");
+    };
+    let mut more = base.givens().clone();
+    let corner = Cell::new(3, 3);
+    more.set(corner, solution.get(corner));
+    let more = Puzzle::new(more);
+    let Analysis::Unique {
+        needed, redundant, ..
+    } = analyze(&more, &Encoding::default()).unwrap()
+    else {
+        panic!("unique");
+    };
+    // The added given is redundant; it may make others redundant too.
+    assert!(redundant.contains(&(corner, solution.get(corner).unwrap())));
+    assert_eq!(needed.len() + redundant.len(), 5);
+    // The backtracker agrees, given by given.
+    let bt = Backtracker::default();
+    for (cell, _) in more.givens().givens() {
+        let mut fewer = more.givens().clone();
+        fewer.set(cell, None);
+        let unique = matches!(bt.solve(&fewer).verdict, Verdict::Unique(_));
+        assert_eq!(unique, redundant.iter().any(|&(c, _)| c == cell), "{cell}");
+    }
+}
+
+#[test]
+fn several_and_none_are_told_apart() {
+    let Analysis::Multiple {
+        first,
+        second,
+        differ,
+    } = analyze(&puzzle("1..............."), &Encoding::default()).unwrap()
+    else {
+        panic!("several");
+    };
+    assert_eq!(differ, first.differences(&second));
+    assert!(!differ.is_empty());
+    let Analysis::Unsolvable { core } =
+        analyze(&puzzle("1....1.........3"), &Encoding::default()).unwrap()
+    else {
+        panic!("none");
+    };
+    assert_eq!(core.givens.len(), 2);
+}
