@@ -4,11 +4,13 @@ mod common;
 
 mod batch;
 mod candidates;
+mod check;
 mod cli;
 mod dimacs;
 mod encodings;
 mod euler96;
 mod formats;
+mod generate;
 mod hostile;
 mod regression;
 mod sizes;

@@ -50,6 +50,22 @@ pub struct ConvertArgs {
     to: Target,
 }
 
+/// Returns what a text grid would lose of a puzzle: `irregular blocks`
+/// or `constraints (diagonal+, killercage)`; `None` for a classic puzzle
+/// with rectangular blocks, which a text grid holds whole.
+pub(super) fn lost_in_text(puzzle: &sudoku_sat::puzzle::Puzzle) -> Option<String> {
+    if puzzle.is_classic() && puzzle.shape().block_dims().is_some() {
+        return None;
+    }
+    let mut keys: Vec<&str> = puzzle.constraints().iter().map(|c| c.key()).collect();
+    keys.dedup();
+    Some(if keys.is_empty() {
+        "irregular blocks".to_string()
+    } else {
+        format!("constraints ({})", keys.join(", "))
+    })
+}
+
 /// Runs `convert`: reads every puzzle and writes it in the target format,
 /// in input order. A puzzle the target cannot hold (constraints or
 /// irregular blocks in a text grid) is an error, never a silent loss.
@@ -63,14 +79,7 @@ pub fn convert(args: ConvertArgs) -> anyhow::Result<Status> {
         let puzzle = &entry.puzzle;
         let at = format!("{source}: {}", entry.label);
         let plain_text = matches!(args.to, Target::Line | Target::Rows | Target::Numbers);
-        if plain_text && (!puzzle.is_classic() || puzzle.shape().block_dims().is_none()) {
-            let mut keys: Vec<&str> = puzzle.constraints().iter().map(|c| c.key()).collect();
-            keys.dedup();
-            let what = if keys.is_empty() {
-                "irregular blocks".to_string()
-            } else {
-                format!("constraints ({})", keys.join(", "))
-            };
+        if let Some(what) = lost_in_text(puzzle).filter(|_| plain_text) {
             say::error(format_args!(
                 "{at}: a text grid cannot hold its {what}; use --to fpuzzles or --to rules"
             ));

@@ -20,7 +20,7 @@ use sudoku_sat::grid::{Cell, Digit, Grid, Size};
 use sudoku_sat::puzzle::Puzzle;
 use sudoku_sat::rules::Rule;
 use sudoku_sat::solve::backtrack;
-use sudoku_sat::solve::unsat_core::CoreFinder;
+use sudoku_sat::solve::unsat_core::{Core, CoreFinder};
 
 /// Makes the explanations of one run: the encoding for the core finder
 /// and the backtracker for its cross-check (`None` with
@@ -42,7 +42,7 @@ impl Explainer {
 
 /// Returns the givens as `r1c3=9 r4c3=9`, each digit written as the
 /// puzzle's symbol (`A` for 10 in a 16x16 grid).
-fn givens_text(size: Size, givens: &[(Cell, Digit)]) -> String {
+pub fn givens_text(size: Size, givens: &[(Cell, Digit)]) -> String {
     let shown: Vec<String> = givens
         .iter()
         .map(|&(c, d)| format!("{c}={}", size.symbol(d)))
@@ -68,34 +68,29 @@ pub fn unsolvable(explainer: &mut Explainer, at: &str, puzzle: &Puzzle) -> anyho
     let Some(core) = core else {
         bail!("{at}: the puzzle is unsolvable, yet the core finder solved it");
     };
-    let size = puzzle.givens().size();
-    let mut alone = Grid::empty(puzzle.shape().clone());
-    for &(cell, digit) in &core.givens {
-        alone.set(cell, Some(digit));
-    }
-    let alone = core
-        .constraints
-        .iter()
-        .cloned()
-        .fold(Puzzle::new(alone), Puzzle::with);
+    check_core(explainer.backtracker, at, puzzle, &core)?;
+    say::report(format_args!("{at}: {}", core_words(puzzle, &core)));
+    Ok(())
+}
+
+/// Returns a core's parts as text: its givens (`r1c3=9 r4c3=9`), then
+/// each constraint's key and description, joined by `; `.
+pub fn core_parts(puzzle: &Puzzle, core: &Core) -> Vec<String> {
     let mut parts: Vec<String> = Vec::new();
     if !core.givens.is_empty() {
-        parts.push(givens_text(size, &core.givens));
+        parts.push(givens_text(puzzle.givens().size(), &core.givens));
     }
     parts.extend(
         core.constraints
             .iter()
             .map(|c| format!("{}: {}", c.key(), c.describe())),
     );
-    if let Some(backtracker) = explainer.backtracker {
-        match backtrack(backtracker, &alone).verdict {
-            Verdict::Unsolvable | Verdict::GaveUp => {}
-            Verdict::Unique(g) | Verdict::Multiple(g, _) => bail!(
-                "{at}: the backtracker solves the core {} as {g}",
-                parts.join("; ")
-            ),
-        }
-    }
+    parts
+}
+
+/// Returns what a core shows, in words: `these 2 givens alone have no
+/// solution (without any one of them the rest has one): r1c3=9 r4c3=9`.
+pub fn core_words(puzzle: &Puzzle, core: &Core) -> String {
     let count = say::count;
     let what = match (core.givens.len(), core.constraints.len()) {
         (g, 0) => count(g, "given", "givens"),
@@ -111,12 +106,44 @@ pub fn unsolvable(explainer: &mut Explainer, at: &str, puzzle: &Puzzle) -> anyho
     } else {
         ("these", "have")
     };
-    say::report(format_args!(
-        "{at}: {these} {what} alone {have} no solution \
+    format!(
+        "{these} {what} alone {have} no solution \
          (without any one of them the rest has one): {}",
-        parts.join("; ")
-    ));
-    Ok(())
+        core_parts(puzzle, core).join("; ")
+    )
+}
+
+/// Cross-checks a core with the backtracker (`None` skips it): a core the
+/// backtracker solves is a bug to stop on.
+///
+/// # Errors
+///
+/// Names the core and the backtracker's solution.
+pub fn check_core(
+    backtracker: Option<Backtracker>,
+    at: &str,
+    puzzle: &Puzzle,
+    core: &Core,
+) -> anyhow::Result<()> {
+    let Some(backtracker) = backtracker else {
+        return Ok(());
+    };
+    let mut alone = Grid::empty(puzzle.shape().clone());
+    for &(cell, digit) in &core.givens {
+        alone.set(cell, Some(digit));
+    }
+    let alone = core
+        .constraints
+        .iter()
+        .cloned()
+        .fold(Puzzle::new(alone), Puzzle::with);
+    match backtrack(backtracker, &alone).verdict {
+        Verdict::Unsolvable | Verdict::GaveUp => Ok(()),
+        Verdict::Unique(g) | Verdict::Multiple(g, _) => bail!(
+            "{at}: the backtracker solves the core {} as {g}",
+            core_parts(puzzle, core).join("; ")
+        ),
+    }
 }
 
 /// With `--explain`, prints two solutions side by side and the cells they
@@ -128,6 +155,19 @@ pub fn unsolvable(explainer: &mut Explainer, at: &str, puzzle: &Puzzle) -> anyho
 ///   ...
 /// ```
 pub fn multiple(at: &str, first: &Grid, second: &Grid) {
+    let mut lines = difference_lines(first, second).into_iter();
+    if let Some(head) = lines.next() {
+        say::report(format_args!("{at}: {head}"));
+    }
+    for line in lines {
+        say::report(line);
+    }
+}
+
+/// Returns the lines that show how two solutions differ: `two solutions
+/// differ in 4 cells: r1c2=8|6 …`, then the two grids side by side, each
+/// line indented by two spaces.
+pub fn difference_lines(first: &Grid, second: &Grid) -> Vec<String> {
     let cells = first.differences(second);
     let shown: Vec<String> = cells
         .iter()
@@ -136,13 +176,16 @@ pub fn multiple(at: &str, first: &Grid, second: &Grid) {
             format!("{c}={}|{}", digit(first), digit(second))
         })
         .collect();
-    say::report(format_args!(
-        "{at}: two solutions differ in {}: {}",
+    let mut lines = vec![format!(
+        "two solutions differ in {}: {}",
         say::count(cells.len(), "cell", "cells"),
         shown.join(" ")
-    ));
+    )];
     let (a, b) = (first.rows().to_string(), second.rows().to_string());
-    for (left, right) in a.lines().zip(b.lines()) {
-        say::report(format_args!("  {left}  {right}"));
-    }
+    lines.extend(
+        a.lines()
+            .zip(b.lines())
+            .map(|(left, right)| format!("  {left}  {right}")),
+    );
+    lines
 }

@@ -6,6 +6,7 @@ mod args;
 mod batch;
 mod bench;
 mod candidates;
+mod check;
 mod convert;
 mod count;
 mod decode;
@@ -13,6 +14,7 @@ mod explain;
 mod explain_report;
 mod export;
 mod files;
+mod generate;
 mod input;
 mod output;
 mod progress;
@@ -119,6 +121,39 @@ enum Command {
     /// Exit status: 0 every puzzle has exactly one solution; 1 some puzzle
     /// has none or several; 2 usage, I/O or parse error.
     Candidates(candidates::CandidatesArgs),
+    /// Write new puzzles, each proved unique and minimal by SAT.
+    ///
+    /// From a random solution (seeded: the same --seed gives the same
+    /// puzzles), givens are removed in random order while the puzzle stays
+    /// unique, each step a SAT call with the givens as assumptions; then
+    /// every given left is shown needed (without it the SAT solver finds a
+    /// second solution, decoded and checked), and the backtracker
+    /// re-checks uniqueness and each of those removals. The shape is
+    /// --size and --box, or a TEMPLATE (rules file or f-puzzles link)
+    /// whose constraints are kept: killer cages without a total get the
+    /// solution's, and a template whose constraints alone force the
+    /// solution gives puzzles with no givens. A summary on stderr gives
+    /// the rate, the givens' counts and the levels.
+    ///
+    /// Exit status: 0 every puzzle written; 2 usage or I/O error, a
+    /// template with no solution, no puzzle of the --difficulty in
+    /// --max-tries, or a disagreement with the backtracker; 130 or 143
+    /// stopped by a signal, with the puzzles so far complete.
+    Generate(generate::GenerateArgs),
+    /// Report on each puzzle as a setter needs: unique, several solutions
+    /// or none, and the rating.
+    ///
+    /// Unique: the solution, the givens it needs (each proved by a second
+    /// solution of the puzzle without it) and the givens it does not
+    /// (unique without each one alone: not minimal). Several: two
+    /// solutions side by side and the cells they differ in. None: a
+    /// minimal set of givens and constraints that has no solution (as
+    /// `solve --explain`). Answers are cross-checked with the backtracker.
+    ///
+    /// Exit status: 0 every puzzle unique (redundant givens or not); 1 some
+    /// puzzle has none or several; 2 usage, I/O or parse error, or a
+    /// disagreement with the backtracker.
+    Check(check::CheckCommandArgs),
     /// Write a CNF and a DRAT proof that certify one puzzle's answer.
     ///
     /// No solution: OUT.cnf is the puzzle's CNF (the rules and each given
@@ -240,6 +275,11 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Count(args) => count::count(args),
         Command::Candidates(args) => candidates::candidates(args),
         Command::Prove(args) => prove::prove(args),
+        Command::Generate(args) => {
+            signals::catch_signals();
+            generate::generate(args)
+        }
+        Command::Check(args) => check::check(args),
         Command::Stats(args) => stats::stats(args),
         Command::Explain(args) => explain::explain(args),
         Command::Rate(args) => rate::rate(args),

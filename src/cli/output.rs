@@ -189,6 +189,36 @@ impl<W: Write> Printer<W> {
         self.write(puzzle, &record)
     }
 
+    /// Prints a puzzle made here (`generate`): its givens in the grid
+    /// formats, its link in `fpuzzles`, `record` in JSON, and in CSV the
+    /// row `solve` would print for it (`puzzle,solution,status`, status
+    /// `unique`), so that the file reads back as puzzles with their
+    /// solutions.
+    pub fn made(
+        &mut self,
+        puzzle: &sudoku_sat::puzzle::Puzzle,
+        solution: &Grid,
+        record: &serde_json::Value,
+    ) -> io::Result<()> {
+        let givens = puzzle.givens();
+        match self.format {
+            OutputFormat::Json => writeln!(self.out, "{record}")?,
+            OutputFormat::Csv => {
+                if self.printed == 0 {
+                    writeln!(self.out, "puzzle,solution,status")?;
+                }
+                writeln!(self.out, "{givens},{solution},unique")?;
+            }
+            OutputFormat::Fpuzzles => writeln!(self.out, "{}", fpuzzles::link(puzzle, None, None))?,
+            _ => self.grid(givens)?,
+        }
+        self.printed += 1;
+        if self.flush_each {
+            self.out.flush()?;
+        }
+        Ok(())
+    }
+
     fn write(&mut self, puzzle: &Puzzle, record: &Record) -> io::Result<()> {
         match self.format {
             OutputFormat::Json => self.json(puzzle, record)?,

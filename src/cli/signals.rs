@@ -20,6 +20,17 @@ pub enum Signal {
     Terminate,
 }
 
+impl Signal {
+    /// Returns the word for a run this signal ended (`interrupted`,
+    /// `terminated`) and its exit status.
+    pub fn ended(self) -> (&'static str, super::Status) {
+        match self {
+            Signal::Interrupt => ("interrupted", super::Status::Interrupted),
+            Signal::Terminate => ("terminated", super::Status::Terminated),
+        }
+    }
+}
+
 /// Installs the handlers of SIGINT and SIGTERM, which stop a batch
 /// between puzzles. A second signal, or one before the handlers are in
 /// place, ends the process at once, as usual (with the shell's status,

@@ -21,7 +21,7 @@ use super::input::Input;
 use super::output::{self, Printer};
 use super::progress::Progress;
 use super::say;
-use super::signals::{self, Signal};
+use super::signals;
 use super::{EulerArgs, SolveArgs, SolverArgs, Status};
 
 /// The Project Euler 96 puzzle file, built in so that `euler` works
@@ -286,10 +286,7 @@ fn print_stats(tally: &Tally, seconds: f64) {
 /// ended early.
 fn finish(tally: &Tally, ended: &batch::Ended, source: &str) -> Status {
     if let Some(signal) = ended.stopped {
-        let (what, status) = match signal {
-            Signal::Interrupt => ("interrupted", Status::Interrupted),
-            Signal::Terminate => ("terminated", Status::Terminated),
-        };
+        let (what, status) = signal.ended();
         say::report(format_args!(
             "{source}: {what} after {}; the output so far is complete",
             say::count(ended.events, "puzzle", "puzzles")

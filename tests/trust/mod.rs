@@ -26,7 +26,7 @@ use crate::common::{
     EULER, EULER_1_SOLUTION, GENERATED_16, blank, grids, run_cli, shared_sets, temp_file,
 };
 
-mod prove;
+pub(crate) mod prove;
 mod rup;
 
 const GRID_1: &str =

@@ -41,17 +41,17 @@ fn prove_cli(puzzle: &str, extra: &[&str]) -> (crate::common::Run, Vec<u8>, Vec<
 }
 
 /// What `rate` said of a proof.
-struct Rated {
+pub(crate) struct Rated {
     /// `s VERIFIED` and exit status 0.
-    verified: bool,
+    pub(crate) verified: bool,
     /// Its stdout and stderr, for failure messages.
-    output: String,
+    pub(crate) output: String,
 }
 
 /// Runs `rate CNF PROOF`, the DRAT checker of the `rate` crate, which
 /// shares no code with varisat. Returns `None` when it is not installed:
 /// outside CI that skips this check, with a notice once; in CI it fails.
-fn rate(cnf: &Path, proof: &Path) -> Option<Rated> {
+pub(crate) fn rate(cnf: &Path, proof: &Path) -> Option<Rated> {
     if !rate_installed() {
         return None;
     }

@@ -1,0 +1,405 @@
+//! `generate`: new puzzles, each proved unique and minimal by SAT,
+//! re-checked by the backtracker and, on request, certified by DRAT.
+
+use std::io::{self, IsTerminal};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+use anyhow::{Context, bail};
+use clap::Args;
+use serde_json::json;
+
+use sudoku_sat::backtrack::{Backtracker, Verdict};
+use sudoku_sat::encode::Encoding;
+use sudoku_sat::formats::fpuzzles;
+use sudoku_sat::generate::{Generated, Generator, Options, Symmetry};
+use sudoku_sat::grid::{Grid, Size};
+use sudoku_sat::puzzle::Puzzle;
+use sudoku_sat::rate::{Level, Rater};
+use sudoku_sat::shape::Shape;
+use sudoku_sat::solve::backtrack;
+use sudoku_sat::solve::prove::{Claim, ProofFormat, Proved, prove};
+
+use super::convert::lost_in_text;
+use super::files;
+use super::input::Input;
+use super::output::{OutputFormat, Printer};
+use super::progress::Progress;
+use super::say;
+use super::signals::stopped;
+use super::{CrossCheckArgs, EncodingArgs, InputArgs, Status};
+
+/// The rating a generated puzzle must have (`rate`'s levels).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Difficulty {
+    /// Unit propagation alone solves it (naked and hidden singles under
+    /// the extended encoding).
+    Propagation,
+    /// Failed-literal probing solves it; propagation alone does not.
+    Probing,
+    /// Neither does: a decision is needed.
+    Search,
+}
+
+impl Difficulty {
+    fn level(self) -> Level {
+        match self {
+            Difficulty::Propagation => Level::Propagation,
+            Difficulty::Probing => Level::Probing,
+            Difficulty::Search => Level::Search,
+        }
+    }
+}
+
+/// Options for `generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// A template: a rules file, an f-puzzles or SudokuPad link, or any
+    /// puzzle file holding one puzzle. Its shape and constraints are kept;
+    /// its givens are not used. Killer cages without a total get the total
+    /// of the generated solution; cages with one keep it.
+    #[arg(conflicts_with = "size")]
+    template: Option<PathBuf>,
+
+    /// How many puzzles to write.
+    #[arg(long, short = 'k', value_name = "K", default_value_t = 1)]
+    count: u64,
+
+    /// The seed: the same seed (and options) gives the same puzzles, on
+    /// any machine.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    seed: u64,
+
+    /// The side of a classic grid, 4 to 64, without a template; 9 by
+    /// default, or R·C with --box RxC.
+    #[arg(long, value_name = "N")]
+    size: Option<usize>,
+
+    #[command(flatten)]
+    input: InputArgs,
+
+    /// Keep the pattern of givens symmetric: `rotational` (a half turn)
+    /// or `mirror` (left to right). Givens are then removed in pairs, and
+    /// minimal means that no pair (or centre cell) can be removed.
+    #[arg(long, value_enum, default_value_t)]
+    symmetry: Symmetry,
+
+    /// Only puzzles of this `rate` level: new solutions are drawn until
+    /// one comes, up to --max-tries per puzzle.
+    #[arg(long, value_enum)]
+    difficulty: Option<Difficulty>,
+
+    /// With --difficulty, how many solutions to try per puzzle before
+    /// giving up (exit 2).
+    #[arg(long, value_name = "N", default_value_t = Options::DEFAULT_MAX_TRIES)]
+    max_tries: usize,
+
+    /// Decisions the rating search may take (see `rate`).
+    #[arg(long, value_name = "DECISIONS", default_value_t = Rater::DEFAULT_DECISION_LIMIT)]
+    decision_limit: u64,
+
+    /// Write a DRAT certificate of uniqueness per puzzle into DIR (made if
+    /// missing): `puzzle-0001.cnf` (the rules, the givens and a clause
+    /// blocking the solution) and `puzzle-0001.drat` (its refutation), as
+    /// `prove` writes them. Check with `rate DIR/puzzle-0001.cnf
+    /// DIR/puzzle-0001.drat` (expect `s VERIFIED`).
+    #[arg(long, value_name = "DIR")]
+    proof: Option<PathBuf>,
+
+    /// How to print each puzzle: its givens as a grid, line, pretty grid
+    /// or numbers; `fpuzzles` a link; `csv` rows `puzzle,solution,status`;
+    /// `json` one object per puzzle (JSON Lines) with `index`, `seed`,
+    /// `puzzle` (the givens as a line), `solution`, `givens` (their
+    /// count), `level`, `decisions`, `conflicts`, `unique` and `minimal`
+    /// (true: proved by SAT), `minimal_by` (`single givens`, or `orbits`
+    /// with a symmetry), `symmetry`, `cross_check` (`agree`, or `skipped`),
+    /// `tries`, `sat_calls`, `proof` (the CNF and DRAT paths, or null) and
+    /// `fpuzzles` (a link). Grid formats cannot hold constraints or
+    /// irregular blocks: use fpuzzles or json for those.
+    #[arg(long, short, value_enum, default_value_t)]
+    output: OutputFormat,
+
+    #[command(flatten)]
+    encoding: EncodingArgs,
+
+    #[command(flatten)]
+    check: CrossCheckArgs,
+
+    /// Never show the progress bar.
+    #[arg(long)]
+    no_progress: bool,
+}
+
+/// Returns the template: the first puzzle of TEMPLATE, or an empty
+/// classic grid of --size and --box.
+fn template(args: &GenerateArgs) -> anyhow::Result<Option<Puzzle>> {
+    if let Some(path) = &args.template {
+        let input = Input::open(Some(path))?;
+        let name = input.name.clone();
+        let Some(entry) = input.one_puzzle(args.input.options(), "generate")? else {
+            return Ok(None);
+        };
+        if entry.puzzle.givens().given_count() > 0 {
+            say::note(format_args!(
+                "{name}: the template's {} are not used; givens are chosen anew",
+                say::count(entry.puzzle.givens().given_count(), "given", "givens")
+            ));
+        }
+        return Ok(Some(entry.puzzle));
+    }
+    let side = match (args.size, args.input.blocks) {
+        (Some(side), _) => side,
+        (None, Some((r, c))) => r * c,
+        (None, None) => 9,
+    };
+    let Some(size) = Size::from_side(side) else {
+        bail!(
+            "--size {side}: the side must be from {} to {}",
+            Size::MIN_SIDE,
+            Size::MAX_SIDE
+        );
+    };
+    let shape = match args.input.blocks {
+        Some((r, c)) => {
+            Shape::with_blocks(size, r, c).map_err(|e| anyhow::anyhow!("--box: {e}"))?
+        }
+        None => Shape::square(size),
+    };
+    Ok(Some(Puzzle::new(Grid::empty(shape))))
+}
+
+/// Runs `generate`.
+pub fn generate(args: GenerateArgs) -> anyhow::Result<Status> {
+    let Some(template) = template(&args)? else {
+        return Ok(Status::Error);
+    };
+    let plain = !matches!(
+        args.output,
+        OutputFormat::Json | OutputFormat::Csv | OutputFormat::Fpuzzles
+    );
+    if let Some(what) =
+        lost_in_text(&template).filter(|_| plain || args.output == OutputFormat::Csv)
+    {
+        bail!("a text grid cannot hold the template's {what}; use --output fpuzzles or json");
+    }
+    if let Some(dir) = &args.proof {
+        std::fs::create_dir_all(dir).with_context(|| format!("{}: cannot make", dir.display()))?;
+    }
+    let encoding = args.encoding.encoding();
+    let options = Options {
+        seed: args.seed,
+        symmetry: args.symmetry,
+        level: args.difficulty.map(Difficulty::level),
+        max_tries: args.max_tries,
+        encoding,
+        decision_limit: args.decision_limit,
+    };
+    let mut generator = Generator::new(&template, options);
+    let backtracker = args.check.backtracker();
+    let stdout = io::stdout();
+    let flush_each = stdout.is_terminal();
+    let mut printer = Printer::new(io::BufWriter::new(stdout.lock()), args.output, flush_each);
+    let mut progress = Progress::new(!args.no_progress, Some(args.count));
+    let mut tally = Tally::default();
+    let start = Instant::now();
+    let width = args.count.to_string().len().max(4);
+    for index in 1..=args.count {
+        if stopped().is_some() {
+            break;
+        }
+        let at = format!("puzzle {index}");
+        let made = generator.next_puzzle().with_context(|| at.clone())?;
+        let cross_check = match backtracker {
+            Some(bt) => recheck(bt, &made, &at, &progress)?,
+            None => "skipped",
+        };
+        let proof = match &args.proof {
+            Some(dir) => Some(certify(dir, index, width, &made, &encoding, &at)?),
+            None => None,
+        };
+        let record = record(&args, index, &made, cross_check, proof.as_ref());
+        printer
+            .made(&made.puzzle, &made.solution, &record)
+            .context("cannot write to stdout")?;
+        tally.add(&made);
+        progress.bytes.store(index, Ordering::Relaxed);
+        progress.tick(index);
+    }
+    progress.finish();
+    printer.flush().context("cannot write to stdout")?;
+    say::report(tally.summary(start.elapsed().as_secs_f64()));
+    if let Some(dir) = &args.proof
+        && tally.made > 0
+    {
+        let first = Path::new(dir).join(format!("puzzle-{:0width$}", 1));
+        say::report(format_args!(
+            "check a certificate with: rate {0}.cnf {0}.drat   (expect: s VERIFIED)",
+            first.display()
+        ));
+    }
+    if let Some(signal) = stopped() {
+        let (what, status) = signal.ended();
+        say::report(format_args!(
+            "generate: {what} after {}; the output so far is complete",
+            say::count(tally.made, "puzzle", "puzzles")
+        ));
+        return Ok(status);
+    }
+    Ok(Status::Success)
+}
+
+/// Re-checks a generated puzzle with the backtracker, which shares no
+/// code with the encoder: the same unique solution, and several solutions
+/// without any one needed orbit. Returns `agree`, or `skipped` when the
+/// backtracker reached its node limit (with a note).
+fn recheck(
+    bt: Backtracker,
+    made: &Generated,
+    at: &str,
+    progress: &Progress,
+) -> anyhow::Result<&'static str> {
+    let puzzle = &made.puzzle;
+    match backtrack(bt, puzzle).verdict {
+        Verdict::Unique(s) if s == made.solution => {}
+        Verdict::GaveUp => {
+            progress.suspend(|| say::gave_up(at, bt.node_limit(), "uniqueness stands on SAT"));
+            return Ok("skipped");
+        }
+        other => bail!(
+            "{at}: the SAT solver and the backtracker disagree: SAT proved {} unique; the \
+             backtracker finds {}",
+            puzzle.givens(),
+            super::count::verdict_words(&other)
+        ),
+    }
+    for orbit in &made.needed {
+        let mut fewer = puzzle.givens().clone();
+        for &cell in orbit {
+            fewer.set(cell, None);
+        }
+        let fewer = puzzle
+            .constraints()
+            .iter()
+            .cloned()
+            .fold(Puzzle::new(fewer), Puzzle::with);
+        match backtrack(bt, &fewer).verdict {
+            Verdict::Multiple(..) => {}
+            Verdict::GaveUp => {
+                progress.suspend(|| say::gave_up(at, bt.node_limit(), "minimality stands on SAT"));
+                return Ok("skipped");
+            }
+            other => bail!(
+                "{at}: the SAT solver and the backtracker disagree: without {:?} SAT finds a \
+                 second solution; the backtracker finds {}",
+                orbit.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                super::count::verdict_words(&other)
+            ),
+        }
+    }
+    Ok("agree")
+}
+
+/// Writes a puzzle's certificate of uniqueness into `dir` and returns the
+/// CNF and proof paths.
+fn certify(
+    dir: &Path,
+    index: u64,
+    width: usize,
+    made: &Generated,
+    encoding: &Encoding,
+    at: &str,
+) -> anyhow::Result<(PathBuf, PathBuf)> {
+    let proved =
+        prove(&made.puzzle, encoding, ProofFormat::Drat).with_context(|| at.to_string())?;
+    let certificate = match proved {
+        Proved::Certified(c) if *c.claim() == Claim::Unique(made.solution.clone()) => c,
+        _ => bail!("{at}: the proof run does not find the generated puzzle unique"),
+    };
+    let stem = dir.join(format!("puzzle-{index:0width$}"));
+    let (cnf, drat) = (stem.with_extension("cnf"), stem.with_extension("drat"));
+    files::write_atomic(&cnf, |out| certificate.write_cnf(out))?;
+    files::write_atomic(&drat, |out| {
+        std::io::Write::write_all(out, certificate.proof())
+    })?;
+    Ok((cnf, drat))
+}
+
+/// Returns the JSON record of a generated puzzle.
+fn record(
+    args: &GenerateArgs,
+    index: u64,
+    made: &Generated,
+    cross_check: &str,
+    proof: Option<&(PathBuf, PathBuf)>,
+) -> serde_json::Value {
+    let rating = &made.rating;
+    json!({
+        "index": index,
+        "seed": args.seed,
+        "puzzle": made.puzzle.givens().to_string(),
+        "solution": made.solution.to_string(),
+        "givens": made.puzzle.givens().given_count(),
+        "level": rating.level.name(),
+        "decisions": rating.decisions,
+        "conflicts": rating.conflicts,
+        "unique": true,
+        "minimal": true,
+        "minimal_by": if args.symmetry == Symmetry::None { "single givens" } else { "orbits" },
+        "symmetry": args.symmetry.name(),
+        "cross_check": cross_check,
+        "tries": made.tries,
+        "sat_calls": made.sat_calls,
+        "proof": proof.map(|(cnf, drat)| json!({
+            "cnf": cnf.display().to_string(),
+            "drat": drat.display().to_string(),
+        })),
+        "fpuzzles": fpuzzles::link(&made.puzzle, None, None),
+    })
+}
+
+/// The counts behind the summary line.
+#[derive(Default)]
+struct Tally {
+    made: u64,
+    givens: Vec<usize>,
+    levels: [u64; 3],
+}
+
+impl Tally {
+    fn add(&mut self, made: &Generated) {
+        self.made += 1;
+        self.givens.push(made.puzzle.givens().given_count());
+        self.levels[made.rating.level as usize] += 1;
+    }
+
+    /// Returns `generated K puzzles in S s (R puzzles/s); givens: 22 x3,
+    /// 23 x10, ...; levels: propagation A, probing B, search C`.
+    fn summary(&mut self, seconds: f64) -> String {
+        self.givens.sort_unstable();
+        let mut counts: Vec<(usize, usize)> = Vec::new();
+        for &g in &self.givens {
+            match counts.last_mut() {
+                Some((value, n)) if *value == g => *n += 1,
+                _ => counts.push((g, 1)),
+            }
+        }
+        let givens: Vec<String> = counts.iter().map(|(g, n)| format!("{g} x{n}")).collect();
+        let levels: Vec<String> = Level::ALL
+            .iter()
+            .zip(self.levels)
+            .map(|(level, n)| format!("{level} {n}"))
+            .collect();
+        format!(
+            "generated {} in {seconds:.2} s ({:.1} puzzles/s); givens: {}; levels: {}",
+            say::count(self.made, "puzzle", "puzzles"),
+            self.made as f64 / seconds.max(1e-9),
+            if givens.is_empty() {
+                "none".to_string()
+            } else {
+                givens.join(", ")
+            },
+            levels.join(", ")
+        )
+    }
+}
