@@ -8,7 +8,7 @@
 # unique and minimal by SAT and re-checked by the backtracker, then rated),
 # the distribution of givens and of `rate` levels, the same for
 # `--no-cross-check`, and for qqwing (`apt-get install qqwing`) the wall
-# time and puzzles/s of `qqwing --generate COUNT --one-line`, with the
+# time and puzzles/s of `qqwing --generate COUNT --one-line --symmetry none`, with the
 # distribution of its puzzles' givens and their `rate` levels. qqwing's
 # puzzles are rated and checked by sudoku-sat afterwards, outside the timing.
 set -euo pipefail
@@ -37,7 +37,7 @@ report() { # name, seconds, file of one-line puzzles
     printf '%-34s %5d puzzles in %6.2f s: %8.1f puzzles/s\n' "$name" "$n" "$took" \
         "$(echo "$n / $took" | bc -l)"
     printf '  givens: %s\n' "$(tr -d '\n' <"$file" | fold -w81 | awk '{print gsub(/[1-9]/, "")}' | histogram)"
-    printf '  levels: %s\n' "$("$bin" rate "$file" | tail -1)"
+    printf '  levels: %s\n' "$("$bin" rate "$file" 2>/dev/null | tail -1)"
 }
 
 for cross in "" "--no-cross-check"; do
@@ -52,10 +52,10 @@ done
 
 if command -v qqwing >/dev/null; then
     start=$(seconds)
-    "${pin[@]}" qqwing --generate "$count" --one-line >"$out/qq.raw"
+    "${pin[@]}" qqwing --generate "$count" --one-line --symmetry none >"$out/qq.raw"
     took=$(echo "$(seconds) - $start" | bc -l)
     grep -E '^[0-9.]{81}$' "$out/qq.raw" >"$out/qq.txt"
-    report "qqwing --generate --one-line" "$took" "$out/qq.txt"
+    report "qqwing --generate" "$took" "$out/qq.txt"
     "$bin" check "$out/qq.txt" -o json --no-cross-check | grep -c '"redundant":\[\]' |
         xargs printf '  check: %s of them have no redundant given (minimal)\n'
 else

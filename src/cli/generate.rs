@@ -218,7 +218,13 @@ pub fn generate(args: GenerateArgs) -> anyhow::Result<Status> {
             Some(dir) => Some(certify(dir, index, width, &made, &encoding, &at)?),
             None => None,
         };
-        let record = record(&args, index, &made, cross_check, proof.as_ref());
+        // Only JSON prints the record (and its link, which costs a
+        // compression per puzzle).
+        let record = if args.output == OutputFormat::Json {
+            record(&args, index, &made, cross_check, proof.as_ref())
+        } else {
+            serde_json::Value::Null
+        };
         printer
             .made(&made.puzzle, &made.solution, &record)
             .context("cannot write to stdout")?;
