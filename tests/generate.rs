@@ -297,3 +297,22 @@ fn proof_certificates_are_written_whole_and_verified() {
         }
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_between_puzzles_with_whole_output() {
+    use std::process::{Command, Stdio};
+    let child = Command::new(env!("CARGO_BIN_EXE_sudoku-sat"))
+        .args(["generate", "--size", "4", "-k", "100000000", "-o", "line"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let run = crate::common::signal_after_first_line(child, libc::SIGINT, false);
+    assert_eq!(run.code, Some(130), "{}", run.stderr);
+    assert!(run.stderr.contains("interrupted after"), "{}", run.stderr);
+    assert!(run.stderr.contains("generated "), "{}", run.stderr);
+    assert!(run.stdout.ends_with('\n'));
+    assert!(run.stdout.lines().all(|l| l.len() == 16), "{}", run.stdout);
+}
