@@ -140,10 +140,12 @@ fn template(args: &GenerateArgs) -> anyhow::Result<Option<Puzzle>> {
         let Some(entry) = input.one_puzzle(args.input.options(), "generate")? else {
             return Ok(None);
         };
-        if entry.puzzle.givens().given_count() > 0 {
+        let givens = entry.puzzle.givens().given_count();
+        if givens > 0 {
             say::note(format_args!(
-                "{name}: the template's {} are not used; givens are chosen anew",
-                say::count(entry.puzzle.givens().given_count(), "given", "givens")
+                "{name}: the template's {} {} not used; givens are chosen anew",
+                say::count(givens, "given", "givens"),
+                if givens == 1 { "is" } else { "are" }
             ));
         }
         return Ok(Some(entry.puzzle));
