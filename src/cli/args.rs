@@ -186,7 +186,7 @@ fn parse_jobs(text: &str) -> Result<usize, String> {
 }
 
 /// Parses `RxC` (also `R×C`) with R and C from 1 to 64.
-pub(super) fn parse_blocks(text: &str) -> Result<(usize, usize), String> {
+fn parse_blocks(text: &str) -> Result<(usize, usize), String> {
     let parsed = text
         .split_once(['x', 'X', '×'])
         .and_then(|(r, c)| Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?)))
