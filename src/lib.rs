@@ -5,6 +5,7 @@ pub mod euler;
 pub mod explain;
 pub mod formats;
 pub mod grid;
+pub mod hint;
 pub mod propagate;
 pub mod puzzle;
 pub mod rate;

@@ -9,6 +9,7 @@ mod dimacs;
 mod encodings;
 mod euler96;
 mod formats;
+mod hint;
 mod hostile;
 mod regression;
 mod sizes;
