@@ -263,7 +263,8 @@ fn assumptions(hinter: &Hinter) -> Vec<Lit> {
 /// with fewer candidates are tried first, then row-major, then by digit;
 /// the first of equally short chains wins. A trial stops once its
 /// propagation is as deep as the best chain is long, since a deeper
-/// conflict cannot show in fewer clauses.
+/// conflict cannot show in fewer clauses, and passes run with growing
+/// depth limits.
 pub(super) fn shortest(hinter: &Hinter) -> Option<Step> {
     let tracer = hinter.tracer();
     let mut base = tracer.base(hinter)?;
@@ -274,25 +275,40 @@ pub(super) fn shortest(hinter: &Hinter) -> Option<Step> {
         .collect();
     cells.sort_by_key(|&c| hinter.mask(c).count_ones());
     let mut best: Option<(Cell, Digit, Chain)> = None;
-    for cell in cells {
-        for digit in digits_of(size, hinter.mask(cell)) {
-            let lit = vars::lit(size, cell, digit);
-            if Tracer::value(&base, lit) == Some(false) {
-                // Propagation from the grid alone removes it (a variant's
-                // clauses can say more than its pruning): no assumption
-                // needed, the shortest chain of all.
-                let reason = base.reasons[lit.index()];
-                let mut chain = tracer.chain(&base, 0, reason);
-                chain.push((reason, Some(!lit)));
-                return Some(step(hinter, tracer, cell, digit, chain, false));
-            }
-            let depth = best.as_ref().map_or(usize::MAX, |(_, _, b)| b.len());
-            if let Some(chain) = tracer.refute(&mut base, lit, depth)
-                && chain.len() < depth
-            {
-                best = Some((cell, digit, chain));
+    // Iterative deepening: most trials never conflict, and cutting them
+    // at a few rounds makes them cheap. A pass with limit d sees every
+    // conflict within d rounds; once the best chain has at most d
+    // clauses, a deeper conflict cannot beat it.
+    let mut limit = 4;
+    loop {
+        for &cell in &cells {
+            for digit in digits_of(size, hinter.mask(cell)) {
+                let lit = vars::lit(size, cell, digit);
+                if Tracer::value(&base, lit) == Some(false) {
+                    // Propagation from the grid alone removes it (a
+                    // variant's clauses can say more than its pruning):
+                    // no assumption needed, the shortest chain of all.
+                    let reason = base.reasons[lit.index()];
+                    let mut chain = tracer.chain(&base, 0, reason);
+                    chain.push((reason, Some(!lit)));
+                    return Some(step(hinter, tracer, cell, digit, chain, false));
+                }
+                let depth = best.as_ref().map_or(limit, |(_, _, b)| b.len().min(limit));
+                if let Some(chain) = tracer.refute(&mut base, lit, depth)
+                    && best.as_ref().is_none_or(|(_, _, b)| chain.len() < b.len())
+                {
+                    best = Some((cell, digit, chain));
+                }
             }
         }
+        if limit == usize::MAX || best.as_ref().is_some_and(|(_, _, b)| b.len() <= limit) {
+            break;
+        }
+        limit = if limit > tracer.var_count() {
+            usize::MAX
+        } else {
+            limit * 4
+        };
     }
     let (cell, digit, chain) = best?;
     Some(step(hinter, tracer, cell, digit, chain, true))

@@ -227,7 +227,7 @@ fn cell_names(cells: &[Cell]) -> String {
     join_and(&cells.iter().map(Cell::to_string).collect::<Vec<_>>())
 }
 
-/// Names removals as `5 from r1c1 and r1c2, 7 from r2c2`, digit by digit.
+/// Names removals as `5 from r1c1 and r1c2; 7 from r2c2`, digit by digit.
 fn removals(eliminated: &[(Cell, Digit)]) -> String {
     let mut digits: Vec<Digit> = eliminated.iter().map(|&(_, d)| d).collect();
     digits.sort_unstable();
@@ -243,7 +243,7 @@ fn removals(eliminated: &[(Cell, Digit)]) -> String {
             format!("{digit} from {}", cell_names(&cells))
         })
         .collect();
-    join_and(&parts)
+    parts.join("; ")
 }
 
 /// A puzzle's current candidates, and the steps that narrow them.
