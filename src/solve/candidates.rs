@@ -25,7 +25,7 @@
 //!    whole batch at once. Without one, varisat's failed core names
 //!    assumptions that cannot hold together: a core of one pair proves
 //!    that pair impossible; the core's pairs leave the batch, which is
-//!    tried again, [`STEERING_TRIES`] times at most. Then step 3 again.
+//!    tried again, three times at most. Then step 3 again.
 //!
 //! Every model is decoded and checked against every rule and constraint
 //! ([`read_model`]) before it marks anything, as everywhere else.
