@@ -12,6 +12,8 @@ use sudoku_sat::backtrack::Backtracker;
 use sudoku_sat::encode::{Encoding, RuleSet, encode, encode_rules, vars};
 use sudoku_sat::formats::text::{Format, parse_str};
 use sudoku_sat::grid::{Grid, Size};
+use sudoku_sat::puzzle::Puzzle;
+use sudoku_sat::solve::candidates::true_candidates;
 use sudoku_sat::solve::sat::{SatSolver, Strategy};
 
 fn main() {
@@ -31,6 +33,28 @@ const PUZZLES: [(&str, &str); 3] = [
     (
         "17-clue",
         ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",
+    ),
+];
+
+/// Puzzles for true candidates: the empty grid, Euler grid 1, the 17-clue
+/// puzzle above, and that puzzle without its givens in r5c3, r6c3, r7c2,
+/// r8c9 and r9c1 (12 clues, many solutions).
+const CANDIDATE_PUZZLES: [(&str, &str); 4] = [
+    (
+        "empty",
+        ".................................................................................",
+    ),
+    (
+        "euler-01",
+        "003020600900305001001806400008102900700000008006708200002609500800203009005010300",
+    ),
+    (
+        "17-clue",
+        ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",
+    ),
+    (
+        "12-clue",
+        ".................1.....2.3......3.2.....4...........6.........4.7..8.....2...7...",
     ),
 ];
 
@@ -110,4 +134,19 @@ fn backtracker(bencher: Bencher, name: &str) {
     let puzzle = grid(name);
     let backtracker = Backtracker::default();
     bencher.bench(|| backtracker.solve(black_box(&puzzle)));
+}
+
+/// True candidates (`sudoku-sat candidates`), formula load included.
+#[divan::bench(args = ["empty", "euler-01", "17-clue", "12-clue"])]
+fn candidates(bencher: Bencher, name: &str) {
+    let (_, text) = CANDIDATE_PUZZLES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .expect("known puzzle");
+    let puzzle = Puzzle::new(
+        parse_str(text, Format::Line).expect("valid")[0]
+            .grid()
+            .clone(),
+    );
+    bencher.bench(|| true_candidates(black_box(&puzzle), &Encoding::default()).expect("solves"));
 }

@@ -6,6 +6,7 @@ pub mod explain;
 pub mod formats;
 pub mod generate;
 pub mod grid;
+pub mod hint;
 pub mod propagate;
 pub mod puzzle;
 pub mod rate;

@@ -11,6 +11,7 @@ mod encodings;
 mod euler96;
 mod formats;
 mod generate;
+mod hint;
 mod hostile;
 mod regression;
 mod sizes;

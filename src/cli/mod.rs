@@ -15,6 +15,7 @@ mod explain_report;
 mod export;
 mod files;
 mod generate;
+mod hint;
 mod input;
 mod output;
 mod progress;
@@ -154,6 +155,22 @@ enum Command {
     /// puzzle has none or several; 2 usage, I/O or parse error, or a
     /// disagreement with the backtracker.
     Check(check::CheckCommandArgs),
+    /// Print the next step a person could take from the grid, in words;
+    /// with --all, every step to the solution.
+    ///
+    /// The simplest step wins: naked single, hidden single, locked
+    /// candidates (pointing, claiming), naked pair or triple, hidden pair
+    /// or triple, a variant constraint's elimination (named by the
+    /// constraint), and otherwise the candidate whose assumption unit
+    /// propagation refutes with the fewest clauses, shown clause by clause
+    /// in the words of `explain`; when no single assumption does, the SAT
+    /// solver refutes a candidate. Cells are named r1c1. A grid that
+    /// breaks a rule, has no solution or has several gets an error line
+    /// instead of a hint; a solved grid is said to be so.
+    ///
+    /// Exit status: 0 every puzzle got its hints; 1 some puzzle breaks a
+    /// rule or has no or several solutions; 2 usage, I/O or parse error.
+    Hint(hint::HintArgs),
     /// Write a CNF and a DRAT proof that certify one puzzle's answer.
     ///
     /// No solution: OUT.cnf is the puzzle's CNF (the rules and each given
@@ -274,6 +291,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Bench(args) => bench::bench(args),
         Command::Count(args) => count::count(args),
         Command::Candidates(args) => candidates::candidates(args),
+        Command::Hint(args) => hint::hint(args),
         Command::Prove(args) => prove::prove(args),
         Command::Generate(args) => {
             signals::catch_signals();

@@ -15,35 +15,41 @@
 //!    solver call.
 //! 3. One clause (¬a ∨ x₁ ∨ … ∨ xₖ) over the k pairs still unknown, behind
 //!    a fresh activation literal a, asks for a solution that shows at
-//!    least one of them. A model marks every pair it shows (one new pair
-//!    at least) and the step repeats; no model proves every unknown pair
-//!    impossible at once, and ends the search. The unit ¬a retires each
-//!    clause when its step is done.
+//!    least one of them. No model proves every unknown pair impossible at
+//!    once, and ends the search. The unit ¬a retires each clause when its
+//!    step is done.
+//! 4. After a model, the search steers the next one: it picks greedily a
+//!    batch of unknown pairs that one solution could show together (one
+//!    per cell, no digit twice among cells that see each other) and asks
+//!    for a solution holding them all, as assumptions. A model marks the
+//!    whole batch at once. Without one, varisat's failed core names
+//!    assumptions that cannot hold together: a core of one pair proves
+//!    that pair impossible; the core's pairs leave the batch, which is
+//!    tried again, three times at most. Then step 3 again.
 //!
 //! Every model is decoded and checked against every rule and constraint
 //! ([`read_model`]) before it marks anything, as everywhere else.
 //!
 //! # Cost
 //!
-//! One formula load, then at most 1 + s + 1 solver calls, s the SAT steps
-//! of 3: each marks at least one new pair, so s is at most the possible
-//! pairs the first model misses. A unique puzzle takes at most two calls
-//! (a solution, then the proof that no other open pair is possible, the
-//! work of a uniqueness check) where testing each open pair under an
-//! assumption would take one per impossible pair, hundreds on a 9×9
-//! grid; an unsolvable one takes one. Ambiguous puzzles gain less: the
-//! solver's next model stays close to the last (it keeps its phases), so
-//! a step often adds one or two pairs. Measured (release build): the
-//! empty 9×9 grid takes 468 calls for its 729 pairs, 0.15 s; 17-clue
-//! puzzles with 5 or 10 givens taken away, about 200 and 300 calls,
-//! 30 and 55 ms each.
+//! One formula load, then solver calls: step 3 marks at least one new
+//! pair or ends the search, so the search ends. A unique puzzle takes two
+//! calls (a solution, then the proof that no other open pair is
+//! possible, the work of a uniqueness check) where testing each open pair
+//! under an assumption would take one per impossible pair, hundreds on a
+//! 9×9 grid; an unsolvable one takes one. Without step 4, ambiguous
+//! puzzles gained less: the solver's next model stays close to the last
+//! (it keeps its phases, and varisat has no way to set them), so a step
+//! often added one or two pairs, and the empty 9×9 grid took 468 calls.
+//! With it, the empty grid takes 74 calls; docs/performance.md has the
+//! figures.
 
-use varisat::{ExtendFormula, Solver};
+use varisat::{ExtendFormula, Lit, Solver};
 
 use super::{SolveError, next_model, read_model};
 use crate::encode::optimized::Fixed;
 use crate::encode::{Encoding, encode_puzzle, vars};
-use crate::grid::{Cell, Digit, Grid, Size};
+use crate::grid::{Cell, Digit, Grid, Shape, Size};
 use crate::puzzle::Puzzle;
 
 /// How many solutions a puzzle has, as its candidates tell it.
@@ -116,6 +122,21 @@ impl Candidates {
         self.calls
     }
 
+    /// Returns the pairs neither marked possible nor ruled out, by the
+    /// givens or by `ruled_out` (by 0-based variable index).
+    fn unknown(&self, fixed: &Fixed, ruled_out: &[bool]) -> Vec<(Cell, Digit)> {
+        let size = self.size;
+        size.all_cells()
+            .flat_map(|c| size.digits().map(move |d| (c, d)))
+            .filter(|&(c, d)| {
+                let var = vars::var(size, c, d);
+                !self.possible[var.index()]
+                    && !ruled_out[var.index()]
+                    && fixed.value(var) != Some(false)
+            })
+            .collect()
+    }
+
     fn mark(&mut self, solution: &Grid) {
         for cell in self.size.all_cells() {
             let digit = solution.get(cell).expect("a solution is full");
@@ -152,15 +173,10 @@ pub fn true_candidates(puzzle: &Puzzle, encoding: &Encoding) -> Result<Candidate
     // solution), and needed under the optimized encoding, whose formula
     // leaves these variables out and so would let them be true.
     let fixed = Fixed::by_givens(givens);
+    // Pairs a solver call proved impossible on their own.
+    let mut ruled_out = vec![false; candidates.possible.len()];
     loop {
-        let unknown: Vec<(Cell, Digit)> = size
-            .all_cells()
-            .flat_map(|c| size.digits().map(move |d| (c, d)))
-            .filter(|&(c, d)| {
-                let var = vars::var(size, c, d);
-                !candidates.possible[var.index()] && fixed.value(var) != Some(false)
-            })
-            .collect();
+        let unknown = candidates.unknown(&fixed, &ruled_out);
         if unknown.is_empty() {
             return Ok(candidates);
         }
@@ -183,7 +199,54 @@ pub fn true_candidates(puzzle: &Puzzle, encoding: &Encoding) -> Result<Candidate
             )));
         }
         candidates.mark(&solution);
+        // Steering: ask for a solution that shows many unknown pairs at
+        // once, as assumptions. Without one, varisat's failed core names
+        // assumptions that cannot hold together: a core of one pair is
+        // impossible; a larger one is dropped from the batch, which is
+        // tried again, a few times at most.
+        let unknown = candidates.unknown(&fixed, &ruled_out);
+        let mut batch = compatible(puzzle.shape(), &unknown);
+        for _ in 0..STEERING_TRIES {
+            if batch.is_empty() {
+                break;
+            }
+            let lits: Vec<Lit> = batch.iter().map(|&(c, d)| vars::lit(size, c, d)).collect();
+            solver.assume(&lits);
+            candidates.calls += 1;
+            let found = next_model(&mut solver, read);
+            let core: Vec<Lit> = solver.failed_core().unwrap_or(&[]).to_vec();
+            solver.assume(&[]);
+            if let Some(solution) = found? {
+                candidates.mark(&solution);
+                break;
+            }
+            match core[..] {
+                [] => break,
+                [single] => ruled_out[single.index()] = true,
+                _ => {}
+            }
+            batch.retain(|&(c, d)| !core.contains(&vars::lit(size, c, d)));
+        }
     }
+}
+
+/// How many times one step asks for a solution showing a batch of
+/// unknown pairs, shrinking the batch by the failed core each time.
+const STEERING_TRIES: usize = 3;
+
+/// Picks, greedily, unknown pairs that a solution could show together:
+/// one per cell, and no digit twice among cells that see each other.
+fn compatible(shape: &Shape, unknown: &[(Cell, Digit)]) -> Vec<(Cell, Digit)> {
+    let mut batch: Vec<(Cell, Digit)> = Vec::new();
+    for &(cell, digit) in unknown {
+        if batch
+            .iter()
+            .all(|&(c, d)| c != cell && (d != digit || !shape.sees(c, cell)))
+        {
+            batch.push((cell, digit));
+        }
+    }
+    batch
 }
 
 #[cfg(test)]
@@ -281,6 +344,50 @@ mod tests {
             let puzzle = Puzzle::new(Grid::from_symbols(four(), line).unwrap());
             assert_like_brute_force(&puzzle, &grids, solutions);
         }
+    }
+
+    #[test]
+    fn random_partial_grids_match_brute_force() {
+        let grids = all_four_by_four();
+        // xorshift64: a fixed sequence, so a failure replays.
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let mut seen = [0; 3];
+        for round in 0..240 {
+            let mut givens = Grid::empty(four());
+            if round % 2 == 0 {
+                // Some cells of a full grid: solvable, often ambiguous.
+                let full = &grids[next(grids.len())];
+                let keep = 1 + next(8);
+                for cell in four().all_cells() {
+                    if next(16) < keep {
+                        givens.set(cell, full.get(cell));
+                    }
+                }
+            } else {
+                // Digits anywhere: often no solution.
+                for _ in 0..1 + next(5) {
+                    let cell = Cell::from_index(four(), next(16));
+                    givens.set(cell, Some(Digit::from_index(next(4))));
+                }
+            }
+            let puzzle = Puzzle::new(givens);
+            let count = grids.iter().filter(|g| puzzle.check(g).is_ok()).count();
+            let solutions = match count {
+                0 => Solutions::None,
+                1 => Solutions::One,
+                _ => Solutions::Several,
+            };
+            seen[count.min(2)] += 1;
+            assert_like_brute_force(&puzzle, &grids, solutions);
+        }
+        // The rounds reach every kind of puzzle.
+        assert!(seen.iter().all(|&n| n > 10), "{seen:?}");
     }
 
     #[test]

@@ -469,4 +469,4 @@ fn constraints(key: &str, value: &Value, size: Size) -> Result<Vec<Constraint>, 
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

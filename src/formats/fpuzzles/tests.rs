@@ -6,7 +6,7 @@ use crate::solve::Outcome;
 use crate::solve::sat::SatSolver;
 
 /// The shared corpus of real variant puzzles, when present.
-fn corpus() -> Option<Vec<Vec<String>>> {
+pub(crate) fn corpus() -> Option<Vec<Vec<String>>> {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../shared/data/variants/corpus.tsv"

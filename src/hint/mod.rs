@@ -1,0 +1,441 @@
+//! Hints: the next step a person could take from a grid, in words.
+//!
+//! A [`Hinter`] holds a puzzle's current candidates (the digits each cell
+//! may still hold) and finds the simplest step that places a digit or
+//! removes candidates, trying the techniques in this order:
+//!
+//! 1. naked single: a cell with one candidate left;
+//! 2. hidden single: a digit with one place left in a row, column or block;
+//! 3. locked candidates: a digit confined to where two houses meet leaves
+//!    the rest of the second house (pointing from a block, claiming from a
+//!    row or column);
+//! 4. naked pair and triple: k cells of a house with k candidates between
+//!    them take those digits from the rest of the house;
+//! 5. hidden pair and triple: k digits with k places in a house leave no
+//!    room there for other digits;
+//! 6. a variant constraint's own elimination ([`crate::rules::Rule::prune`],
+//!    named by the constraint's description);
+//! 7. the shortest contradiction: each candidate is assumed in turn and
+//!    unit propagation runs over the puzzle's clauses; the candidate whose
+//!    refutation takes the fewest clauses is removed, and the clauses are
+//!    shown in the words of [`crate::explain`];
+//! 8. when no single assumption propagates to a contradiction, the SAT
+//!    solver refutes one candidate that is not in the solution.
+//!
+//! Placing a digit removes it from the cell's row, column and block at
+//! once, as people do with pencil marks; that is no step of its own.
+//! Every step is sound: it follows from the rules and the current
+//! candidates, so it never removes a digit of any solution. The hinter
+//! refuses grids that break a rule, have no solution or have several: a
+//! hint cannot lead to a unique answer that does not exist.
+
+mod contradiction;
+mod locked;
+mod singles;
+mod subsets;
+mod variants;
+
+use std::cell::OnceCell;
+use std::fmt;
+
+use varisat::CnfFormula;
+
+use crate::encode::{EncodeStats, Encoding, encode_puzzle};
+use crate::grid::{Cell, Digit, Grid, House, Shape, Size, Violation};
+use crate::puzzle::Puzzle;
+use crate::rules::{Broken, Rule};
+use crate::solve::sat::SatSolver;
+use crate::solve::{Outcome, SolveError};
+
+/// The technique a step uses, simplest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
+pub enum Technique {
+    /// A cell with one candidate left.
+    NakedSingle,
+    /// A digit with one place left in a house.
+    HiddenSingle,
+    /// A digit of a block confined to one row or column.
+    Pointing,
+    /// A digit of a row or column confined to one block.
+    Claiming,
+    /// Two cells of a house with the same two candidates.
+    NakedPair,
+    /// Three cells of a house with three candidates between them.
+    NakedTriple,
+    /// Two digits with the same two places in a house.
+    HiddenPair,
+    /// Three digits with three places between them in a house.
+    HiddenTriple,
+    /// A variant constraint removes candidates.
+    Constraint,
+    /// Assuming a candidate leads, by unit propagation, to a clause with
+    /// every literal false.
+    Contradiction,
+    /// The SAT solver refutes a candidate that no short chain refutes.
+    SolverRefutation,
+}
+
+impl Technique {
+    /// Returns the technique's id, as `--output json` writes it:
+    /// `naked-single`, `hidden-single`, `pointing`, `claiming`,
+    /// `naked-pair`, `naked-triple`, `hidden-pair`, `hidden-triple`,
+    /// `constraint`, `contradiction`, `solver-refutation`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Technique::NakedSingle => "naked-single",
+            Technique::HiddenSingle => "hidden-single",
+            Technique::Pointing => "pointing",
+            Technique::Claiming => "claiming",
+            Technique::NakedPair => "naked-pair",
+            Technique::NakedTriple => "naked-triple",
+            Technique::HiddenPair => "hidden-pair",
+            Technique::HiddenTriple => "hidden-triple",
+            Technique::Constraint => "constraint",
+            Technique::Contradiction => "contradiction",
+            Technique::SolverRefutation => "solver-refutation",
+        }
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.id().replace('-', " "))
+    }
+}
+
+/// One step: what it places or removes, and why, in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The technique.
+    pub technique: Technique,
+    /// The cells the reasoning rests on (the single's cell, the pair's
+    /// cells, the cells of the house part, the assumed cell).
+    pub cells: Vec<Cell>,
+    /// The digits it places.
+    pub placed: Vec<(Cell, Digit)>,
+    /// The candidates it removes.
+    pub eliminated: Vec<(Cell, Digit)>,
+    /// The constraint that forces it, by its key and description, for a
+    /// [`Technique::Constraint`] step.
+    pub constraint: Option<(String, String)>,
+    /// For a contradiction, the clauses propagation used, in order, each
+    /// in words with what it implies.
+    pub chain: Vec<String>,
+    /// The step in one or more sentences.
+    pub text: String,
+}
+
+impl Step {
+    /// Returns a step that places `digit` in `cell`, for the reason in
+    /// `text`.
+    fn place(technique: Technique, cell: Cell, digit: Digit, text: String) -> Step {
+        Step {
+            technique,
+            cells: vec![cell],
+            placed: vec![(cell, digit)],
+            eliminated: Vec::new(),
+            constraint: None,
+            chain: Vec::new(),
+            text,
+        }
+    }
+
+    /// Returns a step that removes candidates, resting on `cells`.
+    fn eliminate(
+        technique: Technique,
+        cells: Vec<Cell>,
+        eliminated: Vec<(Cell, Digit)>,
+        text: String,
+    ) -> Step {
+        Step {
+            technique,
+            cells,
+            placed: Vec::new(),
+            eliminated,
+            constraint: None,
+            chain: Vec::new(),
+            text,
+        }
+    }
+}
+
+/// Why a grid gets no hint.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum HintError {
+    /// The givens break a classic rule.
+    Broken(Violation),
+    /// The givens break a variant constraint.
+    BrokenConstraint(Broken),
+    /// The puzzle has no solution.
+    NoSolution,
+    /// The puzzle has several solutions; two are given.
+    Several(Grid, Grid),
+    /// The SAT solver failed.
+    Solve(SolveError),
+}
+
+impl fmt::Display for HintError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HintError::Broken(violation) => write!(f, "the grid breaks a rule: {violation}"),
+            HintError::BrokenConstraint(broken) => {
+                write!(f, "the grid breaks a rule: {broken}")
+            }
+            HintError::NoSolution => f.write_str("the puzzle has no solution"),
+            HintError::Several(..) => f.write_str(
+                "the puzzle has several solutions, so no hint can lead to a unique answer",
+            ),
+            HintError::Solve(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for HintError {}
+
+/// Returns the bit of a digit in a candidate mask.
+fn bit(digit: Digit) -> u64 {
+    1 << digit.index()
+}
+
+/// Returns the digits of a mask, smallest first.
+fn digits_of(size: Size, mask: u64) -> impl Iterator<Item = Digit> {
+    size.digits().filter(move |&d| mask & bit(d) != 0)
+}
+
+/// Joins items as `a, b and c`.
+fn join_and(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// Returns `1 clause` or `N clauses`.
+fn count_clauses(n: usize) -> String {
+    if n == 1 {
+        "1 clause".to_string()
+    } else {
+        format!("{n} clauses")
+    }
+}
+
+/// Names cells as `r1c1, r1c2 and r1c3`.
+fn cell_names(cells: &[Cell]) -> String {
+    join_and(&cells.iter().map(Cell::to_string).collect::<Vec<_>>())
+}
+
+/// Names removals as `5 from r1c1 and r1c2; 7 from r2c2`, digit by digit.
+fn removals(eliminated: &[(Cell, Digit)]) -> String {
+    let mut digits: Vec<Digit> = eliminated.iter().map(|&(_, d)| d).collect();
+    digits.sort_unstable();
+    digits.dedup();
+    let parts: Vec<String> = digits
+        .iter()
+        .map(|&digit| {
+            let cells: Vec<Cell> = eliminated
+                .iter()
+                .filter(|&&(_, d)| d == digit)
+                .map(|&(c, _)| c)
+                .collect();
+            format!("{digit} from {}", cell_names(&cells))
+        })
+        .collect();
+    parts.join("; ")
+}
+
+/// A puzzle's current candidates, and the steps that narrow them.
+#[derive(Debug)]
+pub struct Hinter {
+    puzzle: Puzzle,
+    /// Candidate masks by row-major cell, bit d−1 for digit d.
+    masks: Vec<u64>,
+    /// The digits placed so far, givens included.
+    grid: Grid,
+    /// The puzzle's only solution.
+    solution: Grid,
+    /// The puzzle's clauses and their families, for contradictions.
+    cnf: CnfFormula,
+    stats: EncodeStats,
+    /// The clauses indexed for traced propagation, built on first use.
+    tracer: OnceCell<contradiction::Tracer>,
+}
+
+impl Hinter {
+    /// Returns a hinter for `puzzle`, with each blank cell's candidates
+    /// narrowed only by the digits placed in its row, column and block.
+    ///
+    /// # Errors
+    ///
+    /// [`HintError::Broken`] or [`HintError::BrokenConstraint`] when the
+    /// givens break a rule, [`HintError::NoSolution`] or
+    /// [`HintError::Several`] by the SAT solver's answer, and
+    /// [`HintError::Solve`] when it fails.
+    pub fn new(puzzle: &Puzzle, encoding: &Encoding) -> Result<Hinter, HintError> {
+        let givens = puzzle.givens();
+        if let Some(violation) = givens.first_conflict() {
+            return Err(HintError::Broken(violation));
+        }
+        let size = givens.size();
+        let full = u64::MAX >> (64 - size.side());
+        let mut hinter = Hinter {
+            puzzle: puzzle.clone(),
+            masks: vec![full; size.cells()],
+            grid: Grid::empty(givens.shape().clone()),
+            solution: Grid::empty(givens.shape().clone()),
+            cnf: CnfFormula::new(),
+            stats: EncodeStats::default(),
+            tracer: OnceCell::new(),
+        };
+        for (cell, digit) in givens.givens() {
+            hinter.place(cell, digit);
+        }
+        // A constraint whose cells are all placed must hold already.
+        for constraint in puzzle.constraints() {
+            let cells = constraint.cells(givens.shape());
+            if cells.iter().all(|&c| givens.get(c).is_some())
+                && let Err(broken) = constraint.check(givens)
+            {
+                return Err(HintError::BrokenConstraint(broken));
+            }
+        }
+        let mut solver = SatSolver::new(*encoding);
+        hinter.solution = match solver.solve_puzzle(puzzle).map_err(HintError::Solve)? {
+            Outcome::Unique(solution) => solution,
+            Outcome::Multiple(a, b) => return Err(HintError::Several(a, b)),
+            Outcome::Unsolvable => return Err(HintError::NoSolution),
+        };
+        hinter.stats = encode_puzzle(puzzle, encoding, &mut hinter.cnf);
+        Ok(hinter)
+    }
+
+    /// Returns the digits placed so far, givens included.
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// Returns the puzzle's only solution, as the SAT solver found it.
+    pub fn solution(&self) -> &Grid {
+        &self.solution
+    }
+
+    /// Returns the candidates of `cell`, smallest first.
+    pub fn candidates(&self, cell: Cell) -> Vec<Digit> {
+        digits_of(self.size(), self.masks[cell.index(self.size())]).collect()
+    }
+
+    /// Returns whether every cell is placed.
+    pub fn is_solved(&self) -> bool {
+        self.grid.is_full()
+    }
+
+    fn tracer(&self) -> &contradiction::Tracer {
+        self.tracer.get_or_init(|| contradiction::Tracer::new(self))
+    }
+
+    fn size(&self) -> Size {
+        self.grid.size()
+    }
+
+    fn shape(&self) -> &Shape {
+        self.grid.shape()
+    }
+
+    fn mask(&self, cell: Cell) -> u64 {
+        self.masks[cell.index(self.size())]
+    }
+
+    /// Returns the blank cells of a house.
+    fn open_cells(&self, house: House) -> Vec<Cell> {
+        self.shape()
+            .house_cells(house)
+            .into_iter()
+            .filter(|&c| self.grid.get(c).is_none())
+            .collect()
+    }
+
+    /// Places `digit` in `cell` and removes it from the cell's peers.
+    fn place(&mut self, cell: Cell, digit: Digit) {
+        let size = self.size();
+        self.grid.set(cell, Some(digit));
+        self.masks[cell.index(size)] = bit(digit);
+        for peer in self.shape().all_cells() {
+            if peer != cell && self.shape().sees(peer, cell) {
+                self.masks[peer.index(size)] &= !bit(digit);
+            }
+        }
+    }
+
+    /// Returns the simplest next step, or `None` when the grid is solved.
+    ///
+    /// # Errors
+    ///
+    /// [`HintError::Solve`] when the SAT solver fails on the last resort
+    /// step, or when a constraint's pruning finds the candidates
+    /// contradictory (which a sound step never leaves).
+    pub fn next_step(&self) -> Result<Option<Step>, HintError> {
+        if self.is_solved() {
+            return Ok(None);
+        }
+        let found = singles::naked_single(self)
+            .or_else(|| singles::hidden_single(self))
+            .or_else(|| locked::locked_candidates(self))
+            .or_else(|| subsets::naked_subset(self))
+            .or_else(|| subsets::hidden_subset(self));
+        if let Some(step) = found {
+            return Ok(Some(step));
+        }
+        if let Some(step) = variants::constraint_step(self)? {
+            return Ok(Some(step));
+        }
+        if let Some(step) = contradiction::shortest(self) {
+            return Ok(Some(step));
+        }
+        contradiction::solver_refutation(self).map(Some)
+    }
+
+    /// Applies a step: places its digits and removes its candidates.
+    pub fn apply(&mut self, step: &Step) {
+        let size = self.size();
+        for &(cell, digit) in &step.placed {
+            self.place(cell, digit);
+        }
+        for &(cell, digit) in &step.eliminated {
+            self.masks[cell.index(size)] &= !bit(digit);
+        }
+        // A cell left with one candidate is a naked single for the next
+        // step, not placed here: each placement is a step of its own.
+    }
+
+    /// Returns the steps from the current grid to the solution, applying
+    /// each. Each step places a digit or removes a candidate, so there
+    /// are at most N³ of them.
+    ///
+    /// # Errors
+    ///
+    /// As [`Hinter::next_step`], and [`HintError::Solve`] if a step makes
+    /// no progress (which would be a bug).
+    pub fn solve_all(&mut self) -> Result<Vec<Step>, HintError> {
+        let mut steps = Vec::new();
+        let limit = self.size().side() * self.size().cells();
+        while let Some(step) = self.next_step()? {
+            let before: u32 = self.masks.iter().map(|m| m.count_ones()).sum();
+            let placed = self.grid.given_count();
+            self.apply(&step);
+            let after: u32 = self.masks.iter().map(|m| m.count_ones()).sum();
+            if (after == before && self.grid.given_count() == placed) || steps.len() > limit {
+                return Err(HintError::Solve(SolveError::Solver(format!(
+                    "the hint step '{}' makes no progress",
+                    step.text
+                ))));
+            }
+            steps.push(step);
+        }
+        Ok(steps)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,206 @@
+//! Hints are sound: no step removes a solution digit or places a wrong
+//! one, and the path ends at the SAT solution.
+
+use std::collections::BTreeSet;
+
+use super::*;
+use crate::formats::text::{Format, parse_str};
+use crate::formats::{fpuzzles, rules_file};
+
+fn puzzles(text: &str) -> Vec<Puzzle> {
+    parse_str(text, Format::Auto)
+        .unwrap()
+        .into_iter()
+        .map(|p| p.puzzle)
+        .collect()
+}
+
+/// Applies every step from the givens to the end, checking each against
+/// the solution, which must also pass the puzzle's own check; returns the
+/// techniques used.
+fn walk(puzzle: &Puzzle, name: &str) -> BTreeSet<Technique> {
+    let mut hinter = Hinter::new(puzzle, &Encoding::default()).unwrap();
+    let solution = hinter.solution().clone();
+    puzzle.check(&solution).unwrap();
+    let mut used = BTreeSet::new();
+    let mut steps = 0;
+    while let Some(step) = hinter.next_step().unwrap() {
+        for &(cell, digit) in &step.placed {
+            assert_eq!(solution.get(cell), Some(digit), "{name}: {}", step.text);
+        }
+        for &(cell, digit) in &step.eliminated {
+            assert_ne!(solution.get(cell), Some(digit), "{name}: {}", step.text);
+        }
+        assert!(
+            !step.placed.is_empty() || !step.eliminated.is_empty(),
+            "{name}: {}",
+            step.text
+        );
+        used.insert(step.technique);
+        hinter.apply(&step);
+        steps += 1;
+        let size = puzzle.givens().size();
+        assert!(steps <= size.side() * size.cells(), "{name}: no end");
+    }
+    assert_eq!(hinter.grid(), &solution, "{name}");
+    used
+}
+
+#[test]
+fn every_euler_step_is_sound_and_the_path_ends_at_the_solution() {
+    let mut used = BTreeSet::new();
+    for (i, puzzle) in puzzles(include_str!("../../data/p096_sudoku.txt"))
+        .iter()
+        .enumerate()
+    {
+        used.extend(walk(puzzle, &format!("Grid {:02}", i + 1)));
+    }
+    // The 50 puzzles need more than singles.
+    for technique in [
+        Technique::NakedSingle,
+        Technique::HiddenSingle,
+        Technique::Pointing,
+        Technique::NakedPair,
+    ] {
+        assert!(used.contains(&technique), "{technique}: {used:?}");
+    }
+}
+
+#[test]
+fn small_and_large_grids_walk_to_their_solution() {
+    for puzzle in puzzles(include_str!("../../tests/data/generated_4x4.txt")) {
+        walk(&puzzle, "4x4");
+    }
+    let large = puzzles(include_str!("../../tests/data/generated_16x16.txt"));
+    walk(&large[0], "16x16");
+}
+
+#[test]
+fn a_hard_puzzle_needs_a_contradiction_whose_chain_is_in_explains_words() {
+    // Arto Inkala's 2012 puzzle: singles, locked candidates and subsets
+    // do not finish it.
+    let puzzle = &puzzles(
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+    )[0];
+    let used = walk(puzzle, "Inkala 2012");
+    assert!(used.contains(&Technique::Contradiction), "{used:?}");
+    let mut hinter = Hinter::new(puzzle, &Encoding::default()).unwrap();
+    let step = loop {
+        let step = hinter.next_step().unwrap().unwrap();
+        if step.technique == Technique::Contradiction {
+            break step;
+        }
+        hinter.apply(&step);
+    };
+    let (cell, digit) = step.eliminated[0];
+    assert!(
+        step.text.starts_with(&format!(
+            "contradiction: if {cell} were {digit}, unit propagation"
+        )),
+        "{}",
+        step.text
+    );
+    assert!(
+        step.text
+            .contains(&format!("({} clauses)", step.chain.len()))
+    );
+    assert!(step.chain.len() >= 2, "{:?}", step.chain);
+    // The falsified clause comes last; every clause reads as explain reads
+    // it.
+    assert!(step.chain.last().unwrap().contains("every literal"));
+    assert!(
+        step.chain.iter().all(|w| w.contains("holds")),
+        "{:?}",
+        step.chain
+    );
+}
+
+#[test]
+fn a_killer_fixture_walks_with_named_cage_steps() {
+    let (puzzle, _) = rules_file::read(include_str!("../../tests/data/killer.toml")).unwrap();
+    let mut hinter = Hinter::new(&puzzle, &Encoding::default()).unwrap();
+    let mut named = 0;
+    while let Some(step) = hinter.next_step().unwrap() {
+        if step.technique == Technique::Constraint {
+            let (key, description) = step.constraint.clone().unwrap();
+            assert_eq!(key, "killercage");
+            assert!(step.text.contains(&description), "{}", step.text);
+            named += 1;
+        }
+        hinter.apply(&step);
+    }
+    assert!(named > 0);
+    assert_eq!(hinter.grid(), hinter.solution());
+    walk(&puzzle, "killer.toml");
+}
+
+#[test]
+fn variant_puzzles_of_the_corpus_walk_soundly() {
+    let Some(rows) = fpuzzles::tests::corpus() else {
+        return;
+    };
+    for family in ["killercage", "thermometer", "arrow"] {
+        let mut walked = 0;
+        for row in rows.iter().filter(|r| r[1].split(',').any(|k| k == family)) {
+            let Ok(imported) = fpuzzles::read(&row[3]) else {
+                continue;
+            };
+            let used = walk(&imported.puzzle, &row[0]);
+            assert!(!used.is_empty());
+            walked += 1;
+            if walked == 3 {
+                break;
+            }
+        }
+        assert!(walked > 0, "no {family} puzzle was read");
+    }
+}
+
+#[test]
+fn grids_without_one_solution_are_refused_and_a_solved_one_has_no_step() {
+    let four = Size::from_side(4).unwrap();
+    let grid = |line: &str| Puzzle::new(Grid::from_symbols(four, line).unwrap());
+    let hint = |line: &str| Hinter::new(&grid(line), &Encoding::default());
+    assert!(matches!(
+        hint("11.............."),
+        Err(HintError::Broken(_))
+    ));
+    assert!(matches!(
+        hint("123............4"),
+        Err(HintError::NoSolution)
+    ));
+    assert!(matches!(
+        hint("1..............."),
+        Err(HintError::Several(..))
+    ));
+    let solved = hint("1234341221434321").unwrap();
+    assert!(solved.is_solved());
+    assert!(solved.next_step().unwrap().is_none());
+}
+
+#[test]
+fn a_naked_single_names_its_cell_and_digit() {
+    let four = Size::from_side(4).unwrap();
+    let puzzle = Puzzle::new(Grid::from_symbols(four, "123.............").unwrap());
+    // Several solutions: only the step finder is tested here.
+    let mut hinter = Hinter {
+        puzzle: puzzle.clone(),
+        masks: vec![0b1111; 16],
+        grid: Grid::empty(four),
+        solution: Grid::empty(four),
+        cnf: CnfFormula::new(),
+        stats: EncodeStats::default(),
+        tracer: OnceCell::new(),
+    };
+    for (cell, digit) in puzzle.givens().givens() {
+        hinter.place(cell, digit);
+    }
+    let step = hinter.next_step().unwrap().unwrap();
+    assert_eq!(step.technique, Technique::NakedSingle);
+    assert_eq!(step.placed, vec![(Cell::new(0, 3), Digit::new(4).unwrap())]);
+    assert_eq!(
+        step.text,
+        "naked single: r1c4 can only hold 4, every other digit is ruled out; \
+         place 4 in r1c4"
+    );
+}

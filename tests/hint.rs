@@ -1,0 +1,137 @@
+//! `sudoku-sat hint`: steps in words and JSON, the whole path with
+//! `--all`, and refusals.
+
+use serde_json::Value;
+
+use sudoku_sat::grid::{Cell, Digit, Grid, Size};
+
+use crate::common::{EULER, EULER_1_SOLUTION, blank, grids, run_cli};
+
+fn json_lines(stdout: &str) -> Vec<Value> {
+    stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
+/// Reads `{"cell": "r1c1", "digit": 5}`.
+fn pair(value: &Value, size: Size) -> (Cell, Digit) {
+    let cell = Cell::from_name(value["cell"].as_str().unwrap(), size).unwrap();
+    let digit = Digit::new(value["digit"].as_u64().unwrap() as u8).unwrap();
+    (cell, digit)
+}
+
+#[test]
+fn all_steps_of_every_euler_puzzle_lead_to_its_solution() {
+    let run = run_cli(&["hint", "--all", "-o", "json"], EULER.as_bytes());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let objects = json_lines(&run.stdout);
+    let puzzles = grids(EULER);
+    assert_eq!(objects.len(), 50);
+    for (object, givens) in objects.iter().zip(&puzzles) {
+        assert_eq!(object["solved"], true, "{}", object["label"]);
+        let mut grid = givens.clone();
+        let mut removed = Vec::new();
+        for step in object["steps"].as_array().unwrap() {
+            for placed in step["placed"].as_array().unwrap() {
+                let (cell, digit) = pair(placed, Size::NINE);
+                assert_eq!(grid.get(cell), None, "placed twice: {step}");
+                grid.set(cell, Some(digit));
+            }
+            for eliminated in step["eliminated"].as_array().unwrap() {
+                removed.push(pair(eliminated, Size::NINE));
+            }
+            assert!(!step["text"].as_str().unwrap().is_empty());
+        }
+        // A full grid that keeps the rules and the givens is the unique
+        // solution; no step removed one of its digits.
+        grid.check_solution(givens).unwrap();
+        assert!(removed.iter().all(|&(c, d)| grid.get(c) != Some(d)));
+    }
+    let first: Grid = objects[0]["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|s| s["placed"].as_array().unwrap().clone())
+        .fold(puzzles[0].clone(), |mut g, p| {
+            let (cell, digit) = pair(&p, Size::NINE);
+            g.set(cell, Some(digit));
+            g
+        });
+    assert_eq!(first.to_string(), EULER_1_SOLUTION);
+}
+
+#[test]
+fn one_hint_is_one_line_naming_its_cell() {
+    let run = run_cli(&["hint"], EULER.as_bytes());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 50);
+    assert!(
+        lines[0].starts_with("Grid 01: naked single: r"),
+        "{}",
+        lines[0]
+    );
+    assert!(lines[0].contains("; place "), "{}", lines[0]);
+}
+
+#[test]
+fn a_hard_puzzle_shows_its_contradiction_clause_by_clause() {
+    let inkala =
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    let run = run_cli(&["hint", "--all", inkala], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.starts_with("line 1:\n"), "{}", run.stdout);
+    let contradiction = run
+        .stdout
+        .lines()
+        .position(|l| l.contains(". contradiction: if r"))
+        .expect("a contradiction step");
+    let next = run.stdout.lines().nth(contradiction + 1).unwrap();
+    assert!(next.trim_start().starts_with("(1) "), "{next}");
+    assert!(run.stdout.trim_end().ends_with(" steps"), "{}", run.stdout);
+}
+
+#[test]
+fn a_killer_cage_step_names_the_cage() {
+    let killer = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/killer.toml");
+    let run = run_cli(&["hint", "--all", "-o", "json", killer], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let object = &json_lines(&run.stdout)[0];
+    assert_eq!(object["solved"], true);
+    let cage = object["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["technique"] == "constraint")
+        .expect("a constraint step");
+    assert_eq!(cage["constraint"]["key"], "killercage");
+    let description = cage["constraint"]["description"].as_str().unwrap();
+    assert!(description.starts_with("the cage r"), "{description}");
+    assert!(cage["text"].as_str().unwrap().contains(description));
+}
+
+#[test]
+fn grids_without_one_solution_are_refused_and_a_solved_grid_is_said_to_be() {
+    // Two 4s in row 1.
+    let broken = format!("44{}", &EULER_1_SOLUTION[2..]);
+    let run = run_cli(&["hint", &blank(&broken, &[40, 41])], b"");
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr
+            .contains("breaks a rule: r1c1 and r1c2 both hold 4 in row1"),
+        "{}",
+        run.stderr
+    );
+    // r1c2's 8 and r1c7's 6 blanked with their rectangle: two solutions.
+    let several = blank(EULER_1_SOLUTION, &[1, 6, 10, 15]);
+    let run = run_cli(&["hint", &several], b"");
+    assert_eq!(run.code, 1);
+    assert!(run.stderr.contains("several solutions"), "{}", run.stderr);
+    let none = run_cli(&["hint", "123............4"], b"");
+    assert_eq!(none.code, 1);
+    assert!(none.stderr.contains("no solution"), "{}", none.stderr);
+    let solved = run_cli(&["hint", EULER_1_SOLUTION], b"");
+    assert_eq!(solved.code, 0, "{}", solved.stderr);
+    assert_eq!(solved.stdout, "line 1: the grid is already solved\n");
+}
