@@ -12,5 +12,6 @@ mod formats;
 mod hostile;
 mod regression;
 mod sizes;
+mod teaching;
 mod trust;
 mod variants;
