@@ -52,3 +52,74 @@ fn count_break_symmetry_refuses_variant_rules_by_name() {
     );
     assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
 }
+
+#[test]
+fn explain_takes_a_variable_by_number() {
+    // A cell-digit number decodes to its cell and digit.
+    let run = run_cli(&["explain", "346", "--limit", "1"], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines[1], "x(r5c3, 4) = 81·4 + 9·2 + 4: r5c3 holds 4");
+    assert_eq!(lines[2], "32 of 10,530 clauses mention variable 346");
+    // An auxiliary number gets its meaning and its clauses; `a` is optional.
+    for name in ["a732", "732"] {
+        let run = run_cli(
+            &["explain", name, "--amo", "sequential", "--limit", "0"],
+            b"",
+        );
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        assert!(run.stdout.contains(
+            "\na732: sequential at-most-one, cell-at-most-one of r1c1's digits: \
+             true when r1c1 is 1, 2 or 3; false when r1c1 is 4, 5, 6, 7, 8 or 9\n"
+        ));
+        assert!(
+            run.stdout
+                .contains("4 of 7,776 clauses mention variable 732")
+        );
+        assert!(run.stdout.contains("  -731 732 0   "), "{}", run.stdout);
+    }
+    // A number past the formula is refused in one line.
+    let run = run_cli(&["explain", "a730"], b"");
+    assert_eq!(run.code, 2);
+    assert_eq!(
+        run.stderr.trim_end(),
+        "error: variable 730 is not in the formula: its variables are numbered 1 to 729"
+    );
+    for bad in ["0", "a0", "a", "a07", "-3"] {
+        let run = run_cli(&["explain", bad], b"");
+        assert_eq!(run.code, 2, "{bad}: {}", run.stdout);
+    }
+}
+
+#[test]
+fn explain_lists_the_meaning_of_each_auxiliary_it_shows() {
+    let run = run_cli(&["explain", "r1c1", "--amo", "binary", "--limit", "1"], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let legend = run.stdout.split("\nauxiliary variables:\n").nth(1).unwrap();
+    assert!(legend.starts_with(
+        "  a730   binary at-most-one, cell-at-most-one of r1c1's digits: \
+         true when r1c1 is 2, 4, 6 or 8; false when r1c1 is 1, 3, 5, 7 or 9\n"
+    ));
+    let json = run_cli(
+        &[
+            "explain",
+            "r1c1",
+            "--amo",
+            "commander",
+            "-o",
+            "json",
+            "--limit",
+            "0",
+        ],
+        b"",
+    );
+    let object: Value = serde_json::from_str(&json.stdout).unwrap();
+    let first = &object["auxiliaries"][0];
+    assert_eq!(first["variable"], 730);
+    assert!(
+        first["meaning"]
+            .as_str()
+            .unwrap()
+            .contains("true when r1c1 is 1, 2 or 3")
+    );
+}

@@ -150,9 +150,10 @@ enum Command {
     /// family, in DIMACS numbers and in words.
     ///
     /// A clause mentions a cell when it holds one of the cell's variables
-    /// x(r,c,d); a house, when it mentions one of its cells. Auxiliary
-    /// variables of the at-most-one encodings are named aNNN, after their
-    /// DIMACS number. With PUZZLE, its first puzzle is encoded, so the unit
+    /// x(r,c,d); a house, when it mentions one of its cells; a variable
+    /// (346 or a730), when it holds it. Auxiliary variables are named aNNN,
+    /// after their DIMACS number, and listed at the end with what each
+    /// stands for. With PUZZLE, its first puzzle is encoded, so the unit
     /// clauses of its givens appear too (family givens).
     Explain(explain::ExplainArgs),
     /// Rate each puzzle by the reasoning the encoding lets a solver use:
