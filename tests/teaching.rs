@@ -123,3 +123,35 @@ fn explain_lists_the_meaning_of_each_auxiliary_it_shows() {
             .contains("true when r1c1 is 1, 2 or 3")
     );
 }
+
+/// docs/worked-4x4.md prints a whole CNF with words after each clause;
+/// stripped of the words, its lines are what `solve --dimacs` prints.
+#[test]
+fn the_worked_4x4_cnf_is_what_the_tool_prints() {
+    let page = include_str!("../docs/worked-4x4.md");
+    let from_header = &page[page.find("## Header").expect("a header section")..];
+    let mut printed = Vec::new();
+    let mut in_block = false;
+    for line in from_header.lines() {
+        if line.starts_with("```") {
+            in_block = !in_block;
+        } else if in_block && line.starts_with(['c', 'p']) {
+            printed.push(line.to_string());
+        } else if in_block {
+            // The clause is the numbers up to its closing 0.
+            let numbers: Vec<&str> = line.split_whitespace().take_while(|&t| t != "0").collect();
+            printed.push(format!("{} 0", numbers.join(" ")));
+        }
+    }
+    let run = run_cli(&["solve", "--dimacs", "-", "-"], b"....24...3.1....");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let tool: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(
+        printed.len(),
+        tool.len(),
+        "regenerate with benches/worked_4x4.py"
+    );
+    for (doc, tool) in printed.iter().zip(&tool) {
+        assert_eq!(doc, tool, "regenerate with benches/worked_4x4.py");
+    }
+}
