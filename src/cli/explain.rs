@@ -9,6 +9,7 @@ use clap::Args;
 
 use serde_json::json;
 
+use sudoku_sat::encode::ValueKind;
 use sudoku_sat::explain::aux::AuxNames;
 use sudoku_sat::explain::{
     Explained, Explanation, FamilyClauses, Target, encoded, explain as explain_clauses,
@@ -130,8 +131,12 @@ pub fn explain(args: ExplainArgs) -> anyhow::Result<Status> {
         out.flush().context("cannot write to stdout")?;
         return Ok(Status::Success);
     }
+    let value = match encoding.value {
+        ValueKind::Direct => String::new(),
+        other => format!("{} value encoding, ", other.name()),
+    };
     let header = format!(
-        "{size} grid, {} encoding, {} at-most-one, {about}",
+        "{size} grid, {} encoding, {} at-most-one, {value}{about}",
         encoding.rules.name(),
         encoding.amo.name()
     );

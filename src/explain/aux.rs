@@ -14,7 +14,8 @@
 //! (and made false by the others), a product coordinate by its row or
 //! column of inputs. A variable no binary clause ties to the grid (the
 //! totalizer's partial sums, defined by longer clauses) is named by its
-//! family and its encoding only.
+//! family and its encoding only. The order encoding's p(v) reads as "true
+//! when the cell is 1..v", the log encoding's bits like binary's.
 
 use std::collections::VecDeque;
 use std::fmt::Write as _;
@@ -68,15 +69,28 @@ impl AuxNames {
         // binary clause l ∨ m gives ¬l → m and ¬m → l.
         let mut implies: Vec<Vec<Lit>> = vec![Vec::new(); 2 * stats.variables.max(first)];
         let clauses: Vec<&[Lit]> = cnf.iter().collect();
-        for (family, range) in family_ranges(stats) {
-            for clause in &clauses[range] {
+        let ranges = family_ranges(stats);
+        for (family, range) in &ranges {
+            for clause in &clauses[range.clone()] {
                 for lit in clause.iter().filter(|l| l.index() >= first) {
                     let meaning = &mut meanings[lit.index() - first];
                     meaning.clauses += 1;
-                    meaning.family.get_or_insert(family);
+                    meaning.family.get_or_insert(*family);
                 }
+            }
+        }
+        // Only the clauses of the family that introduced an auxiliary
+        // variable define it; later families use it (the order encoding's
+        // "value ≤ v" in the house-differ clauses), and following those
+        // too would list consequences of other rules as its meaning.
+        for (family, range) in ranges {
+            let own =
+                |l: Lit| l.index() < first || meanings[l.index() - first].family == Some(family);
+            for clause in &clauses[range] {
                 if let [l, m] = clause[..]
                     && (l.index() >= first || m.index() >= first)
+                    && own(l)
+                    && own(m)
                 {
                     implies[(!l).code()].push(m);
                     implies[(!m).code()].push(l);
@@ -137,6 +151,13 @@ impl AuxNames {
             None => return Some("unused by every clause".to_string()),
             Some(Family::Constraint(key)) => {
                 format!("{} sum encoding, {key}", self.encoding.sum.name())
+            }
+            Some(family @ (Family::Channelling | Family::HouseDiffer)) => {
+                format!(
+                    "{} value encoding, {}",
+                    self.encoding.value.name(),
+                    family.name()
+                )
             }
             Some(family) => format!(
                 "{} at-most-one, {}",
