@@ -189,3 +189,33 @@ fn value_encodings_solve_alike_and_rate_apart() {
     assert_eq!(object["auxiliary_variables"], 324);
     assert_eq!(object["families"]["house-differ"], 7290);
 }
+
+/// A selector of the combinations encoding reads as the set it selects:
+/// the Tseitin-style definition docs/encodings.md §11 works through.
+#[test]
+fn explain_reads_a_combination_selector() {
+    let cage = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/cage10.toml");
+    let run = run_cli(
+        &[
+            "explain",
+            "a731",
+            cage,
+            "--sum-encoding",
+            "combinations",
+            "--limit",
+            "0",
+        ],
+        b"",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(
+        lines[1],
+        "a731: combinations sum encoding, killercage: true only if r1c1 is 2 or 8 and r1c2 is 2 or 8"
+    );
+    assert!(
+        run.stdout.contains("  730 731 732 733 0   "),
+        "{}",
+        run.stdout
+    );
+}

@@ -38,6 +38,10 @@ pub struct AuxMeaning {
     pub true_when: Vec<(Cell, Digit)>,
     /// The placements that force it false, in numbering order.
     pub false_when: Vec<(Cell, Digit)>,
+    /// The longer clauses ¬a ∨ x₁ ∨ … ∨ x_k of its family over placements
+    /// only: each says that a true needs one of them (a Tseitin-style
+    /// definition, as the combinations encoding's selectors have).
+    pub requires: Vec<Vec<(Cell, Digit)>>,
     /// How many clauses mention it.
     pub clauses: usize,
 }
@@ -83,10 +87,24 @@ impl AuxNames {
         // variable define it; later families use it (the order encoding's
         // "value ≤ v" in the house-differ clauses), and following those
         // too would list consequences of other rules as its meaning.
+        let introduced: Vec<Option<Family>> = meanings.iter().map(|m| m.family).collect();
         for (family, range) in ranges {
-            let own =
-                |l: Lit| l.index() < first || meanings[l.index() - first].family == Some(family);
+            let own = |l: Lit| l.index() < first || introduced[l.index() - first] == Some(family);
             for clause in &clauses[range] {
+                if let [negated, rest @ ..] = clause
+                    && rest.len() >= 2
+                    && !negated.is_positive()
+                    && negated.index() >= first
+                    && own(*negated)
+                    && let Some(needed) = rest
+                        .iter()
+                        .filter(|l| l.is_positive())
+                        .map(|l| cell_digit(size, l.var()))
+                        .collect::<Option<Vec<_>>>()
+                        .filter(|n| n.len() == rest.len())
+                {
+                    meanings[negated.index() - first].requires.push(needed);
+                }
                 if let [l, m] = clause[..]
                     && (l.index() >= first || m.index() >= first)
                     && own(l)
@@ -174,22 +192,26 @@ impl AuxNames {
         if let Some(group) = group_words(&self.shape, meaning.family, &all) {
             let _ = write!(text, " of {group}");
         }
-        if meaning.true_when.is_empty() && meaning.false_when.is_empty() {
+        if !meaning.requires.is_empty() {
+            let each: Vec<String> = meaning.requires.iter().map(|r| placements(r)).collect();
+            let _ = write!(text, ": true only if {}", join(&each, "and"));
+        } else if meaning.true_when.is_empty() && meaning.false_when.is_empty() {
             let _ = write!(
                 text,
-                ": defined by its {} clauses with other auxiliary variables",
+                ": defined by its {} clauses together with other auxiliary variables",
                 meaning.clauses
             );
         }
+        let mut sep = if meaning.requires.is_empty() {
+            ":"
+        } else {
+            ";"
+        };
         if !meaning.true_when.is_empty() {
-            let _ = write!(text, ": true when {}", placements(&meaning.true_when));
+            let _ = write!(text, "{sep} true when {}", placements(&meaning.true_when));
+            sep = ";";
         }
         if !meaning.false_when.is_empty() {
-            let sep = if meaning.true_when.is_empty() {
-                ":"
-            } else {
-                ";"
-            };
             let _ = write!(text, "{sep} false when {}", placements(&meaning.false_when));
         }
         Some(text)
