@@ -219,3 +219,27 @@ fn explain_reads_a_combination_selector() {
         run.stdout
     );
 }
+
+/// The value encodings combine with every rule set and solve strategy:
+/// optimized reduces their channelled clauses by the givens, and the
+/// propagate strategy simplifies them before solving.
+#[test]
+fn value_encodings_combine_with_rule_sets_and_strategies() {
+    let euler = concat!(env!("CARGO_MANIFEST_DIR"), "/data/p096_sudoku.txt");
+    for (value, extra) in [
+        ("order", ["--encoding", "optimized"]),
+        ("log", ["--encoding", "minimal"]),
+        ("support", ["--strategy", "fresh"]),
+        ("log", ["--strategy", "reuse"]),
+    ] {
+        let mut args = vec!["euler", "--value-encoding", value, euler];
+        args.extend(extra);
+        let run = run_cli(&args, b"");
+        assert_eq!(
+            (run.code, run.stdout.trim()),
+            (0, "24702"),
+            "{args:?}: {}",
+            run.stderr
+        );
+    }
+}

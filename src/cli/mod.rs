@@ -142,12 +142,13 @@ enum Command {
     /// the formula of its first puzzle (rules and one unit clause per
     /// given; the optimized encoding reduces the rules by the givens
     /// instead). `--output json` prints one object with size, encoding,
-    /// amo, variables, clauses, families (family name: clause count) and
+    /// amo, value (the value encoding, when not direct), variables,
+    /// clauses, families (family name: clause count) and
     /// family_details (an array in the order the families are written,
     /// with each one's clauses, literals and first clause position).
     Stats(stats::StatsArgs),
-    /// Show every clause that mentions a cell or a house, family by
-    /// family, in DIMACS numbers and in words.
+    /// Show every clause that mentions a cell, a house or a variable,
+    /// family by family, in DIMACS numbers and in words.
     ///
     /// A clause mentions a cell when it holds one of the cell's variables
     /// x(r,c,d); a house, when it mentions one of its cells; a variable
