@@ -271,7 +271,7 @@ fn write(out: &mut impl Write, header: &str, e: &Explanation, view: &Shown) -> i
     if e.uses_auxiliaries() {
         writeln!(
             out,
-            "aNNN: auxiliary variable NNN of the at-most-one encoding (above {})",
+            "aNNN: auxiliary variable NNN (above {}), explained at the end",
             side * side * side
         )?;
     }
