@@ -243,3 +243,50 @@ fn value_encodings_combine_with_rule_sets_and_strategies() {
         );
     }
 }
+
+/// Euler grid 2 needs hidden singles and nothing more (docs/encodings.md
+/// §5): naked singles fix 31 cells. Unit propagation finds the hidden
+/// singles only where house at-least-one clauses meet the direct
+/// variables: extended with direct or support. The order encoding stops
+/// where naked singles do, the log encoding one cell earlier.
+#[test]
+fn grid_2_rates_by_value_encoding() {
+    let euler = include_str!("../data/p096_sudoku.txt");
+    let grid_2: String = euler
+        .lines()
+        .skip(10)
+        .take(10)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let expected = [
+        ("extended", "direct", "propagation  Grid 02"),
+        ("extended", "support", "propagation  Grid 02"),
+        (
+            "extended",
+            "order",
+            "probing      Grid 02: propagation fixes 31 of 81 cells",
+        ),
+        (
+            "extended",
+            "log",
+            "probing      Grid 02: propagation fixes 30 of 81 cells",
+        ),
+        (
+            "efficient",
+            "direct",
+            "probing      Grid 02: propagation fixes 31 of 81 cells",
+        ),
+        (
+            "efficient",
+            "order",
+            "probing      Grid 02: propagation fixes 31 of 81 cells",
+        ),
+    ];
+    for (rules, value, line) in expected {
+        let run = run_cli(
+            &["rate", "--encoding", rules, "--value-encoding", value, "-"],
+            grid_2.as_bytes(),
+        );
+        assert_eq!(run.stdout.lines().next(), Some(line), "{rules} {value}");
+    }
+}
