@@ -15,5 +15,6 @@ mod hint;
 mod hostile;
 mod regression;
 mod sizes;
+mod teaching;
 mod trust;
 mod variants;

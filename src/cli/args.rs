@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use sudoku_sat::backtrack::Backtracker;
-use sudoku_sat::encode::{AmoKind, Encoding, RuleSet, SumKind};
+use sudoku_sat::encode::{AmoKind, Encoding, RuleSet, SumKind, ValueKind};
 use sudoku_sat::formats::text::{Format, ReadOptions, Symbols};
 use sudoku_sat::solve::sat::Strategy;
 
@@ -211,6 +211,13 @@ pub struct EncodingArgs {
     /// §7 compares them).
     #[arg(long, value_enum, default_value_t)]
     pub sum_encoding: SumKind,
+
+    /// How a cell's value becomes variables: one per digit (direct), or
+    /// the support, order or log encoding channelled to them
+    /// (docs/encodings.md §8). The cell-digit numbering and the decoding
+    /// stay the same; --amo applies to direct and to support's cells.
+    #[arg(long, value_enum, default_value_t)]
+    pub value_encoding: ValueKind,
 }
 
 impl EncodingArgs {
@@ -220,6 +227,7 @@ impl EncodingArgs {
             rules: self.encoding,
             amo: self.amo,
             sum: self.sum_encoding,
+            value: self.value_encoding,
         }
     }
 }

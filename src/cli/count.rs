@@ -12,6 +12,7 @@ use sudoku_sat::backtrack::{Backtracker, Verdict};
 
 use sudoku_sat::encode::Encoding;
 use sudoku_sat::formats::text::Puzzle;
+use sudoku_sat::rules::Rule;
 use sudoku_sat::solve::backtrack;
 use sudoku_sat::solve::count::{Bound, Count, Counted, Counter};
 
@@ -51,6 +52,19 @@ pub struct CountArgs {
     /// uses; null below the limit).
     #[arg(long, short, value_enum, default_value_t)]
     output: ReportOutput,
+
+    /// Count classes of relabellings: digits no given uses are
+    /// interchangeable, so value-precedence clauses keep one solution of
+    /// each class of k! (k the free digits; on an empty grid, the one whose
+    /// first row is 1..N).
+    ///
+    /// Prints `LABEL: C × k! = S`, C the classes and S the solutions, or
+    /// `LABEL: K+ × k!` past the limit, which applies to the classes. JSON
+    /// gains `free_digits` (k) and `solutions` (S, null past the limit),
+    /// and `count` is C. A puzzle with variant constraints is refused: a
+    /// constraint may tell digits apart.
+    #[arg(long)]
+    break_symmetry: bool,
 
     #[command(flatten)]
     check: CheckArgs,
@@ -97,15 +111,29 @@ impl CheckArgs {
 /// Runs `count`: one line `LABEL: COUNT` per puzzle on stdout.
 pub fn count(args: CountArgs) -> anyhow::Result<Status> {
     let input = Input::open(args.file.as_deref())?;
-    let mut counter = Counter::new(args.check.encoding());
+    let mut counter =
+        Counter::new(args.check.encoding()).with_symmetry_breaking(args.break_symmetry);
     let mut status = Status::Success;
     let result = report_each(input, args.input.options(), |source, puzzle, out| {
         let at = format!("{source}: {}", puzzle.label);
+        if args.break_symmetry && !puzzle.puzzle.is_classic() {
+            let mut keys: Vec<_> = puzzle
+                .puzzle
+                .constraints()
+                .iter()
+                .map(|c| c.key())
+                .collect();
+            keys.dedup();
+            bail!(
+                "{at}: --break-symmetry counts classic puzzles only; `{}` may tell digits apart",
+                keys.join("`, `")
+            );
+        }
         let tally = counter
             .count(&puzzle.puzzle, args.limit)
             .with_context(|| at.clone())?;
         let by_bound = matches!(
-            tally.count,
+            tally.solutions(),
             Count::MoreThan {
                 by: Bound::Relabelling { .. },
                 ..
@@ -120,13 +148,13 @@ pub fn count(args: CountArgs) -> anyhow::Result<Status> {
         {
             cross_check(&at, &tally, verdict)?;
         }
-        if tally.count != Count::Exactly(1) {
+        if tally.solutions() != Count::Exactly(1) {
             status = status.max(Status::NotUnique);
         }
         match args.output {
-            ReportOutput::Text => writeln!(out, "{}: {}", puzzle.label, tally.count)
+            ReportOutput::Text => writeln!(out, "{}: {}", puzzle.label, count_text(&tally))
                 .context("cannot write to stdout")?,
-            ReportOutput::Json => json_line(out, &count_json(&puzzle, &tally.count, args.limit))?,
+            ReportOutput::Json => json_line(out, &count_json(&puzzle, &tally, args.limit))?,
         }
         Ok(())
     });
@@ -134,9 +162,19 @@ pub fn count(args: CountArgs) -> anyhow::Result<Status> {
     Ok(if errors > 0 { Status::Error } else { status })
 }
 
+/// Returns what `count` prints after the label: the count, or with the
+/// relabelling symmetry broken `C × k! = S` (`K+ × k!` past the limit).
+fn count_text(tally: &Counted) -> String {
+    match (tally.relabelling_broken, tally.solutions()) {
+        (None, count) => count.to_string(),
+        (Some(k), Count::Exactly(all)) => format!("{} × {k}! = {all}", tally.count),
+        (Some(k), _) => format!("{} × {k}!", tally.count),
+    }
+}
+
 /// Returns the JSON object `count --output json` prints for a puzzle.
-fn count_json(puzzle: &Puzzle, count: &Count, limit: u64) -> serde_json::Value {
-    let (found, by) = match *count {
+fn count_json(puzzle: &Puzzle, tally: &Counted, limit: u64) -> serde_json::Value {
+    let (found, by) = match tally.count {
         Count::Exactly(n) => (n, None),
         Count::MoreThan { limit, by } => {
             let by = match by {
@@ -146,14 +184,23 @@ fn count_json(puzzle: &Puzzle, count: &Count, limit: u64) -> serde_json::Value {
             (limit, Some(by))
         }
     };
-    json!({
+    let mut object = json!({
         "label": puzzle.label.to_string(),
         "line": puzzle.line,
         "count": found,
         "limit": limit,
         "limit_reached": by.is_some(),
         "by": by,
-    })
+    });
+    if let Some(k) = tally.relabelling_broken {
+        let solutions = match tally.solutions() {
+            Count::Exactly(all) => Some(all),
+            Count::MoreThan { .. } => None,
+        };
+        object["free_digits"] = json!(k);
+        object["solutions"] = json!(solutions);
+    }
+    object
 }
 
 /// Compares a count with the backtracker's verdict: 0 means unsolvable,
@@ -163,7 +210,7 @@ fn count_json(puzzle: &Puzzle, count: &Count, limit: u64) -> serde_json::Value {
 /// skips it): the backtracker gives up on most sparse grids, and the bound
 /// rests on a validated solution and a counting argument.
 fn cross_check(at: &str, tally: &Counted, verdict: Verdict) -> anyhow::Result<()> {
-    let agree = match (&tally.count, &verdict) {
+    let agree = match (&tally.solutions(), &verdict) {
         (_, Verdict::GaveUp) => true,
         (Count::Exactly(0), Verdict::Unsolvable) => true,
         (Count::Exactly(1), Verdict::Unique(solution)) => tally.first.as_ref() == Some(solution),
@@ -174,7 +221,7 @@ fn cross_check(at: &str, tally: &Counted, verdict: Verdict) -> anyhow::Result<()
         bail!(
             "{at}: the SAT count and the backtracker disagree: SAT counts {}; \
              the backtracker finds {}",
-            tally.count,
+            tally.solutions(),
             verdict_words(&verdict)
         );
     }

@@ -9,6 +9,8 @@ use clap::Args;
 
 use serde_json::json;
 
+use sudoku_sat::encode::ValueKind;
+use sudoku_sat::explain::aux::AuxNames;
 use sudoku_sat::explain::{
     Explained, Explanation, FamilyClauses, Target, encoded, explain as explain_clauses,
 };
@@ -28,8 +30,13 @@ fn parse_target(text: &str) -> Result<Target, String> {
 /// Options for `explain`.
 #[derive(Debug, Args)]
 pub struct ExplainArgs {
-    /// The cell or house: a cell as r5c3, a house as row5, col3 or block4
-    /// (1-based; blocks are numbered row by row from the top left).
+    /// The cell, house or variable: a cell as r5c3, a house as row5, col3
+    /// or block4 (1-based; blocks are numbered row by row from the top
+    /// left), a variable by its DIMACS number as 346 or a730.
+    ///
+    /// A cell-digit variable is decoded to its cell and digit, an
+    /// auxiliary one to what it stands for (read from its clauses); the
+    /// clauses listed are those that mention the variable.
     #[arg(value_name = "CELL", value_parser = parse_target)]
     target: Target,
 
@@ -101,6 +108,8 @@ pub fn explain(args: ExplainArgs) -> anyhow::Result<Status> {
     args.target.check(size)?;
     let (cnf, stats) = encoded(grid.as_ref(), &shape, &encoding);
     let explanation = explain_clauses(&cnf, &stats, &shape, args.target)?;
+    let aux = AuxNames::new(&cnf, &stats, &shape, &encoding);
+    let legend = legend(&explanation, &aux, args.limit);
     let mut out = io::BufWriter::new(io::stdout().lock());
     if args.output == ReportOutput::Json {
         let object = json!({
@@ -113,19 +122,32 @@ pub fn explain(args: ExplainArgs) -> anyhow::Result<Status> {
             "clauses": explanation.clauses,
             "mentioning": explanation.mentioning(),
             "families": families_json(&explanation, args.limit),
+            "auxiliaries": legend
+                .iter()
+                .map(|(n, words)| json!({ "variable": n, "meaning": words }))
+                .collect::<Vec<_>>(),
         });
         json_line(&mut out, &object)?;
         out.flush().context("cannot write to stdout")?;
         return Ok(Status::Success);
     }
+    let value = match encoding.value {
+        ValueKind::Direct => String::new(),
+        other => format!("{} value encoding, ", other.name()),
+    };
     let header = format!(
-        "{size} grid, {} encoding, {} at-most-one, {about}",
+        "{size} grid, {} encoding, {} at-most-one, {value}{about}",
         encoding.rules.name(),
         encoding.amo.name()
     );
     let reduced = grid.is_some() && encoding.rules.reduces_by_givens();
-    write(&mut out, &header, &explanation, args.limit, reduced)
-        .context("cannot write to stdout")?;
+    let shown = Shown {
+        limit: args.limit,
+        reduced,
+        aux: &aux,
+        legend: &legend,
+    };
+    write(&mut out, &header, &explanation, &shown).context("cannot write to stdout")?;
     out.flush().context("cannot write to stdout")?;
     Ok(Status::Success)
 }
@@ -167,15 +189,38 @@ fn families_json(e: &Explanation, limit: usize) -> serde_json::Value {
     serde_json::Value::Array(families)
 }
 
-/// Prints the explanation; `reduced` says the formula was reduced by its
-/// givens, so a cell may have no clause left.
-fn write(
-    out: &mut impl Write,
-    header: &str,
-    e: &Explanation,
+/// Returns each auxiliary variable of the listed clauses (at most `limit`
+/// a family) with what it stands for, in numbering order.
+fn legend(e: &Explanation, aux: &AuxNames, limit: usize) -> Vec<(usize, String)> {
+    let mut numbers: Vec<usize> = e
+        .families
+        .iter()
+        .flat_map(|group| shown(group, limit))
+        .flat_map(|clause| &clause.lits)
+        .map(|l| l.var().to_dimacs() as usize)
+        .filter(|&n| aux.meaning(n).is_some())
+        .collect();
+    numbers.sort_unstable();
+    numbers.dedup();
+    numbers
+        .into_iter()
+        .filter_map(|n| Some((n, aux.words(n)?)))
+        .collect()
+}
+
+/// How the text explanation is shown: `limit` clauses per family;
+/// `reduced` when the formula was reduced by its givens, so a cell may
+/// have no clause left; the auxiliary variables' meanings.
+struct Shown<'a> {
     limit: usize,
     reduced: bool,
-) -> io::Result<()> {
+    aux: &'a AuxNames,
+    legend: &'a [(usize, String)],
+}
+
+/// Prints the explanation.
+fn write(out: &mut impl Write, header: &str, e: &Explanation, view: &Shown) -> io::Result<()> {
+    let (limit, reduced) = (view.limit, view.reduced);
     let (shape, side) = (&e.shape, e.shape.side());
     writeln!(out, "{}: {header}", e.target)?;
     match e.target {
@@ -205,11 +250,28 @@ fn write(
                 side
             )?;
         }
+        Target::Variable(n) => match e.target.cells(shape).first() {
+            Some(cell) => {
+                let digit = n - (side * side * cell.row() + side * cell.col());
+                writeln!(
+                    out,
+                    "x({cell}, {digit}) = {}·{} + {}·{} + {digit}: {cell} holds {digit}",
+                    side * side,
+                    cell.row(),
+                    side,
+                    cell.col(),
+                )?;
+            }
+            None => {
+                let words = view.aux.words(n).unwrap_or_default();
+                writeln!(out, "a{n}: {words}")?;
+            }
+        },
     }
     if e.uses_auxiliaries() {
         writeln!(
             out,
-            "aNNN: auxiliary variable NNN of the at-most-one encoding (above {})",
+            "aNNN: auxiliary variable NNN (above {}), explained at the end",
             side * side * side
         )?;
     }
@@ -250,6 +312,17 @@ fn write(
                 "  ... {} more (--limit 0 lists all)",
                 thousands(hidden)
             )?;
+        }
+    }
+    if !view.legend.is_empty() {
+        writeln!(out)?;
+        writeln!(out, "auxiliary variables:")?;
+        let width = view
+            .legend
+            .last()
+            .map_or(0, |(n, _)| n.to_string().len() + 1);
+        for (n, words) in view.legend {
+            writeln!(out, "  {:<width$}  {words}", format!("a{n}"))?;
         }
     }
     Ok(())

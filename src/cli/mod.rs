@@ -194,17 +194,19 @@ enum Command {
     /// the formula of its first puzzle (rules and one unit clause per
     /// given; the optimized encoding reduces the rules by the givens
     /// instead). `--output json` prints one object with size, encoding,
-    /// amo, variables, clauses, families (family name: clause count) and
+    /// amo, value (the value encoding, when not direct), variables,
+    /// clauses, families (family name: clause count) and
     /// family_details (an array in the order the families are written,
     /// with each one's clauses, literals and first clause position).
     Stats(stats::StatsArgs),
-    /// Show every clause that mentions a cell or a house, family by
-    /// family, in DIMACS numbers and in words.
+    /// Show every clause that mentions a cell, a house or a variable,
+    /// family by family, in DIMACS numbers and in words.
     ///
     /// A clause mentions a cell when it holds one of the cell's variables
-    /// x(r,c,d); a house, when it mentions one of its cells. Auxiliary
-    /// variables of the at-most-one encodings are named aNNN, after their
-    /// DIMACS number. With PUZZLE, its first puzzle is encoded, so the unit
+    /// x(r,c,d); a house, when it mentions one of its cells; a variable
+    /// (346 or a730), when it holds it. Auxiliary variables are named aNNN,
+    /// after their DIMACS number, and listed at the end with what each
+    /// stands for. With PUZZLE, its first puzzle is encoded, so the unit
     /// clauses of its givens appear too (family givens).
     Explain(explain::ExplainArgs),
     /// Rate each puzzle by the reasoning the encoding lets a solver use:

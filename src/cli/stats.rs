@@ -9,6 +9,7 @@ use clap::Args;
 use serde::Serialize;
 use serde::ser::SerializeMap;
 
+use sudoku_sat::encode::ValueKind;
 use sudoku_sat::encode::vars::cell_digit_count;
 use sudoku_sat::explain::{encoded, family_ranges};
 use sudoku_sat::formats::text::{Puzzle, ReadOptions};
@@ -138,6 +139,9 @@ struct Report<'a> {
     /// The sum encoding, for a puzzle with constraints.
     #[serde(skip_serializing_if = "Option::is_none")]
     sum: Option<&'static str>,
+    /// The value encoding, when it is not direct.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    value: Option<&'static str>,
     puzzle: Option<PuzzleInfo>,
     variables: usize,
     cell_digit_variables: usize,
@@ -198,6 +202,7 @@ pub fn stats(args: StatsArgs) -> anyhow::Result<Status> {
         size: size.side(),
         encoding: encoding.rules.name(),
         amo: encoding.amo.name(),
+        value: (encoding.value != ValueKind::Direct).then(|| encoding.value.name()),
         sum: grid
             .as_ref()
             .filter(|p| !p.is_classic())
@@ -259,6 +264,9 @@ fn write_text(out: &mut impl Write, report: &Report, rows: &[FamilyRow]) -> io::
         "{side}x{side} grid, {} encoding, {} at-most-one",
         report.encoding, report.amo
     )?;
+    if let Some(value) = report.value {
+        write!(out, ", {value} value encoding")?;
+    }
     if let Some(sum) = report.sum {
         write!(out, ", {sum} sums")?;
     }

@@ -18,6 +18,7 @@ pub mod amo;
 pub mod optimized;
 pub mod rules;
 pub mod sum;
+pub mod value;
 pub mod vars;
 
 use std::fmt;
@@ -31,6 +32,7 @@ pub use amo::AmoKind;
 use optimized::Fixed;
 use rules::{Family, HouseKind};
 pub use sum::SumKind;
+pub use value::ValueKind;
 
 /// Which rule families an encoding states: Lynce & Ouaknine's (2006)
 /// minimal and extended encodings, Weber's (2005) model between them (named
@@ -99,6 +101,9 @@ pub struct Encoding {
     pub amo: AmoKind,
     /// How each sum (killer cages, arrows…) becomes clauses.
     pub sum: SumKind,
+    /// How a cell's value becomes variables (direct unless told
+    /// otherwise; see [`value`]).
+    pub value: ValueKind,
 }
 
 impl fmt::Display for Encoding {
@@ -276,10 +281,19 @@ fn write<F: ExtendFormula>(
     };
     vars::reserve(size, &mut sink);
     let amo = encoding.amo;
-    sink.family(&mut stats, Family::CellDefined, |s| {
-        rules::cell_defined(size, s)
-    });
-    if encoding.rules.has_cell_unique() {
+    // Under the order and log value encodings a cell's own variables,
+    // channelled to x, replace the cell families.
+    let mut own = None;
+    if matches!(encoding.value, ValueKind::Order | ValueKind::Log) {
+        sink.family(&mut stats, Family::Channelling, |s| {
+            own = value::channel(encoding.value, shape, s);
+        });
+    } else {
+        sink.family(&mut stats, Family::CellDefined, |s| {
+            rules::cell_defined(size, s)
+        });
+    }
+    if own.is_none() && (encoding.rules.has_cell_unique() || encoding.value != ValueKind::Direct) {
         sink.family(&mut stats, Family::CellUnique, |s| {
             rules::cell_unique(size, amo, s)
         });
@@ -293,11 +307,19 @@ fn write<F: ExtendFormula>(
             sink.family(&mut stats, family, |s| rules::house_defined(shape, kind, s));
         }
     }
+    if encoding.value != ValueKind::Direct {
+        sink.family(&mut stats, Family::HouseDiffer, |s| {
+            value::differ(encoding.value, shape, own.as_deref(), s)
+        });
+    }
     for (family, kind) in [
         (Family::RowUnique, HouseKind::Row),
         (Family::ColUnique, HouseKind::Col),
         (Family::BlockUnique, HouseKind::Block),
-    ] {
+    ]
+    .into_iter()
+    .filter(|_| encoding.value == ValueKind::Direct)
+    {
         sink.family(&mut stats, family, |s| {
             rules::house_unique(shape, kind, amo, s)
         });

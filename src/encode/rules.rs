@@ -41,6 +41,12 @@ pub enum Family {
     ColUnique,
     /// Each block holds each digit at most once.
     BlockUnique,
+    /// A cell's own value variables under the order or log value encoding
+    /// and their channelling to x(r,c,d) (see [`super::value`]).
+    Channelling,
+    /// "Two cells of a house differ" under the support, order or log value
+    /// encoding, in place of the three house at-most-one families.
+    HouseDiffer,
     /// The clauses of a variant constraint, by its f-puzzles key
     /// (`diagonal+`, `antiknight`…); see [`crate::rules`].
     Constraint(&'static str),
@@ -60,6 +66,8 @@ impl Family {
             Family::RowUnique => "row-at-most-one",
             Family::ColUnique => "col-at-most-one",
             Family::BlockUnique => "block-at-most-one",
+            Family::Channelling => "channelling",
+            Family::HouseDiffer => "house-differ",
             Family::Constraint(key) => key,
             Family::Givens => "givens",
         }

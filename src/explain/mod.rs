@@ -3,10 +3,10 @@
 //!
 //! A clause mentions a cell when it holds a cell-digit variable x(r,c,d) of
 //! that cell, either sign; it mentions a house when it mentions one of the
-//! house's cells. Auxiliary variables of the at-most-one encodings other
-//! than pairwise have no meaning of their own in the grid: they are named
-//! by their DIMACS index (`a730`) and such clauses are read literal by
-//! literal.
+//! house's cells; it mentions a variable (a [`Target::Variable`]) when it
+//! holds it. Auxiliary variables of the at-most-one and sum encodings are
+//! named by their DIMACS index (`a730`) and such clauses are read literal
+//! by literal; [`aux`] says what each one stands for.
 //!
 //! # Family ranges
 //!
@@ -15,6 +15,8 @@
 //! clause positions in the formula ([`family_ranges`]). That is how a
 //! clause is attributed to its family without the encoder having to tag
 //! it.
+
+pub mod aux;
 
 use std::fmt;
 use std::ops::Range;
@@ -87,6 +89,9 @@ pub enum Target {
     Cell(Cell),
     /// A row, a column or a block.
     House(House),
+    /// One variable by its 1-based DIMACS number, written `346` or `a730`:
+    /// a cell-digit variable (1..=N³) or an auxiliary one.
+    Variable(usize),
 }
 
 /// Why a cell or house name was refused.
@@ -103,6 +108,13 @@ pub enum TargetError {
         /// The grid it does not fit.
         size: Size,
     },
+    /// A variable number past the formula's last variable.
+    NoSuchVariable {
+        /// The number asked for.
+        number: usize,
+        /// How many variables the formula has.
+        variables: usize,
+    },
 }
 
 impl fmt::Display for TargetError {
@@ -111,7 +123,12 @@ impl fmt::Display for TargetError {
             TargetError::Malformed(text) => write!(
                 f,
                 "'{text}' names no cell or house; write a cell as r5c3, a house \
-                 as row5, col3 or block4 (1-based)"
+                 as row5, col3 or block4 (1-based), a variable as 346 or a730"
+            ),
+            TargetError::NoSuchVariable { number, variables } => write!(
+                f,
+                "variable {number} is not in the formula: its variables are \
+                 numbered 1 to {variables}"
             ),
             TargetError::OutOfRange { target, size } => write!(
                 f,
@@ -143,6 +160,13 @@ impl FromStr for Target {
     /// 1 to 25; whether they fit a grid is [`Target::check`]'s job.
     fn from_str(text: &str) -> Result<Target, TargetError> {
         let malformed = || TargetError::Malformed(text.to_string());
+        let digits = text.strip_prefix('a').unwrap_or(text);
+        if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+            return match digits.parse::<usize>() {
+                Ok(n) if n > 0 && !digits.starts_with('0') => Ok(Target::Variable(n)),
+                _ => Err(malformed()),
+            };
+        }
         let house = |prefix: &str, make: fn(u8) -> House| {
             text.strip_prefix(prefix)
                 .and_then(number)
@@ -170,6 +194,7 @@ impl fmt::Display for Target {
         match self {
             Target::Cell(cell) => cell.fmt(f),
             Target::House(house) => house.fmt(f),
+            Target::Variable(n) => write!(f, "variable {n}"),
         }
     }
 }
@@ -186,6 +211,8 @@ impl Target {
         let fits = match self {
             Target::Cell(cell) => cell.row() < side && cell.col() < side,
             Target::House(House::Row(i) | House::Col(i) | House::Block(i)) => (i as usize) < side,
+            // Whether the formula has it is known once it is encoded.
+            Target::Variable(_) => true,
         };
         if fits {
             Ok(())
@@ -194,11 +221,16 @@ impl Target {
         }
     }
 
-    /// Returns the target's cells in row-major order.
+    /// Returns the target's cells in row-major order: a cell-digit
+    /// variable's cell, none for an auxiliary variable.
     pub fn cells(self, shape: &Shape) -> Vec<Cell> {
         match self {
             Target::Cell(cell) => vec![cell],
             Target::House(house) => shape.house_cells(house),
+            Target::Variable(n) => cell_digit(shape.size(), varisat::Var::from_dimacs(n as isize))
+                .map(|(cell, _)| cell)
+                .into_iter()
+                .collect(),
         }
     }
 }
@@ -307,13 +339,23 @@ pub fn explain(
 ) -> Result<Explanation, TargetError> {
     let size = shape.size();
     target.check(size)?;
+    if let Target::Variable(number) = target
+        && number > stats.variables
+    {
+        return Err(TargetError::NoSuchVariable {
+            number,
+            variables: stats.variables,
+        });
+    }
     let mut wanted = vec![false; size.cells()];
     for cell in target.cells(shape) {
         wanted[cell.index(size)] = true;
     }
-    let mentions = |lits: &[Lit]| {
-        lits.iter()
-            .any(|&l| cell_digit(size, l.var()).is_some_and(|(cell, _)| wanted[cell.index(size)]))
+    let mentions = |lits: &[Lit]| match target {
+        Target::Variable(n) => lits.iter().any(|l| l.var().to_dimacs() as usize == n),
+        _ => lits
+            .iter()
+            .any(|&l| cell_digit(size, l.var()).is_some_and(|(cell, _)| wanted[cell.index(size)])),
     };
     let clauses: Vec<&[Lit]> = cnf.iter().collect();
     let mut families = Vec::new();

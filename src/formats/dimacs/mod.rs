@@ -30,7 +30,7 @@ use std::io::{self, Write};
 use varisat::CnfFormula;
 use varisat::dimacs::{DimacsHeader, write_dimacs_clauses, write_dimacs_header};
 
-use crate::encode::{EncodeStats, Encoding, encode_puzzle, vars};
+use crate::encode::{EncodeStats, Encoding, ValueKind, encode_puzzle, vars};
 use crate::puzzle::Puzzle;
 use crate::rules::Rule;
 
@@ -103,12 +103,16 @@ fn write_header<W: Write>(
         "c sudoku-sat {}: a Sudoku puzzle as CNF",
         env!("CARGO_PKG_VERSION")
     )?;
-    writeln!(
+    write!(
         out,
         "c size {size}, encoding {}, at-most-one {}",
         encoding.rules.name(),
         encoding.amo.name()
     )?;
+    match encoding.value {
+        ValueKind::Direct => writeln!(out)?,
+        value => writeln!(out, ", values {}", value.name())?,
+    }
     if encoding.rules.reduces_by_givens() {
         writeln!(
             out,

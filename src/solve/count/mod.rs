@@ -33,6 +33,8 @@
 //! once, with no solver call at all. A puzzle with givens needs one
 //! validated solution first.
 
+pub mod symmetry;
+
 use std::collections::HashSet;
 use std::fmt;
 use std::hash::{BuildHasher, RandomState};
@@ -90,6 +92,34 @@ pub struct Counted {
     pub count: Count,
     /// The first solution found, validated; `None` when there is none.
     pub first: Option<Grid>,
+    /// `Some(k)` when the relabelling symmetry of the k digits no given
+    /// uses was broken ([`Counter::with_symmetry_breaking`]): `count` is
+    /// then the number of classes, each of k! solutions.
+    pub relabelling_broken: Option<usize>,
+}
+
+impl Counted {
+    /// Returns the number of solutions: `count`, times k! when the
+    /// relabelling symmetry of k digits was broken. An exact count too
+    /// large for a u64 is `MoreThan { limit: u64::MAX }`.
+    pub fn solutions(&self) -> Count {
+        let Some(k) = self.relabelling_broken else {
+            return self.count;
+        };
+        let times = symmetry::factorial(k);
+        match self.count {
+            Count::Exactly(n) => times
+                .and_then(|t| u64::try_from(u128::from(n) * t).ok())
+                .map_or(
+                    Count::MoreThan {
+                        limit: u64::MAX,
+                        by: Bound::Relabelling { free_digits: k },
+                    },
+                    Count::Exactly,
+                ),
+            more => more,
+        }
+    }
 }
 
 /// Counts solutions, reusing one loaded solver across puzzles of a size.
@@ -100,6 +130,8 @@ pub struct Counter {
     /// The reused solver; its uses are the blocking clauses it retired.
     loaded: Option<RulesSolver>,
     hasher: RandomState,
+    /// Whether to count classes of relabellings instead of solutions.
+    break_symmetry: bool,
 }
 
 impl Counter {
@@ -122,7 +154,20 @@ impl Counter {
             cube_solutions: CUBE_SOLUTIONS,
             loaded: None,
             hasher: RandomState::new(),
+            break_symmetry: false,
         }
+    }
+
+    /// Sets whether to break the relabelling symmetry of classic puzzles:
+    /// value-precedence clauses ([`symmetry`]) keep one solution of each
+    /// class of relabellings of the digits no given uses, so that k free
+    /// digits divide the enumeration by k!. The count is then of classes
+    /// ([`Counted::relabelling_broken`]; [`Counted::solutions`] multiplies
+    /// back). Puzzles with variant constraints are counted as before,
+    /// since a constraint may tell digits apart.
+    pub fn with_symmetry_breaking(mut self, on: bool) -> Counter {
+        self.break_symmetry = on;
+        self
     }
 
     /// Sets how many solutions a cube may enumerate before it is split
@@ -150,6 +195,9 @@ impl Counter {
     /// fails or returns a blocked solution again.
     pub fn count(&mut self, puzzle: &Puzzle, limit: u64) -> Result<Counted, SolveError> {
         let givens = puzzle.givens();
+        if self.break_symmetry && puzzle.is_classic() {
+            return self.count_classes(givens, limit);
+        }
         let free = if puzzle.is_classic() {
             free_digits(givens)
         } else {
@@ -167,6 +215,7 @@ impl Counter {
                     by: Bound::Relabelling { free_digits: free },
                 },
                 first: Some(witness),
+                relabelling_broken: None,
             });
         }
         let mut enumeration = Enumeration {
@@ -200,6 +249,46 @@ impl Counter {
         );
         loaded.uses += enumeration.blocked;
         counted
+    }
+
+    /// Counts the classes of relabellings of a classic puzzle's solutions
+    /// under value-precedence clauses, on the reused solver.
+    fn count_classes(&mut self, givens: &Grid, limit: u64) -> Result<Counted, SolveError> {
+        let free = symmetry::free_digits(givens).len();
+        let loaded = RulesSolver::reuse(
+            &mut self.loaded,
+            givens.shape(),
+            &self.encoding,
+            Self::REBUILD_AFTER,
+        );
+        let guard = loaded.solver.new_lit();
+        let added = symmetry::add_precedence(&mut loaded.solver, givens, guard);
+        let mut assumptions = vars::given_lits(givens);
+        assumptions.push(guard);
+        let mut enumeration = Enumeration {
+            limit,
+            cube_solutions: self.cube_solutions,
+            found: 0,
+            first: None,
+            relabelling: None,
+            hasher: self.hasher.clone(),
+            blocked: 0,
+        };
+        let counted = enumeration.run(&mut loaded.solver, givens, assumptions, |model| {
+            let solution = vars::grid_of_model(givens, model).map_err(SolveError::Decode)?;
+            if !symmetry::in_precedence_order(givens, &solution) {
+                return Err(SolveError::Solver(format!(
+                    "{solution} breaks the value precedence it was asked to keep"
+                )));
+            }
+            Ok(solution)
+        });
+        loaded.solver.add_clause(&[!guard]);
+        loaded.uses += enumeration.blocked + added;
+        counted.map(|c| Counted {
+            relabelling_broken: Some(free),
+            ..c
+        })
     }
 }
 
@@ -290,6 +379,7 @@ impl Enumeration {
         Ok(Counted {
             count,
             first: self.first.take(),
+            relabelling_broken: None,
         })
     }
 
@@ -368,11 +458,7 @@ impl Enumeration {
 
 /// Returns how many digits none of the givens uses.
 fn free_digits(puzzle: &Grid) -> usize {
-    let mut used = vec![false; puzzle.size().side()];
-    for (_, digit) in puzzle.givens() {
-        used[digit.index()] = true;
-    }
-    used.iter().filter(|&&u| !u).count()
+    symmetry::free_digits(puzzle).len()
 }
 
 /// Returns whether n! > limit, without overflow.

@@ -1,0 +1,292 @@
+//! The teaching chapters of docs/encodings.md: symmetry breaking in
+//! `count`, `explain` of a variable by number, and the worked 4×4 CNF.
+
+use serde_json::Value;
+
+use crate::common::run_cli;
+
+/// An empty 4×4 grid on one line.
+const EMPTY_4: &str = "................";
+
+#[test]
+fn count_breaks_relabelling_symmetry() {
+    let run = run_cli(&["count", "--break-symmetry", "-"], EMPTY_4.as_bytes());
+    assert_eq!(
+        (run.code, run.stdout.as_str()),
+        (1, "line 1: 12 × 4! = 288\n")
+    );
+    let plain = run_cli(&["count", "-"], EMPTY_4.as_bytes());
+    assert_eq!(plain.stdout, "line 1: 288\n");
+    let json = run_cli(
+        &["count", "--break-symmetry", "-o", "json", "-"],
+        EMPTY_4.as_bytes(),
+    );
+    let object: Value = serde_json::from_str(&json.stdout).unwrap();
+    assert_eq!(object["count"], 12);
+    assert_eq!(object["free_digits"], 4);
+    assert_eq!(object["solutions"], 288);
+    // The limit applies to the classes.
+    let short = run_cli(
+        &["count", "--break-symmetry", "-k", "5", "-"],
+        EMPTY_4.as_bytes(),
+    );
+    assert_eq!(short.stdout, "line 1: 5+ × 4!\n");
+    // A unique puzzle stays one solution, exit 0.
+    let unique = run_cli(&["count", "--break-symmetry", "-"], b"1234341221434321");
+    assert_eq!(
+        (unique.code, unique.stdout.as_str()),
+        (0, "line 1: 1 × 0! = 1\n")
+    );
+}
+
+#[test]
+fn count_break_symmetry_refuses_variant_rules_by_name() {
+    let killer = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/killer.toml");
+    let run = run_cli(&["count", "--break-symmetry", killer], b"");
+    assert_eq!(run.code, 2);
+    assert!(run.stdout.is_empty());
+    assert!(
+        run.stderr.contains("killer.toml") && run.stderr.contains("`killercage`"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+}
+
+#[test]
+fn explain_takes_a_variable_by_number() {
+    // A cell-digit number decodes to its cell and digit.
+    let run = run_cli(&["explain", "346", "--limit", "1"], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines[1], "x(r5c3, 4) = 81·4 + 9·2 + 4: r5c3 holds 4");
+    assert_eq!(lines[2], "32 of 10,530 clauses mention variable 346");
+    // An auxiliary number gets its meaning and its clauses; `a` is optional.
+    for name in ["a732", "732"] {
+        let run = run_cli(
+            &["explain", name, "--amo", "sequential", "--limit", "0"],
+            b"",
+        );
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        assert!(run.stdout.contains(
+            "\na732: sequential at-most-one, cell-at-most-one of r1c1's digits: \
+             true when r1c1 is 1, 2 or 3; false when r1c1 is 4, 5, 6, 7, 8 or 9\n"
+        ));
+        assert!(
+            run.stdout
+                .contains("4 of 7,776 clauses mention variable 732")
+        );
+        assert!(run.stdout.contains("  -731 732 0   "), "{}", run.stdout);
+    }
+    // A number past the formula is refused in one line.
+    let run = run_cli(&["explain", "a730"], b"");
+    assert_eq!(run.code, 2);
+    assert_eq!(
+        run.stderr.trim_end(),
+        "error: variable 730 is not in the formula: its variables are numbered 1 to 729"
+    );
+    for bad in ["0", "a0", "a", "a07", "-3"] {
+        let run = run_cli(&["explain", bad], b"");
+        assert_eq!(run.code, 2, "{bad}: {}", run.stdout);
+    }
+}
+
+#[test]
+fn explain_lists_the_meaning_of_each_auxiliary_it_shows() {
+    let run = run_cli(&["explain", "r1c1", "--amo", "binary", "--limit", "1"], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let legend = run.stdout.split("\nauxiliary variables:\n").nth(1).unwrap();
+    assert!(legend.starts_with(
+        "  a730   binary at-most-one, cell-at-most-one of r1c1's digits: \
+         true when r1c1 is 2, 4, 6 or 8; false when r1c1 is 1, 3, 5, 7 or 9\n"
+    ));
+    let json = run_cli(
+        &[
+            "explain",
+            "r1c1",
+            "--amo",
+            "commander",
+            "-o",
+            "json",
+            "--limit",
+            "0",
+        ],
+        b"",
+    );
+    let object: Value = serde_json::from_str(&json.stdout).unwrap();
+    let first = &object["auxiliaries"][0];
+    assert_eq!(first["variable"], 730);
+    assert!(
+        first["meaning"]
+            .as_str()
+            .unwrap()
+            .contains("true when r1c1 is 1, 2 or 3")
+    );
+}
+
+/// docs/worked-4x4.md prints a whole CNF with words after each clause;
+/// stripped of the words, its lines are what `solve --dimacs` prints.
+#[test]
+fn the_worked_4x4_cnf_is_what_the_tool_prints() {
+    let page = include_str!("../docs/worked-4x4.md");
+    let from_header = &page[page.find("## Header").expect("a header section")..];
+    let mut printed = Vec::new();
+    let mut in_block = false;
+    for line in from_header.lines() {
+        if line.starts_with("```") {
+            in_block = !in_block;
+        } else if in_block && line.starts_with(['c', 'p']) {
+            printed.push(line.to_string());
+        } else if in_block {
+            // The clause is the numbers up to its closing 0.
+            let numbers: Vec<&str> = line.split_whitespace().take_while(|&t| t != "0").collect();
+            printed.push(format!("{} 0", numbers.join(" ")));
+        }
+    }
+    let run = run_cli(&["solve", "--dimacs", "-", "-"], b"....24...3.1....");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let tool: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(
+        printed.len(),
+        tool.len(),
+        "regenerate with benches/worked_4x4.py"
+    );
+    for (doc, tool) in printed.iter().zip(&tool) {
+        assert_eq!(doc, tool, "regenerate with benches/worked_4x4.py");
+    }
+}
+
+/// Every value encoding solves the Euler file to the same corner sum, and
+/// `rate` tells them apart: the order and log encodings let unit
+/// propagation find fewer singles (docs/encodings.md §8).
+#[test]
+fn value_encodings_solve_alike_and_rate_apart() {
+    let euler = concat!(env!("CARGO_MANIFEST_DIR"), "/data/p096_sudoku.txt");
+    let expected = [
+        ("direct", "propagation 40 (80.0%), probing 10 (20.0%)"),
+        ("support", "propagation 40 (80.0%), probing 10 (20.0%)"),
+        ("order", "propagation 17 (34.0%), probing 33 (66.0%)"),
+        ("log", "propagation 0 (0.0%), probing 50 (100.0%)"),
+    ];
+    for (value, summary) in expected {
+        let run = run_cli(&["euler", "--value-encoding", value, euler], b"");
+        assert_eq!(
+            (run.code, run.stdout.trim()),
+            (0, "24702"),
+            "{value}: {}",
+            run.stderr
+        );
+        let run = run_cli(&["rate", "--value-encoding", value, euler], b"");
+        let last = run.stdout.lines().last().unwrap();
+        assert!(
+            last.starts_with(&format!("50 puzzles: {summary}")),
+            "{value}: {last}"
+        );
+    }
+    let run = run_cli(&["stats", "--value-encoding", "log", "-o", "json"], b"");
+    let object: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(object["value"], "log");
+    assert_eq!(object["auxiliary_variables"], 324);
+    assert_eq!(object["families"]["house-differ"], 7290);
+}
+
+/// A selector of the combinations encoding reads as the set it selects:
+/// the Tseitin-style definition docs/encodings.md §11 works through.
+#[test]
+fn explain_reads_a_combination_selector() {
+    let cage = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/cage10.toml");
+    let run = run_cli(
+        &[
+            "explain",
+            "a731",
+            cage,
+            "--sum-encoding",
+            "combinations",
+            "--limit",
+            "0",
+        ],
+        b"",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(
+        lines[1],
+        "a731: combinations sum encoding, killercage: true only if r1c1 is 2 or 8 and r1c2 is 2 or 8"
+    );
+    assert!(
+        run.stdout.contains("  730 731 732 733 0   "),
+        "{}",
+        run.stdout
+    );
+}
+
+/// The value encodings combine with every rule set and solve strategy:
+/// optimized reduces their channelled clauses by the givens, and the
+/// propagate strategy simplifies them before solving.
+#[test]
+fn value_encodings_combine_with_rule_sets_and_strategies() {
+    let euler = concat!(env!("CARGO_MANIFEST_DIR"), "/data/p096_sudoku.txt");
+    for (value, extra) in [
+        ("order", ["--encoding", "optimized"]),
+        ("log", ["--encoding", "minimal"]),
+        ("support", ["--strategy", "fresh"]),
+        ("log", ["--strategy", "reuse"]),
+    ] {
+        let mut args = vec!["euler", "--value-encoding", value, euler];
+        args.extend(extra);
+        let run = run_cli(&args, b"");
+        assert_eq!(
+            (run.code, run.stdout.trim()),
+            (0, "24702"),
+            "{args:?}: {}",
+            run.stderr
+        );
+    }
+}
+
+/// Euler grid 2 needs hidden singles and nothing more (docs/encodings.md
+/// §5): naked singles fix 31 cells. Unit propagation finds the hidden
+/// singles only where house at-least-one clauses meet the direct
+/// variables: extended with direct or support. The order encoding stops
+/// where naked singles do, the log encoding one cell earlier.
+#[test]
+fn grid_2_rates_by_value_encoding() {
+    let euler = include_str!("../data/p096_sudoku.txt");
+    let grid_2: String = euler
+        .lines()
+        .skip(10)
+        .take(10)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let expected = [
+        ("extended", "direct", "propagation  Grid 02"),
+        ("extended", "support", "propagation  Grid 02"),
+        (
+            "extended",
+            "order",
+            "probing      Grid 02: propagation fixes 31 of 81 cells",
+        ),
+        (
+            "extended",
+            "log",
+            "probing      Grid 02: propagation fixes 30 of 81 cells",
+        ),
+        (
+            "efficient",
+            "direct",
+            "probing      Grid 02: propagation fixes 31 of 81 cells",
+        ),
+        (
+            "efficient",
+            "order",
+            "probing      Grid 02: propagation fixes 31 of 81 cells",
+        ),
+    ];
+    for (rules, value, line) in expected {
+        let run = run_cli(
+            &["rate", "--encoding", rules, "--value-encoding", value, "-"],
+            grid_2.as_bytes(),
+        );
+        assert_eq!(run.stdout.lines().next(), Some(line), "{rules} {value}");
+    }
+}
