@@ -451,6 +451,53 @@ mod tests {
     }
 
     #[test]
+    fn locked_candidates_point_and_claim() {
+        let nine = Size::from_side(9).unwrap();
+        let shape = Shape::square(nine);
+        let rules: [&dyn Prune; 0] = [];
+        let general = General::new(&shape, &rules, 0);
+        let full = (1u64 << 9) - 1;
+        // Pointing: in block 0, digit 1 is left only in row 0, so it
+        // leaves the rest of row 0 and nothing else.
+        let mut candidates = vec![full; 81];
+        for cell in [9, 10, 11, 18, 19, 20] {
+            candidates[cell] &= !1;
+        }
+        let mut expected = candidates.clone();
+        for mask in &mut expected[3..9] {
+            *mask &= !1;
+        }
+        let mut masks = vec![0; general.layout.segments.len()];
+        assert!(matches!(
+            general.locked_candidates(&mut candidates, &mut masks),
+            Ok(true)
+        ));
+        assert_eq!(candidates, expected);
+        // Claiming: in column 4, digit 2 is left only in block 4 (rows
+        // 3 to 5), so it leaves the rest of block 4.
+        let mut candidates = vec![full; 81];
+        for row in [0, 1, 2, 6, 7, 8] {
+            candidates[row * 9 + 4] &= !2;
+        }
+        let mut expected = candidates.clone();
+        for row in 3..6 {
+            for col in [3, 5] {
+                expected[row * 9 + col] &= !2;
+            }
+        }
+        assert!(matches!(
+            general.locked_candidates(&mut candidates, &mut masks),
+            Ok(true)
+        ));
+        assert_eq!(candidates, expected);
+        // Nothing to do: no change.
+        assert!(matches!(
+            general.locked_candidates(&mut candidates, &mut masks),
+            Ok(false)
+        ));
+    }
+
+    #[test]
     fn jigsaw_blocks() {
         // A 6×6 jigsaw from a known solution: 2×3 blocks, with r1c3 and
         // r2c1... traded so that the layout stays valid: swap the blocks
