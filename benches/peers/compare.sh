@@ -144,7 +144,7 @@ fi
 if [ "${BIG:-0}" = 1 ]; then
   echo "== 36x36, 49x49, 64x64 (benches/big_grids.py, seed 7): solve + uniqueness + cross-check, -j1"
   for side in 36 49 64; do
-    python3 benches/big_grids.py "$side" 2 7 0.6 "$BIN" > "$TMP/big-$side.txt"
+    python3 benches/big_grids.py "$side" 2 7 0.65 "$BIN" > "$TMP/big-$side.txt"
     /usr/bin/time -f "$side: %e s for 2 puzzles, peak RSS %M KiB" \
       "$BIN" solve -j1 -o json "$TMP/big-$side.txt" 2>&1 >"$TMP/big-$side.json" | tail -1
     grep -o '"status":"[a-z]*"\|"cross_check":"[a-z]*"\|"timings_us":{[^}]*}' "$TMP/big-$side.json" | paste -sd' '
