@@ -1,5 +1,6 @@
 //! Benchmarks of the pieces of the pipeline: encoding, one SAT solve with
-//! its uniqueness proof, decoding a model, and the backtracker.
+//! its uniqueness proof, decoding a model, and the backtracker, on 9×9
+//! puzzles and on generated 36×36, 49×49 and 64×64 grids.
 //!
 //! `cargo bench` prints the median and spread of each. Whole-batch
 //! throughput against the backtracker and between encodings is measured by
@@ -149,4 +150,32 @@ fn candidates(bencher: Bencher, name: &str) {
             .clone(),
     );
     bencher.bench(|| true_candidates(black_box(&puzzle), &Encoding::default()).expect("solves"));
+/// The first generated puzzle of each big side (`benches/big_grids.py`,
+/// the fixtures of `tests/sizes.rs`).
+fn big_grid(side: usize) -> Grid {
+    let text = match side {
+        36 => include_str!("../tests/data/generated_36x36.txt"),
+        49 => include_str!("../tests/data/generated_49x49.txt"),
+        _ => include_str!("../tests/data/generated_64x64.txt"),
+    };
+    parse_str(text, Format::Auto).expect("valid fixture")[0]
+        .grid()
+        .clone()
+}
+
+/// Solve and uniqueness proof on a 36×36, 49×49 or 64×64 grid, the
+/// default path.
+#[divan::bench(args = [36, 49, 64], sample_count = 10)]
+fn sat_big_grid(bencher: Bencher, side: usize) {
+    let puzzle = big_grid(side);
+    let mut solver = SatSolver::default();
+    bencher.bench_local(|| solver.solve(black_box(&puzzle)).expect("solves"));
+}
+
+/// The general backtracker's cross-check of the same grids.
+#[divan::bench(args = [36, 49, 64], sample_count = 10)]
+fn backtracker_big_grid(bencher: Bencher, side: usize) {
+    let puzzle = big_grid(side);
+    let backtracker = Backtracker::default();
+    bencher.bench(|| backtracker.solve(black_box(&puzzle)));
 }

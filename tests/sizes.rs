@@ -1,4 +1,4 @@
-//! Every size from 4×4 to 25×25 through one code path.
+//! Every size from 4×4 to 64×64 through one code path.
 
 use sudoku_sat::backtrack::{Backtracker, Verdict};
 use sudoku_sat::grid::{Cell, Digit, Grid, Size};
@@ -6,15 +6,22 @@ use sudoku_sat::solve::sat::SatSolver;
 use sudoku_sat::solve::{Checked, CrossCheck, Outcome};
 
 use crate::common::{
-    GENERATED_4, GENERATED_16, GENERATED_25, grids, run_cli, shared_sets, thinned,
+    GENERATED_4, GENERATED_16, GENERATED_25, GENERATED_36, GENERATED_49, GENERATED_64, grids,
+    run_cli, shared_sets, thinned,
 };
 
 fn solve_all_unique(text: &str, side: usize) {
-    let puzzles = grids(text);
-    assert!(!puzzles.is_empty());
     // In turn, and (for 16×16 and up) with the cross-check on its own
     // thread beside the SAT call: the same answers either way.
-    for beside in [false, true] {
+    solve_all_unique_with(text, side, &[false, true]);
+}
+
+/// Solves every puzzle of `text` with the cross-check in turn or beside
+/// the SAT call, as `besides` lists, and asserts one agreed solution.
+fn solve_all_unique_with(text: &str, side: usize, besides: &[bool]) {
+    let puzzles = grids(text);
+    assert!(!puzzles.is_empty());
+    for &beside in besides {
         let mut pipeline =
             Checked::new(SatSolver::default(), Some(Backtracker::default())).check_beside(beside);
         for grid in &puzzles {
@@ -42,6 +49,16 @@ fn sixteen_by_sixteen() {
 #[test]
 fn twenty_five_by_twenty_five() {
     solve_all_unique(GENERATED_25, 25);
+}
+
+/// Grids past 25×25 take the general backtracker: it must agree, not
+/// give up, on these half-to-two-thirds-filled puzzles. (The check runs
+/// in turn only: beside the SAT call it is the same code.)
+#[test]
+fn thirty_six_forty_nine_and_sixty_four() {
+    for (text, side) in [(GENERATED_36, 36), (GENERATED_49, 49), (GENERATED_64, 64)] {
+        solve_all_unique_with(text, side, &[false]);
+    }
 }
 
 #[test]

@@ -9,6 +9,14 @@
 # python-sat (pip install python-sat), and ../shared/data/sets beside the
 # checkout. Puzzle subsets are drawn at random (a fresh permutation each
 # time the script runs) so no result is tuned to a file's order.
+#
+# Optional: TDOKU_DIR pointing at a built tdoku checkout (its
+# build/run_benchmark) adds tdoku's in-process figures for its
+# SAT-style solver _tdev_dpll_triad and its own _tdoku on the same files
+# (puzzles/s from its harness, beside `sudoku-sat bench`'s in-process
+# figure). SPARSE=1 adds the sparse 25x25 puzzles against PySAT-CaDiCaL
+# (minutes); BIG=1 the generated 36x36, 49x49 and 64x64 puzzles
+# (benches/big_grids.py) with their peak memory.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 RUNS=${1:-5}
@@ -18,7 +26,7 @@ BIN=target/release/sudoku-sat
 [ -x "$BIN" ] || cargo build --release -q
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-g++ -O3 -o "$TMP/seed" benches/peers/seed_backtrack.cpp
+g++ -O3 -march=native -o "$TMP/seed" benches/peers/seed_backtrack.cpp
 
 # us CMD...: runs CMD once, prints its wall time in µs. The clock is
 # bash's own $EPOCHREALTIME: calling `date` would add a process start, about
@@ -68,14 +76,14 @@ shuf -n 5000 "$SETS/tdoku_17_clue_49158.txt" > "$TMP/17-5000.txt"
 echo "== Project Euler 96, whole process"
 read -r seed ours <<< "$(pair_ms "$TMP/seed data/p096_sudoku.txt" "$BIN euler")"
 read -r seed1 ours1 <<< "$(pair_ms "$TMP/seed data/p096_sudoku.txt" "$BIN euler -j1")"
-echo "seed algorithm (C++ -O3, scan order)  ${seed} ms   sudoku-sat euler (all cores) ${ours} ms   ratio $(awk -v a="$seed" -v b="$ours" 'BEGIN {printf "%.1fx", a/b}')"
-echo "seed algorithm (C++ -O3, scan order)  ${seed1} ms   sudoku-sat euler -j1         ${ours1} ms   ratio $(awk -v a="$seed1" -v b="$ours1" 'BEGIN {printf "%.1fx", a/b}')"
+echo "seed algorithm (C++ -O3 -march=native)  ${seed} ms   sudoku-sat euler (all cores) ${ours} ms   ratio $(awk -v a="$seed" -v b="$ours" 'BEGIN {printf "%.1fx (ours/seed %.3f)", a/b, b/a}')"
+echo "seed algorithm (C++ -O3 -march=native)  ${seed1} ms   sudoku-sat euler -j1         ${ours1} ms   ratio $(awk -v a="$seed1" -v b="$ours1" 'BEGIN {printf "%.1fx (ours/seed %.3f)", a/b, b/a}')"
 
 echo "== solve + uniqueness, one job, whole process (2,000 random puzzles; 11b: another draw)"
 for set in 17 11 11b; do
-  read -r py us <<< "$(pair_ms "python3 benches/peers/pysat_minisat.py $TMP/$set.txt" "$BIN solve -j1 -o line $TMP/$set.txt")"
+  read -r py us <<< "$(pair_ms "python3 benches/peers/pysat_peer.py $TMP/$set.txt" "$BIN solve -j1 -o line $TMP/$set.txt")"
   awk -v s="$set" -v p="$py" -v u="$us" 'BEGIN {
-    printf "%-6s pysat-minisat %8.1f ms %7.0f/s   sudoku-sat -j1 %8.1f ms %7.0f/s   ratio %.2fx\n",
+    printf "%-6s pysat-minisat22 %8.1f ms %7.0f/s   sudoku-sat -j1 %8.1f ms %7.0f/s   ratio %.2fx\n",
       s, p, 2000000/p, u, 2000000/u, p/u }'
 done
 
@@ -116,3 +124,41 @@ for copy in 0 1 2 3 4 5; do
     "$(median_ms "$BIN" solve -j1 -o line "$file")" \
     "$(median_ms "$BIN" solve --no-cross-check -o line "$file")"
 done
+
+echo "== in process: sudoku-sat bench (default path, one thread) on the same subsets"
+for set in 17 11; do
+  "$BIN" bench --limit 2000 "$TMP/$set.txt" 2>&1 | grep -E "extended \(propagate\)|puzzles" | sed "s/^/$set: /"
+done
+"$BIN" bench --limit 0 data/p096_sudoku.txt 2>&1 | grep -E "extended \(propagate\)" | sed "s/^/euler: /"
+if [ -n "${TDOKU_DIR:-}" ]; then
+  if [ -x "$TDOKU_DIR/build/run_benchmark" ]; then
+    echo "== tdoku's harness ($TDOKU_DIR): _tdev_dpll_triad and _tdoku, in process"
+    grep -v '^Grid' data/p096_sudoku.txt | tr -d '\n' | fold -w 81 > "$TMP/euler.txt"; echo >> "$TMP/euler.txt"
+    "$TDOKU_DIR/build/run_benchmark" -s _tdev_dpll_triad,_tdoku -t 5 -w 2 -n 20000 \
+      "$TMP/17.txt" "$TMP/11.txt" "$TMP/euler.txt"
+  else
+    echo "TDOKU_DIR=$TDOKU_DIR has no build/run_benchmark: tdoku left out"
+  fi
+fi
+
+if [ "${BIG:-0}" = 1 ]; then
+  echo "== 36x36, 49x49, 64x64 (benches/big_grids.py, seed 7): solve + uniqueness + cross-check, -j1"
+  for side in 36 49 64; do
+    python3 benches/big_grids.py "$side" 2 7 0.65 "$BIN" > "$TMP/big-$side.txt"
+    /usr/bin/time -f "$side: %e s for 2 puzzles, peak RSS %M KiB" \
+      "$BIN" solve -j1 -o json "$TMP/big-$side.txt" 2>&1 >"$TMP/big-$side.json" | tail -1
+    grep -o '"status":"[a-z]*"\|"cross_check":"[a-z]*"\|"timings_us":{[^}]*}' "$TMP/big-$side.json" | paste -sd' '
+  done
+fi
+
+if [ "${SPARSE:-0}" = 1 ]; then
+  echo "== sparse 25x25 (benches/data/sparse_25x25.txt): first model + uniqueness, one puzzle at a time"
+  grep -v '^#' benches/data/sparse_25x25.txt > "$TMP/sparse.txt"
+  i=0
+  while read -r line; do
+    i=$((i + 1))
+    echo "$line" > "$TMP/sparse-$i.txt"
+    read -r cad ours <<< "$(RUNS=1 pair_ms "timeout 600 python3 benches/peers/pysat_peer.py --solver cadical195 --size 25 --units $TMP/sparse-$i.txt" "$BIN solve -j1 --no-cross-check -o line $TMP/sparse-$i.txt")"
+    echo "puzzle $i: pysat-cadical195 ${cad} ms   sudoku-sat ${ours} ms"
+  done < "$TMP/sparse.txt"
+fi

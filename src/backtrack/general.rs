@@ -19,6 +19,24 @@ struct Layout {
     houses: Vec<Vec<usize>>,
     /// For each cell, the other cells of its row, column and block.
     peers: Vec<Vec<usize>>,
+    /// Each non-empty meeting of a block and a line (row or column).
+    segments: Vec<Segment>,
+    /// The segments of each block along rows, then along columns: each
+    /// list partitions its block.
+    block_groups: Vec<Vec<usize>>,
+    /// The segments of each row, then of each column: each list
+    /// partitions its line.
+    line_groups: Vec<Vec<usize>>,
+    /// The block of each cell.
+    block_of: Vec<usize>,
+}
+
+/// Where a block meets a line: the cells they share.
+struct Segment {
+    cells: Vec<usize>,
+    block: usize,
+    /// Rows are lines 0..N, columns N..2N.
+    line: usize,
 }
 
 impl Layout {
@@ -38,11 +56,56 @@ impl Layout {
                 }
             }
         }
+        let side = shape.side();
+        let block_of: Vec<usize> = shape.all_cells().map(|c| shape.block_of(c)).collect();
+        let (mut segments, mut block_groups) = (Vec::new(), Vec::new());
+        let mut line_groups = vec![Vec::new(); 2 * side];
+        for block in 0..side {
+            for along_rows in [true, false] {
+                let mut group = Vec::new();
+                for line in 0..side {
+                    let cells: Vec<usize> = (0..side)
+                        .map(|i| {
+                            if along_rows {
+                                line * side + i
+                            } else {
+                                i * side + line
+                            }
+                        })
+                        .filter(|&cell| block_of[cell] == block)
+                        .collect();
+                    if cells.is_empty() {
+                        continue;
+                    }
+                    let line = if along_rows { line } else { side + line };
+                    group.push(segments.len());
+                    line_groups[line].push(segments.len());
+                    segments.push(Segment { cells, block, line });
+                }
+                block_groups.push(group);
+            }
+        }
         Layout {
-            side: shape.side(),
+            side,
             houses,
             peers,
+            segments,
+            block_groups,
+            line_groups,
+            block_of,
         }
+    }
+
+    /// Returns the cells of line `line` (rows 0..N, columns N..2N).
+    fn line_cells(&self, line: usize) -> impl Iterator<Item = usize> + use<> {
+        let side = self.side;
+        (0..side).map(move |i| {
+            if line < side {
+                line * side + i
+            } else {
+                i * side + (line - side)
+            }
+        })
     }
 }
 
@@ -76,15 +139,20 @@ impl<'a> General<'a> {
     /// Searches `puzzle` for up to two solutions.
     pub(super) fn solve(mut self, puzzle: &Grid) -> Search {
         let full = u64::MAX >> (64 - self.layout.side);
-        let mut candidates: Vec<u64> = puzzle
+        let candidates: Vec<u64> = puzzle
             .cells()
             .iter()
             .map(|d| d.map_or(full, |d| 1 << d.index()))
             .collect();
+        let mut state = State {
+            placed: vec![false; candidates.len()],
+            candidates,
+        };
         // Givens that clash are caught by propagation: a placed digit is
         // removed from its peers, so a peer given the same digit empties.
-        if self.propagate(&mut candidates).is_ok() {
-            self.search(candidates);
+        let mut queue = Vec::new();
+        if self.propagate(&mut state, &mut queue).is_ok() {
+            self.search(state, &mut queue);
         }
         let verdict = if self.gave_up {
             Verdict::GaveUp
@@ -111,15 +179,16 @@ impl<'a> General<'a> {
         grid
     }
 
-    fn search(&mut self, candidates: Vec<u64>) {
+    fn search(&mut self, state: State, queue: &mut Vec<usize>) {
         // Branch on the open cell with the fewest candidates.
-        let open = candidates
+        let open = state
+            .candidates
             .iter()
             .enumerate()
             .filter(|(_, m)| m.count_ones() > 1)
             .min_by_key(|(_, m)| m.count_ones());
         let Some((cell, &mask)) = open else {
-            self.solutions.push(candidates);
+            self.solutions.push(state.candidates);
             return;
         };
         let mut rest = mask;
@@ -131,41 +200,55 @@ impl<'a> General<'a> {
                 self.gave_up = true;
                 return;
             }
-            let mut next = candidates.clone();
-            next[cell] = bit;
-            if self.propagate(&mut next).is_ok() {
-                self.search(next);
+            let mut next = state.clone();
+            next.candidates[cell] = bit;
+            if self.propagate(&mut next, queue).is_ok() {
+                self.search(next, queue);
             }
         }
     }
 
     /// Runs singles and every rule to a fixpoint.
-    fn propagate(&self, candidates: &mut [u64]) -> Result<(), Dead> {
+    ///
+    /// A cell is taken from its peers once, when it first has a single
+    /// candidate, and stays marked in `state.placed` down the search
+    /// tree: a node then pays for the cells it fills, not for the grid.
+    /// (Clearing every filled cell's peers again at each node cost about
+    /// a millisecond per node on 49×49 grids.)
+    fn propagate(&self, state: &mut State, queue: &mut Vec<usize>) -> Result<(), Dead> {
         let layout = &self.layout;
-        let mut placed = vec![false; candidates.len()];
+        let State { candidates, placed } = state;
+        let seg_masks = &mut vec![0u64; layout.segments.len()];
         loop {
-            let mut changed = false;
             // Naked singles: a cell with one candidate takes it from its
-            // peers.
-            for cell in 0..candidates.len() {
-                let m = candidates[cell];
+            // peers; a peer left with one is queued in turn.
+            queue.clear();
+            for (cell, &m) in candidates.iter().enumerate() {
                 if m == 0 {
                     return Err(Dead);
                 }
-                if placed[cell] || m.count_ones() != 1 {
-                    continue;
+                if !placed[cell] && m.count_ones() == 1 {
+                    placed[cell] = true;
+                    queue.push(cell);
                 }
-                placed[cell] = true;
+            }
+            while let Some(cell) = queue.pop() {
+                let m = candidates[cell];
                 for &peer in &layout.peers[cell] {
                     if candidates[peer] & m != 0 {
                         candidates[peer] &= !m;
-                        if candidates[peer] == 0 {
-                            return Err(Dead);
+                        match candidates[peer].count_ones() {
+                            0 => return Err(Dead),
+                            1 if !placed[peer] => {
+                                placed[peer] = true;
+                                queue.push(peer);
+                            }
+                            _ => {}
                         }
-                        changed = true;
                     }
                 }
             }
+            let mut changed = false;
             // Hidden singles: a digit with one place left in a house.
             for house in &layout.houses {
                 let (mut once, mut twice) = (0u64, 0u64);
@@ -191,6 +274,9 @@ impl<'a> General<'a> {
                     }
                 }
             }
+            if !changed {
+                changed = self.locked_candidates(candidates, seg_masks)?;
+            }
             for rule in self.rules {
                 match rule.prune(self.shape, candidates) {
                     None => return Err(Dead),
@@ -203,6 +289,81 @@ impl<'a> General<'a> {
             }
         }
     }
+}
+
+impl General<'_> {
+    /// Locked candidates: a digit that a block holds only where it meets
+    /// a line leaves the rest of that line (pointing), and a digit that a
+    /// line holds only inside one block leaves the rest of that block
+    /// (claiming). Works for any blocks, jigsaw included. Returns whether
+    /// a candidate went.
+    ///
+    /// Without it, 49×49 grids with half their cells given took the
+    /// search past 30,000 nodes; the fast solver does the same on 9×9
+    /// to 25×25 (`propagation.rs`).
+    fn locked_candidates(
+        &self,
+        candidates: &mut [u64],
+        seg_masks: &mut [u64],
+    ) -> Result<bool, Dead> {
+        let layout = &self.layout;
+        for (mask, segment) in seg_masks.iter_mut().zip(&layout.segments) {
+            *mask = segment
+                .cells
+                .iter()
+                .filter(|&&c| candidates[c].count_ones() > 1)
+                .fold(0, |m, &c| m | candidates[c]);
+        }
+        let mut changed = false;
+        let mut clear = |cell: usize, digits: u64| -> Result<(), Dead> {
+            let m = candidates[cell];
+            if m.count_ones() > 1 && m & digits != 0 {
+                candidates[cell] = m & !digits;
+                if candidates[cell] == 0 {
+                    return Err(Dead);
+                }
+                changed = true;
+            }
+            Ok(())
+        };
+        for (groups, pointing) in [(&layout.block_groups, true), (&layout.line_groups, false)] {
+            for group in groups {
+                for &s in group {
+                    let others = group
+                        .iter()
+                        .filter(|&&t| t != s)
+                        .fold(0, |m, &t| m | seg_masks[t]);
+                    let only = seg_masks[s] & !others;
+                    if only == 0 {
+                        continue;
+                    }
+                    let segment = &layout.segments[s];
+                    if pointing {
+                        for cell in layout.line_cells(segment.line) {
+                            if layout.block_of[cell] != segment.block {
+                                clear(cell, only)?;
+                            }
+                        }
+                    } else {
+                        for &cell in &layout.houses[2 * layout.side + segment.block] {
+                            if !segment.cells.contains(&cell) {
+                                clear(cell, only)?;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Ok(changed)
+    }
+}
+
+/// The candidates of every cell, and which single candidates have
+/// already been taken from their peers.
+#[derive(Clone)]
+struct State {
+    candidates: Vec<u64>,
+    placed: Vec<bool>,
 }
 
 #[cfg(test)]
@@ -287,6 +448,53 @@ mod tests {
                 "{side}: {verdict:?}"
             );
         }
+    }
+
+    #[test]
+    fn locked_candidates_point_and_claim() {
+        let nine = Size::from_side(9).unwrap();
+        let shape = Shape::square(nine);
+        let rules: [&dyn Prune; 0] = [];
+        let general = General::new(&shape, &rules, 0);
+        let full = (1u64 << 9) - 1;
+        // Pointing: in block 0, digit 1 is left only in row 0, so it
+        // leaves the rest of row 0 and nothing else.
+        let mut candidates = vec![full; 81];
+        for cell in [9, 10, 11, 18, 19, 20] {
+            candidates[cell] &= !1;
+        }
+        let mut expected = candidates.clone();
+        for mask in &mut expected[3..9] {
+            *mask &= !1;
+        }
+        let mut masks = vec![0; general.layout.segments.len()];
+        assert!(matches!(
+            general.locked_candidates(&mut candidates, &mut masks),
+            Ok(true)
+        ));
+        assert_eq!(candidates, expected);
+        // Claiming: in column 4, digit 2 is left only in block 4 (rows
+        // 3 to 5), so it leaves the rest of block 4.
+        let mut candidates = vec![full; 81];
+        for row in [0, 1, 2, 6, 7, 8] {
+            candidates[row * 9 + 4] &= !2;
+        }
+        let mut expected = candidates.clone();
+        for row in 3..6 {
+            for col in [3, 5] {
+                expected[row * 9 + col] &= !2;
+            }
+        }
+        assert!(matches!(
+            general.locked_candidates(&mut candidates, &mut masks),
+            Ok(true)
+        ));
+        assert_eq!(candidates, expected);
+        // Nothing to do: no change.
+        assert!(matches!(
+            general.locked_candidates(&mut candidates, &mut masks),
+            Ok(false)
+        ));
     }
 
     #[test]

@@ -293,10 +293,20 @@ impl SatSolver {
         // Without auxiliaries no variable is reserved: every free
         // cell-digit variable is in some written clause, the model covers
         // it, and `complete` supplies the fixed ones.
-        let mut placing = Placing::new(&mut solver, cells);
+        // With no auxiliary variable the solver gets only the free
+        // variables, numbered densely in their DIMACS order.
+        let dense = (encoding.amo == AmoKind::Pairwise).then(|| fixed.values());
+        let mut placing = Placing::new(&mut solver, cells, dense);
         groups.write_reduced(fixed.values(), &encoding, &mut placing);
-        let flip = placing.flip;
-        let read = |model: &[Lit]| read(&model.iter().map(|&l| flip.apply(l)).collect::<Vec<_>>());
+        let names = placing.names;
+        let read = |model: &[Lit]| {
+            read(
+                &model
+                    .iter()
+                    .map(|&l| names.to_formula(l))
+                    .collect::<Vec<_>>(),
+            )
+        };
         let Some(first) = next_model(&mut solver, read)? else {
             return Ok(Outcome::Unsolvable);
         };
@@ -305,7 +315,7 @@ impl SatSolver {
         let blocking = fixed
             .reduce(&vars::blocking_clause(puzzle, &first))
             .expect("a solution agrees with what propagation fixed");
-        let blocking: Vec<Lit> = blocking.into_iter().map(|l| flip.apply(l)).collect();
+        let blocking: Vec<Lit> = blocking.into_iter().map(|l| names.to_solver(l)).collect();
         solver.add_clause(&blocking);
         Ok(two_models(first, next_model(&mut solver, read)?))
     }
@@ -326,34 +336,84 @@ impl Solve for SatSolver {
 /// clauses, removes the digit from the cell's peers, as a backtracker
 /// does. Renaming x(r,c,d) to its negation flips that first guess and
 /// changes nothing else: the formula is satisfied by exactly the flipped
-/// models, so the same [`Flip`] maps each model back. Measured with
+/// models, so the same [`Names`] map each model back. Measured with
 /// `sudoku-sat bench` (median µs per puzzle, one process): the 375 hardest
 /// forum puzzles 1,060 → 905, minimal 16×16 puzzles 2,934 → 2,679,
 /// 17-clue puzzles 118 → 110, permuted 25×25 puzzles 8,180 → 7,600.
+///
+/// The solver also sees only the variables propagation left free,
+/// renumbered densely in their DIMACS order (0, 1, 2… for the first free
+/// cell-digit variables), when the formula has no auxiliary variable: a
+/// 17-clue puzzle leaves about 200 of the 729, and varisat sizes its
+/// tables by the largest index it sees. The DIMACS numbering itself is
+/// untouched: `--dimacs`, exports and proofs never take this path.
 struct Placing<'a, 'b> {
     solver: &'a mut Solver<'b>,
-    flip: Flip,
+    names: Names,
     clause: Vec<Lit>,
 }
 
-/// Negates the literals of the first `cells` variables, the cell-digit
-/// block; an involution.
-#[derive(Clone, Copy)]
-struct Flip {
+/// The solver's names for the formula's variables: the cell-digit
+/// variables negated (an involution on their block), then, optionally,
+/// renumbered densely.
+#[derive(Clone)]
+struct Names {
     cells: usize,
+    /// Solver index of each free cell-digit variable (`u32::MAX` for a
+    /// fixed one); empty when variables keep their index.
+    dense: Vec<u32>,
+    /// Variable index of each solver index; empty likewise.
+    sparse: Vec<u32>,
 }
 
-impl Flip {
-    fn apply(self, lit: Lit) -> Lit {
+impl Names {
+    fn new(cells: usize, values: Option<&[Option<bool>]>) -> Names {
+        let (mut dense, mut sparse) = (Vec::new(), Vec::new());
+        if let Some(values) = values {
+            dense = vec![u32::MAX; values.len()];
+            for (i, _) in values.iter().enumerate().filter(|(_, v)| v.is_none()) {
+                dense[i] = sparse.len() as u32;
+                sparse.push(i as u32);
+            }
+        }
+        Names {
+            cells,
+            dense,
+            sparse,
+        }
+    }
+
+    fn flip(&self, lit: Lit) -> Lit {
         if lit.index() < self.cells { !lit } else { lit }
+    }
+
+    /// Returns the solver's literal for a formula literal.
+    fn to_solver(&self, lit: Lit) -> Lit {
+        let lit = self.flip(lit);
+        match self.dense.get(lit.index()) {
+            Some(&i) => {
+                debug_assert_ne!(i, u32::MAX, "a fixed variable reached the solver");
+                Lit::from_index(i as usize, lit.is_positive())
+            }
+            None => lit,
+        }
+    }
+
+    /// Returns the formula literal of a solver literal.
+    fn to_formula(&self, lit: Lit) -> Lit {
+        let lit = match self.sparse.get(lit.index()) {
+            Some(&i) => Lit::from_index(i as usize, lit.is_positive()),
+            None => lit,
+        };
+        self.flip(lit)
     }
 }
 
 impl<'a, 'b> Placing<'a, 'b> {
-    fn new(solver: &'a mut Solver<'b>, cells: usize) -> Self {
+    fn new(solver: &'a mut Solver<'b>, cells: usize, dense: Option<&[Option<bool>]>) -> Self {
         Placing {
             solver,
-            flip: Flip { cells },
+            names: Names::new(cells, dense),
             clause: Vec::new(),
         }
     }
@@ -363,11 +423,15 @@ impl ExtendFormula for Placing<'_, '_> {
     fn add_clause(&mut self, literals: &[Lit]) {
         self.clause.clear();
         self.clause
-            .extend(literals.iter().map(|&l| self.flip.apply(l)));
+            .extend(literals.iter().map(|&l| self.names.to_solver(l)));
         self.solver.add_clause(&self.clause);
     }
 
     fn new_var(&mut self) -> Var {
+        debug_assert!(
+            self.names.dense.is_empty(),
+            "auxiliary variable under renumbering"
+        );
         self.solver.new_var()
     }
 }

@@ -15,6 +15,12 @@ pub const GENERATED_4: &str = include_str!("../data/generated_4x4.txt");
 pub const GENERATED_16: &str = include_str!("../data/generated_16x16.txt");
 /// A unique 25×25 puzzle made by `examples/generate.rs`.
 pub const GENERATED_25: &str = include_str!("../data/generated_25x25.txt");
+/// Unique 36×36, 49×49 and 64×64 puzzles made by `benches/big_grids.py`.
+pub const GENERATED_36: &str = include_str!("../data/generated_36x36.txt");
+/// See [`GENERATED_36`].
+pub const GENERATED_49: &str = include_str!("../data/generated_49x49.txt");
+/// See [`GENERATED_36`].
+pub const GENERATED_64: &str = include_str!("../data/generated_64x64.txt");
 
 /// The solution of Euler grid 1, as published with the problem's seed
 /// pages; tests blank cells of it to make other puzzles.

@@ -1,15 +1,20 @@
 #!/usr/bin/env python3
-"""Reference peer: PySAT with MiniSat 2.2 on the extended encoding.
+"""Reference peer: PySAT (MiniSat 2.2 or CaDiCaL) on the extended encoding.
 
 One solver holds the rules; each puzzle's givens are assumptions; the
 first model is blocked by a clause guarded by a fresh activation literal
 to prove uniqueness, and the guard is retired with a unit clause. This is
-the method docs/performance.md compares against.
+the method docs/performance.md compares against. With `--units`, each
+puzzle gets a fresh solver with the rules and its givens as unit clauses
+instead (CaDiCaL is far faster that way on sparse 25×25 grids than with
+assumptions), and the first model's blocking clause is added for good.
 
     pip install python-sat
-    python3 benches/peers/pysat_minisat.py FILE [LIMIT]
+    python3 benches/peers/pysat_peer.py [--solver minisat22|cadical195] [--size N] [--units] FILE [LIMIT]
 
-FILE holds 9×9 puzzles one a line, or in the Project Euler format.
+FILE holds N×N puzzles one a line (9×9 by default; `1`-`9` then `A`...
+for 10 and up, `.` or `0` blank), or 9×9 ones in the Project Euler
+format.
 
 Prints puzzles, seconds and puzzles/s (whole process: reading and parsing
 included, interpreter start excluded) on one line.
@@ -17,7 +22,7 @@ included, interpreter start excluded) on one line.
 import sys
 import time
 
-from pysat.solvers import Minisat22
+from pysat.solvers import Solver
 
 
 def var(n, r, c, d):
@@ -49,6 +54,16 @@ def rules(n):
     return cnf
 
 
+def value(ch):
+    """The digit a symbol stands for: 1-9, then A (10), B (11)...; 99
+    for anything else."""
+    if ch.isdigit():
+        return int(ch)
+    if "A" <= ch.upper() <= "Z":
+        return ord(ch.upper()) - ord("A") + 10
+    return 99
+
+
 def puzzles(path, n):
     """Yields (line number, N² cells) for each 9×9 puzzle of a file in the
     one-puzzle-a-line format (a comment may follow) or the Project Euler
@@ -76,7 +91,7 @@ def puzzles(path, n):
                 cells, row_start, rows = "".join(rows), start, []
             else:
                 sys.exit(f"{path}: line {number}: expected {n * n} cells on a line or rows of {n}, found {len(token)}")
-            bad = next((i for i, ch in enumerate(cells) if ch not in ".0123456789"), None)
+            bad = next((i for i, ch in enumerate(cells) if ch not in ".0" and value(ch) > n), None)
             if bad is not None:
                 sys.exit(f"{path}: line {row_start}: invalid cell {cells[bad]!r}")
             yield row_start, cells
@@ -86,20 +101,37 @@ def puzzles(path, n):
 
 def main():
     start = time.perf_counter()
-    path = sys.argv[1]
-    limit = int(sys.argv[2]) if len(sys.argv) > 2 else 0
-    n = 9
-    solver = Minisat22(bootstrap_with=rules(n))
+    args = sys.argv[1:]
+    name, n, units = "minisat22", 9, False
+    while args and args[0].startswith("--"):
+        if args[0] == "--units":
+            units, args = True, args[1:]
+        elif args[0] == "--solver" and len(args) > 1:
+            name, args = args[1], args[2:]
+        elif args[0] == "--size" and len(args) > 1:
+            n, args = int(args[1]), args[2:]
+        else:
+            sys.exit(f"pysat_peer.py: unknown option {args[0]}")
+    path = args[0]
+    limit = int(args[1]) if len(args) > 1 else 0
+    cnf = rules(n)
+    solver = None if units else Solver(name=name, bootstrap_with=cnf)
     top = n ** 3
     count = unique = 0
     for number, cells in puzzles(path, n):
         givens = [
-            var(n, i // n, i % n, int(ch))
+            var(n, i // n, i % n, value(ch))
             for i, ch in enumerate(cells)
             if ch not in ".0"
         ]
         count += 1
-        if solver.solve(assumptions=givens):
+        if units:
+            fresh = Solver(name=name, bootstrap_with=cnf + [[g] for g in givens])
+            if fresh.solve():
+                fresh.add_clause([-x for x in fresh.get_model() if 0 < x <= n ** 3])
+                unique += not fresh.solve()
+            fresh.delete()
+        elif solver.solve(assumptions=givens):
             model = solver.get_model()
             top += 1
             act = top
@@ -111,7 +143,7 @@ def main():
         if limit and count >= limit:
             break
     seconds = time.perf_counter() - start
-    print(f"pysat-minisat22 {count} puzzles ({unique} unique) {seconds:.3f} s {count / seconds:.0f} puzzles/s")
+    print(f"pysat-{name} {count} puzzles ({unique} unique) {seconds:.3f} s {count / seconds:.0f} puzzles/s")
 
 
 if __name__ == "__main__":
