@@ -9,9 +9,7 @@ use clap::Args;
 
 use serde_json::json;
 
-use sudoku_sat::explain::{
-    Explained, Explanation, FamilyClauses, Target, encoded, explain as explain_clauses,
-};
+use sudoku_sat::explain::{Explanation, Target, encoded, explain as explain_clauses};
 use sudoku_sat::grid::{Shape, Size};
 
 use super::EncodingArgs;
@@ -112,7 +110,7 @@ pub fn explain(args: ExplainArgs) -> anyhow::Result<Status> {
             "variables": explanation.variables,
             "clauses": explanation.clauses,
             "mentioning": explanation.mentioning(),
-            "families": families_json(&explanation, args.limit),
+            "families": explanation.families_json(args.limit),
         });
         json_line(&mut out, &object)?;
         out.flush().context("cannot write to stdout")?;
@@ -128,43 +126,6 @@ pub fn explain(args: ExplainArgs) -> anyhow::Result<Status> {
         .context("cannot write to stdout")?;
     out.flush().context("cannot write to stdout")?;
     Ok(Status::Success)
-}
-
-/// Returns the clauses of a family that `--limit` lets through: the first
-/// `limit`, or all for 0.
-fn shown(group: &FamilyClauses, limit: usize) -> &[Explained] {
-    match limit {
-        0 => &group.clauses,
-        _ => &group.clauses[..group.clauses.len().min(limit)],
-    }
-}
-
-/// Returns the families of `explain --output json`, at most `limit`
-/// clauses each (0: all).
-fn families_json(e: &Explanation, limit: usize) -> serde_json::Value {
-    let families: Vec<serde_json::Value> = e
-        .families
-        .iter()
-        .map(|group| {
-            let clauses: Vec<serde_json::Value> = shown(group, limit)
-                .iter()
-                .map(|clause| {
-                    let dimacs: Vec<isize> = clause.lits.iter().map(|l| l.to_dimacs()).collect();
-                    json!({
-                        "position": clause.position,
-                        "dimacs": dimacs,
-                        "words": clause.words,
-                    })
-                })
-                .collect();
-            json!({
-                "family": group.family.name(),
-                "total": group.family_total,
-                "clauses": clauses,
-            })
-        })
-        .collect();
-    serde_json::Value::Array(families)
 }
 
 /// Prints the explanation; `reduced` says the formula was reduced by its
@@ -229,7 +190,7 @@ fn write(
         )?;
     }
     for group in &e.families {
-        let shown = shown(group, limit);
+        let shown = group.shown(limit);
         let dimacs: Vec<String> = shown.iter().map(|c| c.dimacs()).collect();
         let width = dimacs.iter().map(String::len).max().unwrap_or(0);
         writeln!(out)?;
