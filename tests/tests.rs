@@ -14,3 +14,4 @@ mod regression;
 mod sizes;
 mod trust;
 mod variants;
+mod web;
