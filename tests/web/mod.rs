@@ -206,3 +206,60 @@ fn web_speed() {
         println!("page {file}: {}", figures.as_str().unwrap_or_default());
     }
 }
+
+/// Sends one raw request to `port` and returns the response head and body.
+fn http_get(port: u16, target: &str) -> (String, String) {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream
+        .set_read_timeout(Some(std::time::Duration::from_secs(20)))
+        .unwrap();
+    write!(stream, "GET {target} HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    let (head, body) = response.split_once("\r\n\r\n").unwrap();
+    (head.to_string(), body.to_string())
+}
+
+#[test]
+fn serve_answers_over_http_with_the_right_types_and_refuses_traversal() {
+    use std::io::BufRead;
+    let dir = page_folder(true);
+    std::fs::write(dir.path().join("pkg/m.wasm"), "\0asm").unwrap();
+    let mut server = std::process::Command::new(env!("CARGO_BIN_EXE_sudoku-sat"))
+        .args(["serve", "--port", "0", "--root"])
+        .arg(dir.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    std::io::BufReader::new(server.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    let port: u16 = first
+        .trim()
+        .trim_start_matches("http://127.0.0.1:")
+        .trim_end_matches('/')
+        .parse()
+        .expect("serve prints http://127.0.0.1:PORT/");
+    let index = http_get(port, "/?p=1.2");
+    let wasm = http_get(port, "/pkg/m.wasm");
+    let escape = http_get(port, "/../Cargo.toml");
+    let encoded = http_get(port, "/pkg/%2e%2e/%2e%2e/Cargo.toml");
+    let missing = http_get(port, "/nothing.js");
+    let _ = server.kill();
+    let _ = server.wait();
+    assert!(index.0.starts_with("HTTP/1.1 200"), "{}", index.0);
+    assert!(index.0.contains("Content-Type: text/html"), "{}", index.0);
+    assert_eq!(index.1, "page");
+    assert!(
+        wasm.0.contains("Content-Type: application/wasm"),
+        "{}",
+        wasm.0
+    );
+    assert_eq!(wasm.1, "\0asm");
+    assert!(escape.0.starts_with("HTTP/1.1 403"), "{}", escape.0);
+    assert!(encoded.0.starts_with("HTTP/1.1 403"), "{}", encoded.0);
+    assert!(missing.0.starts_with("HTTP/1.1 404"), "{}", missing.0);
+}
