@@ -81,8 +81,11 @@ async function solve() {
     verdict(WORDS[solved.answer.status]);
     $("timing").textContent = `solved in ${solved.ms.toFixed(1)} ms; ${solved.answer.cross_check}`;
     report(solved.answer.status, solved.answer.solution);
-    showLinks(solved.answer);
     redraw();
+    if (solved.answer.solution) {
+      const links = await solver.ask("links", text, solved.answer.solution);
+      if (!links.answer.error) showLinks(links.answer);
+    }
     const candidates = await solver.ask("candidates", text);
     if (!candidates.answer.error) {
       board.candidates = candidates.answer;
@@ -106,7 +109,6 @@ function ratingWords(r) {
 }
 
 function showLinks(answer) {
-  if (!answer.solution) return;
   for (const [label, href] of [["Open the answer in f-puzzles", answer.link], ["in SudokuPad", answer.sudokupad]]) {
     const a = document.createElement("a");
     a.href = href;

@@ -37,8 +37,9 @@ export class Solver {
     this.onBusy(false);
   }
 
-  /** Sends op with the puzzle text (and a cell name for explain);
-      resolves to {answer, ms}, rejects when stopped. */
+  /** Sends op with the puzzle text (and a cell name for explain, a
+      solution line for links); resolves to {answer, ms}, rejects when
+      stopped. */
   ask(op, text, cell) {
     const id = this.next++;
     this.onBusy(true);

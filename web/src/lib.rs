@@ -23,7 +23,7 @@ use sudoku_sat::explain::{Target, encoded, explain as explain_clauses};
 use sudoku_sat::formats::dimacs::{ExportOptions, write_cnf};
 use sudoku_sat::formats::fpuzzles::{link, to_json};
 use sudoku_sat::formats::text::{Format, Puzzles};
-use sudoku_sat::grid::Grid;
+use sudoku_sat::grid::{Digit, Grid};
 use sudoku_sat::puzzle::Puzzle;
 use sudoku_sat::rate::Rater;
 use sudoku_sat::rules::Rule;
@@ -114,8 +114,7 @@ pub fn read(text: &str) -> String {
 /// proof, every model decoded and checked against every rule, then the
 /// backtracker's cross-check): `status` (`unique`, `multiple` or `none`),
 /// `solution` and `second` (lines, or null), `differing` (0-based cells
-/// where the two solutions differ), `cross_check` and `link` (f-puzzles)
-/// and `sudokupad` links that open the answer.
+/// where the two solutions differ) and `cross_check`.
 #[wasm_bindgen]
 pub fn solve(text: &str) -> String {
     with_puzzle(text, |puzzle, _| {
@@ -150,15 +149,36 @@ pub fn solve(text: &str) -> String {
             }
             Outcome::Unsolvable => ("none", None, Vec::new()),
         };
-        let solution = report.outcome.solution();
-        let answer = link(&puzzle, None, solution);
-        let payload = answer.rsplit('=').next().unwrap_or_default();
         Ok(json!({
             "status": status,
-            "solution": solution.map(line_of),
+            "solution": report.outcome.solution().map(line_of),
             "second": second,
             "differing": differing,
             "cross_check": cross_check,
+        }))
+    })
+}
+
+/// Returns links that open the puzzle with `solution` (a line as `solve`
+/// gives it) filled in: `link` (f-puzzles) and `sudokupad`. Apart from
+/// `solve`, so that solving is not slowed by compressing the link.
+#[wasm_bindgen]
+pub fn links(text: &str, solution: &str) -> String {
+    with_puzzle(text, |puzzle, _| {
+        let shape = puzzle.shape().clone();
+        let grid = if shape.size().has_symbols() {
+            Grid::from_symbols(shape, solution)
+        } else {
+            let cells = solution
+                .split_whitespace()
+                .map(|n| n.parse().ok().and_then(Digit::new).map(Some))
+                .collect::<Option<Vec<_>>>();
+            cells.and_then(|cells| Grid::from_cells(shape, cells))
+        };
+        let grid = grid.ok_or("the solution line does not fit the puzzle")?;
+        let answer = link(&puzzle, None, Some(&grid));
+        let payload = answer.rsplit('=').next().unwrap_or_default();
+        Ok(json!({
             "link": answer,
             "sudokupad": format!("https://sudokupad.app/fpuzzles{payload}"),
         }))
@@ -255,7 +275,22 @@ mod tests {
         assert_eq!(answer["status"], "unique");
         assert_eq!(answer["solution"], expected.solution().unwrap().to_string());
         assert_eq!(answer["cross_check"], "the backtracker agrees");
-        assert!(answer["link"].as_str().unwrap().contains("?load=N4Ig"));
+        let solution = answer["solution"].as_str().unwrap();
+        let answer_links = parsed(&links(GRID_01, solution));
+        let url = answer_links["link"].as_str().unwrap();
+        let opened = &parse_str(url, Format::Auto).unwrap()[0].puzzle;
+        assert_eq!(
+            opened.givens(),
+            puzzle.givens(),
+            "the link keeps the givens only"
+        );
+        assert!(
+            answer_links["sudokupad"]
+                .as_str()
+                .unwrap()
+                .ends_with(url.rsplit('=').next().unwrap())
+        );
+        assert!(parsed(&links(GRID_01, "123"))["error"].is_string());
     }
 
     #[test]
