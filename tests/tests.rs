@@ -18,3 +18,4 @@ mod sizes;
 mod teaching;
 mod trust;
 mod variants;
+mod web;

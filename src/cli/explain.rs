@@ -12,7 +12,7 @@ use serde_json::json;
 use sudoku_sat::encode::ValueKind;
 use sudoku_sat::explain::aux::AuxNames;
 use sudoku_sat::explain::{
-    Explained, Explanation, FamilyClauses, Target, encoded, explain as explain_clauses,
+    Explanation, Target, encoded, explain as explain_clauses,
 };
 use sudoku_sat::grid::{Shape, Size};
 
@@ -121,7 +121,7 @@ pub fn explain(args: ExplainArgs) -> anyhow::Result<Status> {
             "variables": explanation.variables,
             "clauses": explanation.clauses,
             "mentioning": explanation.mentioning(),
-            "families": families_json(&explanation, args.limit),
+            "families": explanation.families_json(args.limit),
             "auxiliaries": legend
                 .iter()
                 .map(|(n, words)| json!({ "variable": n, "meaning": words }))
@@ -152,50 +152,13 @@ pub fn explain(args: ExplainArgs) -> anyhow::Result<Status> {
     Ok(Status::Success)
 }
 
-/// Returns the clauses of a family that `--limit` lets through: the first
-/// `limit`, or all for 0.
-fn shown(group: &FamilyClauses, limit: usize) -> &[Explained] {
-    match limit {
-        0 => &group.clauses,
-        _ => &group.clauses[..group.clauses.len().min(limit)],
-    }
-}
-
-/// Returns the families of `explain --output json`, at most `limit`
-/// clauses each (0: all).
-fn families_json(e: &Explanation, limit: usize) -> serde_json::Value {
-    let families: Vec<serde_json::Value> = e
-        .families
-        .iter()
-        .map(|group| {
-            let clauses: Vec<serde_json::Value> = shown(group, limit)
-                .iter()
-                .map(|clause| {
-                    let dimacs: Vec<isize> = clause.lits.iter().map(|l| l.to_dimacs()).collect();
-                    json!({
-                        "position": clause.position,
-                        "dimacs": dimacs,
-                        "words": clause.words,
-                    })
-                })
-                .collect();
-            json!({
-                "family": group.family.name(),
-                "total": group.family_total,
-                "clauses": clauses,
-            })
-        })
-        .collect();
-    serde_json::Value::Array(families)
-}
-
 /// Returns each auxiliary variable of the listed clauses (at most `limit`
 /// a family) with what it stands for, in numbering order.
 fn legend(e: &Explanation, aux: &AuxNames, limit: usize) -> Vec<(usize, String)> {
     let mut numbers: Vec<usize> = e
         .families
         .iter()
-        .flat_map(|group| shown(group, limit))
+        .flat_map(|group| group.shown(limit))
         .flat_map(|clause| &clause.lits)
         .map(|l| l.var().to_dimacs() as usize)
         .filter(|&n| aux.meaning(n).is_some())
@@ -291,7 +254,7 @@ fn write(out: &mut impl Write, header: &str, e: &Explanation, view: &Shown) -> i
         )?;
     }
     for group in &e.families {
-        let shown = shown(group, limit);
+        let shown = group.shown(limit);
         let dimacs: Vec<String> = shown.iter().map(|c| c.dimacs()).collect();
         let width = dimacs.iter().map(String::len).max().unwrap_or(0);
         writeln!(out)?;

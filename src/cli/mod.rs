@@ -22,6 +22,7 @@ mod progress;
 mod prove;
 mod rate;
 pub(crate) mod say;
+mod serve;
 mod shell;
 mod signals;
 mod solve;
@@ -240,6 +241,15 @@ enum Command {
     /// with a message naming what would be lost (exit 2), never written
     /// without it.
     Convert(convert::ConvertArgs),
+    /// Serve the page that solves puzzles in the browser (web/, built by
+    /// web/build) at http://127.0.0.1:P/.
+    ///
+    /// The solver runs in the page as WebAssembly; the server only hands
+    /// out the page's files, on the loopback address, until stopped. The
+    /// URL is printed on stdout at start. Opened as `/?p=PUZZLE` (a
+    /// URL-encoded puzzle line or f-puzzles payload), the page solves the
+    /// puzzle at once.
+    Serve(serve::ServeArgs),
     /// Print a shell completion script on stdout, for bash, zsh, fish,
     /// elvish or powershell.
     ///
@@ -304,6 +314,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Explain(args) => explain::explain(args),
         Command::Rate(args) => rate::rate(args),
         Command::Convert(args) => convert::convert(args),
+        Command::Serve(args) => serve::serve(args),
         Command::Completions(args) => shell::completions(args),
         Command::Man(args) => shell::man(args),
     }

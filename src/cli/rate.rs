@@ -55,17 +55,10 @@ pub struct RateArgs {
 
 /// Returns the JSON object `rate --output json` prints for a puzzle.
 fn rating_json(puzzle: &Puzzle, rating: &Rating) -> serde_json::Value {
-    json!({
-        "label": puzzle.label.to_string(),
-        "line": puzzle.line,
-        "level": rating.level.name(),
-        "outcome": rating.outcome.status(),
-        "propagated": rating.propagated,
-        "probed": rating.probed,
-        "decisions": rating.decisions,
-        "conflicts": rating.conflicts,
-        "gave_up": rating.gave_up,
-    })
+    let mut object = rating.to_json();
+    object["label"] = json!(puzzle.label.to_string());
+    object["line"] = json!(puzzle.line);
+    object
 }
 
 /// Returns the line `rate` prints for one puzzle, without the newline.

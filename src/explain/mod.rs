@@ -287,7 +287,51 @@ pub struct Explanation {
     pub families: Vec<FamilyClauses>,
 }
 
+impl FamilyClauses {
+    /// Returns the first `limit` clauses, or all of them for 0.
+    pub fn shown(&self, limit: usize) -> &[Explained] {
+        match limit {
+            0 => &self.clauses,
+            _ => &self.clauses[..self.clauses.len().min(limit)],
+        }
+    }
+}
+
 impl Explanation {
+    /// Returns the families as JSON, at most `limit` clauses each (0:
+    /// all): an array, in formula order, of `family`, `total` (the
+    /// family's clauses in the formula) and `clauses`, each with
+    /// `position` (0-based, in the formula), `dimacs` (the signed
+    /// literals, as DIMACS numbers) and `words`. `explain --output json`
+    /// prints it, and the page draws it.
+    pub fn families_json(&self, limit: usize) -> serde_json::Value {
+        let families: Vec<serde_json::Value> = self
+            .families
+            .iter()
+            .map(|group| {
+                let clauses: Vec<serde_json::Value> = group
+                    .shown(limit)
+                    .iter()
+                    .map(|clause| {
+                        let dimacs: Vec<isize> =
+                            clause.lits.iter().map(|l| l.to_dimacs()).collect();
+                        serde_json::json!({
+                            "position": clause.position,
+                            "dimacs": dimacs,
+                            "words": clause.words,
+                        })
+                    })
+                    .collect();
+                serde_json::json!({
+                    "family": group.family.name(),
+                    "total": group.family_total,
+                    "clauses": clauses,
+                })
+            })
+            .collect();
+        serde_json::Value::Array(families)
+    }
+
     /// Returns how many clauses mention the target.
     pub fn mentioning(&self) -> usize {
         self.families.iter().map(|f| f.clauses.len()).sum()

@@ -130,6 +130,23 @@ pub struct Rating {
     pub gave_up: bool,
 }
 
+impl Rating {
+    /// Returns the rating as JSON: `level`, `outcome`, `propagated`,
+    /// `probed`, `decisions`, `conflicts` and `gave_up`, the fields of
+    /// `rate --output json` that describe the rating itself.
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "level": self.level.name(),
+            "outcome": self.outcome.status(),
+            "propagated": self.propagated,
+            "probed": self.probed,
+            "decisions": self.decisions,
+            "conflicts": self.conflicts,
+            "gave_up": self.gave_up,
+        })
+    }
+}
+
 /// Rates puzzles under one encoding, reusing the rules of a size.
 ///
 /// # Example

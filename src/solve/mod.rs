@@ -15,7 +15,9 @@ pub mod sat;
 pub mod unsat_core;
 
 use std::fmt;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+use std::time::Instant;
 
 use varisat::{Lit, Solver};
 
@@ -311,10 +313,19 @@ fn lower_priority() {
 }
 
 /// Runs `f` and returns its value with the time it took.
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
     let start = Instant::now();
     let value = f();
     (value, start.elapsed())
+}
+
+/// Runs `f` and returns its value with a zero time: in a browser
+/// (`wasm32-unknown-unknown`) the standard clock is absent and
+/// `Instant::now` panics; the page measures its own times.
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
+    (f(), Duration::ZERO)
 }
 
 #[cfg(all(test, target_os = "linux"))]

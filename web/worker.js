@@ -1,0 +1,51 @@
+// Runs the solver off the page's thread, so the page never freezes and
+// Stop can end a long search by terminating this worker.
+//
+// Messages in: {id, op, text, cell}, op one of the module's functions
+// (read, solve, links, candidates, rate, explain, dimacs). Messages out:
+// {id, op, answer, ms}, answer the function's JSON, parsed; or
+// {id, op, answer: {error}} when the module failed to load or trapped.
+// The op `bench` solves every line of the text in turn (bench.html).
+import init, * as wasm from "./pkg/sudoku_sat_web.js";
+
+const ready = init().then(() => wasm.init());
+const OPS = ["read", "solve", "links", "candidates", "rate", "explain", "dimacs"];
+
+self.onmessage = async (event) => {
+  const { id, op, text, cell } = event.data;
+  let answer;
+  let start = performance.now();
+  try {
+    await ready;
+    start = performance.now();
+    if (op === "bench") {
+      answer = bench(text);
+    } else {
+      if (!OPS.includes(op)) throw new Error(`unknown operation ${op}`);
+      // explain takes a cell name, links a solution line: both as `cell`.
+      const json = op === "explain" || op === "links" ? wasm[op](text, cell) : wasm[op](text);
+      answer = JSON.parse(json);
+    }
+  } catch (error) {
+    let panic = "";
+    try { panic = wasm.last_panic(); } catch (_) { /* module not loaded */ }
+    answer = { error: panic ? `internal error: ${panic}` : `${error.message || error}` };
+  }
+  self.postMessage({ id, op, answer, ms: performance.now() - start });
+};
+
+/** Solves each non-empty line as `solve` does and returns the count of
+    each status and every solve's milliseconds. */
+function bench(text) {
+  const statuses = {};
+  const ms = [];
+  for (const line of text.split("\n")) {
+    if (!line.trim()) continue;
+    const t0 = performance.now();
+    const answer = JSON.parse(wasm.solve(line));
+    ms.push(performance.now() - t0);
+    const status = answer.error ? "error" : answer.status;
+    statuses[status] = (statuses[status] || 0) + 1;
+  }
+  return { statuses, ms };
+}
