@@ -11,9 +11,7 @@ use serde_json::json;
 
 use sudoku_sat::encode::ValueKind;
 use sudoku_sat::explain::aux::AuxNames;
-use sudoku_sat::explain::{
-    Explanation, Target, encoded, explain as explain_clauses,
-};
+use sudoku_sat::explain::{Explanation, Target, encoded, explain as explain_clauses};
 use sudoku_sat::grid::{Shape, Size};
 
 use super::EncodingArgs;
