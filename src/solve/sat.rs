@@ -5,7 +5,8 @@
 //! what each puzzle costs:
 //!
 //! - [`Strategy::Propagate`] (the default): unit propagation of the givens
-//!   through the rules, on a propagator built once per size. A conflict
+//!   through the rules, on the rules' constraint groups listed once per
+//!   size, with locked candidates (pointing and claiming) on top. A conflict
 //!   proves the puzzle unsolvable; a full assignment is its only solution.
 //!   Otherwise a fresh varisat solver gets only the clauses propagation
 //!   left undecided (Kwon & Jain's reduction, by everything propagation
@@ -274,7 +275,7 @@ impl SatSolver {
         let groups = self.groups(puzzle.shape());
         // Propagation is sound: a conflict proves there is no solution, and
         // whatever it assigns holds in every solution.
-        let Ok(values) = groups.propagate(puzzle) else {
+        let Ok(values) = groups.propagate_locked(puzzle) else {
             return Ok(Outcome::Unsolvable);
         };
         let fixed = Fixed::from_values(values);
