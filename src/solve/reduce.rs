@@ -59,7 +59,7 @@ pub struct Groups {
     occurs: Vec<[(u32, u32); 4]>,
     /// Pairs of houses sharing two cells or more, by the index of their
     /// first group (digit 1), with the positions of the shared cells in
-    /// each.
+    /// each; empty when the houses need not hold every digit.
     locks: Vec<Lock>,
 }
 
@@ -114,7 +114,12 @@ impl Groups {
             }
         }
         debug_assert!(seen.iter().all(|&k| k == 4));
-        let locks = Self::locks(shape, size.cells());
+        // Locked candidates start from a house that must hold each digit.
+        let locks = if rules.has_house_defined() {
+            Self::locks(shape, size.cells())
+        } else {
+            Vec::new()
+        };
         Groups {
             shape: shape.clone(),
             members,
@@ -195,7 +200,9 @@ impl Groups {
             // A u64 holds the positions of a group of up to 64 literals.
             free: vec![u64::MAX >> (64 - self.shape.side()); groups],
             satisfied: vec![false; groups],
-            queue: Vec::with_capacity(groups),
+            // Each variable is assigned once and queues at most its four
+            // groups, so the queue never grows past this.
+            queue: Vec::with_capacity(4 * self.occurs.len()),
         };
         for given in vars::given_lits(puzzle) {
             state.assign(given.index(), given.is_positive())?;
@@ -311,10 +318,9 @@ impl State<'_> {
                 for (from, to) in [(0, 1), (1, 0)] {
                     let g = lock.groups[from] as usize + digit;
                     let free = self.free[g];
-                    if self.satisfied[g]
-                        || !groups.kinds[g].at_least_one
-                        || free & !lock.shared[from] != 0
-                    {
+                    // Every house group here needs a true literal (see
+                    // `Groups::new`).
+                    if self.satisfied[g] || free & !lock.shared[from] != 0 {
                         continue;
                     }
                     let other = lock.groups[to] as usize + digit;
