@@ -140,12 +140,19 @@ impl Groups {
                 homes[cell.index(shape.size())].push((h, position));
             }
         }
-        let mut shared = std::collections::BTreeMap::<(usize, usize), [u64; 2]>::new();
+        // Per pair of houses (a < b, at a * houses + b), the positions of
+        // their shared cells in each.
+        let houses = shape.houses().count();
+        let mut shared = vec![[0u64; 2]; houses * houses];
         for homes in &homes {
             for (i, &(a, pa)) in homes.iter().enumerate() {
                 for &(b, pb) in &homes[i + 1..] {
-                    let masks = shared.entry((a.min(b), a.max(b))).or_default();
-                    let (pa, pb) = if a < b { (pa, pb) } else { (pb, pa) };
+                    let ((a, pa), (b, pb)) = if a < b {
+                        ((a, pa), (b, pb))
+                    } else {
+                        ((b, pb), (a, pa))
+                    };
+                    let masks = &mut shared[a * houses + b];
                     masks[0] |= 1 << pa;
                     masks[1] |= 1 << pb;
                 }
@@ -154,9 +161,10 @@ impl Groups {
         let group = |h: usize| (first + h * side) as u32;
         shared
             .into_iter()
+            .enumerate()
             .filter(|(_, masks)| masks[0].count_ones() >= 2)
-            .map(|((a, b), shared)| Lock {
-                groups: [group(a), group(b)],
+            .map(|(pair, shared)| Lock {
+                groups: [group(pair / houses), group(pair % houses)],
                 shared,
             })
             .collect()
