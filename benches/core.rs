@@ -15,6 +15,7 @@ use sudoku_sat::formats::text::{Format, parse_str};
 use sudoku_sat::grid::{Grid, Size};
 use sudoku_sat::puzzle::Puzzle;
 use sudoku_sat::solve::candidates::true_candidates;
+use sudoku_sat::solve::reduce::Groups;
 use sudoku_sat::solve::sat::{SatSolver, Strategy};
 
 fn main() {
@@ -118,6 +119,26 @@ fn sat_reuse(bencher: Bencher, name: &str) {
 #[divan::bench(args = ["euler-01", "euler-06", "17-clue"])]
 fn sat_fresh(bencher: Bencher, name: &str) {
     sat_solve_and_prove_unique(bencher, name, Strategy::Fresh);
+}
+
+/// Propagation before the SAT call: the singles alone, and with locked
+/// candidates (the default solve path's).
+#[divan::bench(args = ["euler-06", "17-clue"])]
+fn propagate_singles(bencher: Bencher, name: &str) {
+    let puzzle = grid(name);
+    let groups = Groups::new(puzzle.shape(), RuleSet::Extended);
+    bencher.bench(|| groups.propagate(black_box(&puzzle)).expect("consistent"));
+}
+
+#[divan::bench(args = ["euler-06", "17-clue"])]
+fn propagate_locked(bencher: Bencher, name: &str) {
+    let puzzle = grid(name);
+    let groups = Groups::new(puzzle.shape(), RuleSet::Extended);
+    bencher.bench(|| {
+        groups
+            .propagate_locked(black_box(&puzzle))
+            .expect("consistent")
+    });
 }
 
 #[divan::bench]

@@ -13,7 +13,7 @@ use sudoku_sat::grid::Grid;
 use sudoku_sat::puzzle::Puzzle;
 use sudoku_sat::rules::Rule;
 use sudoku_sat::solve::Outcome;
-use sudoku_sat::solve::sat::{SatSolver, Strategy};
+use sudoku_sat::solve::sat::{Engine, SatSolver, Strategy};
 
 use super::input::Input;
 use super::output;
@@ -81,7 +81,8 @@ fn verdict_of(outcome: &Outcome) -> (&'static str, Option<&Grid>) {
 pub fn bench(args: BenchArgs) -> anyhow::Result<Status> {
     print_line!(
         "Each puzzle is solved and its uniqueness decided; times per puzzle, one thread.\n\
-         sat = the varisat path (no cross-check); backtracker = the native oracle."
+         sat = the varisat path (no cross-check); batsat = the default path on batsat\n\
+         (built with the `batsat` feature); backtracker = the native oracle."
     );
     for path in &args.files {
         let input = Input::open(Some(path))?;
@@ -122,24 +123,32 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<Status> {
             "worst µs"
         );
         let mut reference: Option<Vec<Outcome>> = None;
+        let varisat = |(rules, strategy)| (rules, strategy, Engine::Varisat);
         let configs = RuleSet::value_variants()
             .iter()
-            .map(|&rules| (rules, Strategy::default()))
+            .map(|&rules| varisat((rules, Strategy::default())))
             .chain(
                 Strategy::value_variants()
                     .iter()
                     .filter(|&&s| s != Strategy::default())
-                    .map(|&s| (RuleSet::Extended, s)),
-            );
-        for (rules, strategy) in configs {
+                    .map(|&s| varisat((RuleSet::Extended, s))),
+            )
+            .chain(other_engines());
+        for (rules, strategy, engine) in configs {
             let encoding = Encoding {
                 rules,
                 amo: args.amo,
                 ..Default::default()
             };
             let mut solver = SatSolver::with_strategy(encoding, strategy);
+            solver.set_engine(engine);
+            let label = match engine {
+                Engine::Varisat => format!("sat {} ({})", rules.name(), strategy.name()),
+                #[allow(unreachable_patterns)]
+                _ => format!("{} {} ({})", engine.name(), rules.name(), strategy.name()),
+            };
             let mut measure = Measure {
-                name: format!("sat {} ({})", rules.name(), strategy.name()),
+                name: label,
                 times: Vec::with_capacity(puzzles.len()),
             };
             let mut outcomes = Vec::with_capacity(puzzles.len());
@@ -185,6 +194,17 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<Status> {
         }
     }
     Ok(Status::Success)
+}
+
+/// The default path on every SAT solver built in besides varisat.
+fn other_engines() -> impl Iterator<Item = (RuleSet, Strategy, Engine)> {
+    #[cfg(feature = "batsat")]
+    let engines = vec![Engine::Batsat];
+    #[cfg(not(feature = "batsat"))]
+    let engines = Vec::new();
+    engines
+        .into_iter()
+        .map(|engine| (RuleSet::Extended, Strategy::Propagate, engine))
 }
 
 /// Measures variant puzzles under every sum encoding, family by family:

@@ -6,6 +6,8 @@
 //! backtracker ([`crate::backtrack`]), which shares no code with the
 //! encoder, solves the puzzle again and the two answers are compared.
 
+#[cfg(feature = "batsat")]
+mod batsat;
 pub mod candidates;
 pub mod count;
 pub mod external;
@@ -150,6 +152,25 @@ pub(crate) fn next_model<E: Into<SolveError>>(
     }
     let model = solver.model().ok_or(SolveError::MissingModel)?;
     read(&model).map(Some).map_err(Into::into)
+}
+
+/// A SAT solver the propagate path can load and query: varisat, or batsat
+/// under the `batsat` feature.
+pub(crate) trait SatBackend: varisat::ExtendFormula {
+    /// Solves, and reads the model as [`next_model`] does.
+    fn next_model<E: Into<SolveError>>(
+        &mut self,
+        read: impl FnOnce(&[Lit]) -> Result<Grid, E>,
+    ) -> Result<Option<Grid>, SolveError>;
+}
+
+impl SatBackend for Solver<'_> {
+    fn next_model<E: Into<SolveError>>(
+        &mut self,
+        read: impl FnOnce(&[Lit]) -> Result<Grid, E>,
+    ) -> Result<Option<Grid>, SolveError> {
+        next_model(self, read)
+    }
 }
 
 /// Runs the backtracker on a puzzle with every one of its constraints

@@ -5,7 +5,8 @@
 //! what each puzzle costs:
 //!
 //! - [`Strategy::Propagate`] (the default): unit propagation of the givens
-//!   through the rules, on a propagator built once per size. A conflict
+//!   through the rules, on the rules' constraint groups listed once per
+//!   size, with locked candidates (pointing and claiming) on top. A conflict
 //!   proves the puzzle unsolvable; a full assignment is its only solution.
 //!   Otherwise a fresh varisat solver gets only the clauses propagation
 //!   left undecided (Kwon & Jain's reduction, by everything propagation
@@ -32,7 +33,7 @@
 use varisat::{ExtendFormula, Lit, Solver, Var};
 
 use super::reduce::Groups;
-use super::{Outcome, Solve, SolveError, next_model, read_model};
+use super::{Outcome, SatBackend, Solve, SolveError, next_model, read_model};
 use crate::encode::optimized::Fixed;
 use crate::encode::{AmoKind, Encoding, decode, encode, encode_puzzle, encode_rules, vars};
 use crate::grid::{Grid, Shape};
@@ -58,6 +59,29 @@ impl Strategy {
             Strategy::Propagate => "propagate",
             Strategy::Reuse => "reuse",
             Strategy::Fresh => "fresh",
+        }
+    }
+}
+
+/// The SAT solver behind [`Strategy::Propagate`]'s calls. Every other
+/// path (reuse, fresh, variants, proofs, cores) runs on varisat.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Engine {
+    /// varisat 0.2, the default.
+    #[default]
+    Varisat,
+    /// batsat, a pure-Rust MiniSat (cargo feature `batsat`).
+    #[cfg(feature = "batsat")]
+    Batsat,
+}
+
+impl Engine {
+    /// Returns the engine's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Varisat => "varisat",
+            #[cfg(feature = "batsat")]
+            Engine::Batsat => "batsat",
         }
     }
 }
@@ -116,6 +140,7 @@ impl RulesSolver {
 pub struct SatSolver {
     encoding: Encoding,
     strategy: Strategy,
+    engine: Engine,
     rebuild_every: usize,
     loaded: Option<RulesSolver>,
     groups: Option<Groups>,
@@ -147,6 +172,7 @@ impl SatSolver {
         SatSolver {
             encoding,
             strategy,
+            engine: Engine::default(),
             rebuild_every: Self::DEFAULT_REBUILD_EVERY,
             loaded: None,
             groups: None,
@@ -161,6 +187,16 @@ impl SatSolver {
     /// Returns the strategy this solver uses.
     pub fn strategy(&self) -> Strategy {
         self.strategy
+    }
+
+    /// Sets the SAT solver of the propagate strategy's calls.
+    pub fn set_engine(&mut self, engine: Engine) {
+        self.engine = engine;
+    }
+
+    /// Returns the SAT solver of the propagate strategy's calls.
+    pub fn engine(&self) -> Engine {
+        self.engine
     }
 
     /// Sets how many puzzles a reused solver serves before it is rebuilt;
@@ -270,11 +306,25 @@ impl SatSolver {
     }
 
     fn solve_propagated(&mut self, puzzle: &Grid) -> Result<Outcome, SolveError> {
+        match self.engine {
+            Engine::Varisat => self.propagated_on(Solver::new(), puzzle),
+            #[cfg(feature = "batsat")]
+            Engine::Batsat => self.propagated_on(super::batsat::Batsat::default(), puzzle),
+        }
+    }
+
+    /// Solves `puzzle` by propagation, then on `solver`, fresh, for what
+    /// propagation leaves.
+    fn propagated_on<B: SatBackend>(
+        &mut self,
+        mut solver: B,
+        puzzle: &Grid,
+    ) -> Result<Outcome, SolveError> {
         let encoding = self.encoding;
         let groups = self.groups(puzzle.shape());
         // Propagation is sound: a conflict proves there is no solution, and
         // whatever it assigns holds in every solution.
-        let Ok(values) = groups.propagate(puzzle) else {
+        let Ok(values) = groups.propagate_locked(puzzle) else {
             return Ok(Outcome::Unsolvable);
         };
         let fixed = Fixed::from_values(values);
@@ -285,7 +335,6 @@ impl SatSolver {
             let solution = read(&[]).map_err(SolveError::Decode)?;
             return Ok(Outcome::Unique(solution));
         }
-        let mut solver = Solver::new();
         if encoding.amo != AmoKind::Pairwise {
             // Auxiliary variables must come after the cell-digit block.
             vars::reserve(puzzle.size(), &mut solver);
@@ -307,7 +356,7 @@ impl SatSolver {
                     .collect::<Vec<_>>(),
             )
         };
-        let Some(first) = next_model(&mut solver, read)? else {
+        let Some(first) = solver.next_model(read)? else {
             return Ok(Outcome::Unsolvable);
         };
         // The solver never saw the fixed variables, so it could satisfy a
@@ -317,7 +366,7 @@ impl SatSolver {
             .expect("a solution agrees with what propagation fixed");
         let blocking: Vec<Lit> = blocking.into_iter().map(|l| names.to_solver(l)).collect();
         solver.add_clause(&blocking);
-        Ok(two_models(first, next_model(&mut solver, read)?))
+        Ok(two_models(first, solver.next_model(read)?))
     }
 }
 
@@ -347,8 +396,8 @@ impl Solve for SatSolver {
 /// 17-clue puzzle leaves about 200 of the 729, and varisat sizes its
 /// tables by the largest index it sees. The DIMACS numbering itself is
 /// untouched: `--dimacs`, exports and proofs never take this path.
-struct Placing<'a, 'b> {
-    solver: &'a mut Solver<'b>,
+struct Placing<'a, S> {
+    solver: &'a mut S,
     names: Names,
     clause: Vec<Lit>,
 }
@@ -409,8 +458,8 @@ impl Names {
     }
 }
 
-impl<'a, 'b> Placing<'a, 'b> {
-    fn new(solver: &'a mut Solver<'b>, cells: usize, dense: Option<&[Option<bool>]>) -> Self {
+impl<'a, S: ExtendFormula> Placing<'a, S> {
+    fn new(solver: &'a mut S, cells: usize, dense: Option<&[Option<bool>]>) -> Self {
         Placing {
             solver,
             names: Names::new(cells, dense),
@@ -419,7 +468,7 @@ impl<'a, 'b> Placing<'a, 'b> {
     }
 }
 
-impl ExtendFormula for Placing<'_, '_> {
+impl<S: ExtendFormula> ExtendFormula for Placing<'_, S> {
     fn add_clause(&mut self, literals: &[Lit]) {
         self.clause.clear();
         self.clause
