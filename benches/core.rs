@@ -150,6 +150,8 @@ fn candidates(bencher: Bencher, name: &str) {
             .clone(),
     );
     bencher.bench(|| true_candidates(black_box(&puzzle), &Encoding::default()).expect("solves"));
+}
+
 /// The first generated puzzle of each big side (`benches/big_grids.py`,
 /// the fixtures of `tests/sizes.rs`).
 fn big_grid(side: usize) -> Grid {
