@@ -13,6 +13,8 @@
 //! traced propagation, its rounds and its reasons a function of the clause
 //! list alone, whatever order the watches happen to be in.
 
+use std::ops::Range;
+
 use varisat::Lit;
 
 use super::{NO_SLOT, Propagator};
@@ -35,8 +37,8 @@ pub(super) struct Engine<'a, const TRACE: bool> {
     /// [`Propagator::clause_lits`]) and trail position; empty otherwise.
     pub(super) reasons: Vec<u32>,
     positions: Vec<u32>,
-    /// With `TRACE`: the clauses the literal being processed fires, as
-    /// (input position, clause id, the literal left to it).
+    /// With `TRACE`: the long clauses the literal being processed fires,
+    /// as (input position, clause id, the literal left to it).
     fired: Vec<(u32, u32, Lit)>,
 }
 
@@ -126,13 +128,8 @@ impl<'a, const TRACE: bool> Engine<'a, TRACE> {
             let range = prop.implied_start[code]..prop.implied_start[code + 1];
             if TRACE {
                 self.fired.clear();
-                for i in range {
-                    let id = prop.binary_id(i);
-                    self.fired
-                        .push((prop.implied_origin[i], id, prop.implied[i]));
-                }
                 self.visit_watches(!lit)?;
-                self.fire()?;
+                self.fire(range)?;
             } else {
                 let implied = &prop.implied[range.clone()];
                 if let Some(i) = implied.iter().position(|&l| !self.assign(l, NO_REASON)) {
@@ -147,12 +144,29 @@ impl<'a, const TRACE: bool> Engine<'a, TRACE> {
     /// Handles the clauses the literal being processed fired, in the
     /// order they were given: each implies its last literal unless that
     /// is true already; the first whose last literal is false is the
-    /// conflict.
-    fn fire(&mut self) -> Result<(), u32> {
+    /// conflict. The fired clauses are the implications `binaries` (in
+    /// the order given already, as `Propagator::new` fills them) merged
+    /// with the long clauses queued in `fired` (few, sorted here).
+    fn fire(&mut self, binaries: Range<usize>) -> Result<(), u32> {
+        let prop = self.prop;
         let mut fired = std::mem::take(&mut self.fired);
         fired.sort_unstable_by_key(|&(origin, _, _)| origin);
+        let mut longs = fired.iter().peekable();
+        let mut i = binaries.start;
         let mut result = Ok(());
-        for &(_, id, lit) in &fired {
+        loop {
+            let binary_first = i < binaries.end
+                && longs
+                    .peek()
+                    .is_none_or(|&&(origin, _, _)| prop.implied_origin[i] < origin);
+            let (id, lit) = if binary_first {
+                i += 1;
+                (prop.binary_id(i - 1), prop.implied[i - 1])
+            } else if let Some(&(_, id, lit)) = longs.next() {
+                (id, lit)
+            } else {
+                break;
+            };
             if !self.assign(lit, id) {
                 result = Err(id);
                 break;

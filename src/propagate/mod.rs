@@ -161,6 +161,9 @@ impl Propagator {
         let mut fill = implied_start.clone();
         let mut implied = vec![Lit::from_code(0); 2 * binary.len()];
         let mut implied_origin = vec![0; 2 * binary.len()];
+        // Filled in the order given, so each literal's implications are
+        // sorted by origin: traced firing merges them with the long
+        // clauses without sorting them.
         for &(a, b, origin) in &binary {
             for (from, to) in [(!a, b), (!b, a)] {
                 implied[fill[from.code()]] = to;
