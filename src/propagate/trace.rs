@@ -59,7 +59,9 @@ pub type Chain = Vec<Link>;
 /// let chain = trace.refute(a, usize::MAX).unwrap();
 /// let fired: Vec<_> = chain.iter().map(|link| (link.clause, link.implied)).collect();
 /// assert_eq!(fired, [(0, Some(b)), (1, Some(c)), (2, None)]);
-/// assert_eq!(trace.refute(b, 1), None); // the conflict is a round deeper
+/// // Round 0 processes a and implies b; processing b is round 1.
+/// assert_eq!(trace.refute(a, 1), None);
+/// assert_eq!(trace.refute(a, 2).map(|chain| chain.len()), Some(3));
 /// ```
 pub struct Trace<'a> {
     engine: Engine<'a, true>,
