@@ -278,11 +278,21 @@ impl Shape {
         match house {
             House::Row(r) => (0..side).map(|c| Cell::new(r, c)).collect(),
             House::Col(c) => (0..side).map(|r| Cell::new(r, c)).collect(),
-            House::Block(b) => self
-                .size
-                .all_cells()
-                .filter(|&c| self.block_of(c) == b as usize)
-                .collect(),
+            // A rectangular block is read off its corner rather than found
+            // by testing every cell of the grid.
+            House::Block(b) => match self.blocks {
+                Blocks::Rect { rows, cols, stacks } => {
+                    let (top, left) = ((b / stacks) * rows, (b % stacks) * cols);
+                    (top..top + rows)
+                        .flat_map(|r| (left..left + cols).map(move |c| Cell::new(r, c)))
+                        .collect()
+                }
+                Blocks::Irregular(_) => self
+                    .size
+                    .all_cells()
+                    .filter(|&c| self.block_of(c) == b as usize)
+                    .collect(),
+            },
         }
     }
 
@@ -386,6 +396,29 @@ mod tests {
                 }
             }
             assert!(seen.iter().all(|&k| k == 3), "{shape}");
+        }
+    }
+
+    /// A rectangular block read off its corner is the block `block_of`
+    /// defines, cell for cell in row-major order, wide or tall blocks.
+    #[test]
+    fn rectangular_blocks_list_the_cells_block_of_assigns() {
+        let mut shapes: Vec<Shape> = (Size::MIN_SIDE..=Size::MAX_SIDE)
+            .map(|side| Shape::square(Size::from_side(side).unwrap()))
+            .collect();
+        let six = Size::from_side(6).unwrap();
+        let twelve = Size::from_side(12).unwrap();
+        shapes.push(Shape::with_blocks(six, 3, 2).unwrap());
+        shapes.push(Shape::with_blocks(six, 2, 3).unwrap());
+        shapes.push(Shape::with_blocks(twelve, 4, 3).unwrap());
+        for shape in shapes {
+            for b in 0..shape.side() {
+                let expected: Vec<Cell> = (shape.size().all_cells())
+                    .filter(|&c| shape.block_of(c) == b)
+                    .collect();
+                let house = House::Block(b as u8);
+                assert_eq!(shape.house_cells(house), expected, "{shape} {house}");
+            }
         }
     }
 

@@ -2,18 +2,10 @@
 //! over the puzzle's clauses, and the chain of clauses that refutes it;
 //! and the SAT solver's refutation when no chain exists.
 //!
-//! [`crate::propagate::Propagator`] is built for speed and keeps no
-//! record of why a literal was implied. A refutation shown to a person
-//! needs exactly that, so this module propagates with a reason per
-//! literal: each implied literal remembers the clause that forced it,
-//! and the chain is read back from the falsified clause through those
-//! reasons (the implication graph of a CDCL solver, here without
-//! decisions: Marques-Silva and Sakallah, "GRASP: A search algorithm for
-//! propositional satisfiability", IEEE Trans. Computers 48(5), 1999).
-//! Propagation runs breadth-first, so a chain's clauses follow in the
-//! order they fired. The counter per clause (how many of its literals
-//! are false) is the simple scheme before watched literals; one base
-//! state is propagated once and copied for each trial.
+//! The propagation is [`crate::propagate::Trace`]'s: it records the
+//! clause that implied each literal and reads a conflict back to the
+//! assumption through them. One base state (the current grid) is
+//! propagated once and every candidate is tried on top of it.
 
 use varisat::{Lit, Solver};
 
@@ -21,37 +13,17 @@ use crate::encode::rules::Family;
 use crate::encode::vars;
 use crate::explain::{describe, family_ranges, literal_words};
 use crate::grid::{Cell, Digit};
+use crate::propagate::{Chain, Propagator};
 use crate::solve::SolveError;
 
 use super::{HintError, Hinter, Step, Technique, bit, digits_of};
 
-/// A refutation: clause indices in the order they fired, each with the
-/// literal it implied (`None` for the falsified clause, last).
-type Chain = Vec<(u32, Option<Lit>)>;
-
-/// No reason: an assumption.
-const NONE: u32 = u32::MAX;
-
-/// The puzzle's clauses, indexed by literal.
+/// The puzzle's clauses ready for traced propagation, with the family of
+/// each, for its words.
 #[derive(Debug)]
 pub(super) struct Tracer {
-    clauses: Vec<Vec<Lit>>,
-    /// The family of each clause, for its words.
+    propagator: Propagator,
     families: Vec<Family>,
-    /// The clauses holding each literal, by literal code.
-    occurs: Vec<Vec<u32>>,
-}
-
-/// One propagation: values, reasons and false-literal counts.
-#[derive(Clone)]
-struct State {
-    values: Vec<Option<bool>>,
-    reasons: Vec<u32>,
-    trail: Vec<Lit>,
-    head: usize,
-    false_count: Vec<u32>,
-    /// The clauses whose count went up, in order, to undo a trial.
-    bumped: Vec<u32>,
 }
 
 impl Tracer {
@@ -60,183 +32,16 @@ impl Tracer {
         for (family, range) in family_ranges(&hinter.stats) {
             families.extend(range.map(|_| family));
         }
-        let mut var_count = vars::cell_digit_count(hinter.size());
-        let mut clauses = Vec::new();
-        let mut kept = Vec::new();
-        for (k, lits) in hinter.cnf.iter().enumerate() {
-            let mut clause = lits.to_vec();
-            clause.sort_unstable();
-            clause.dedup();
-            if clause.windows(2).any(|w| w[0].var() == w[1].var()) {
-                continue;
-            }
-            if let Some(last) = clause.last() {
-                var_count = var_count.max(last.index() + 1);
-            }
-            clauses.push(clause);
-            kept.push(families.get(k).copied().unwrap_or(Family::Givens));
-        }
-        let mut occurs = vec![Vec::new(); 2 * var_count];
-        for (k, clause) in clauses.iter().enumerate() {
-            for lit in clause {
-                occurs[lit.code()].push(k as u32);
-            }
-        }
+        let var_count = vars::cell_digit_count(hinter.size());
         Tracer {
-            clauses,
-            families: kept,
-            occurs,
+            propagator: Propagator::new(var_count, hinter.cnf.iter()),
+            families,
         }
     }
 
-    fn var_count(&self) -> usize {
-        self.occurs.len() / 2
-    }
-
-    fn value(state: &State, lit: Lit) -> Option<bool> {
-        state.values[lit.index()].map(|v| v == lit.is_positive())
-    }
-
-    /// Makes `lit` true for `reason`; returns false when it is false.
-    fn assign(state: &mut State, lit: Lit, reason: u32) -> bool {
-        match Self::value(state, lit) {
-            Some(value) => value,
-            None => {
-                state.values[lit.index()] = Some(lit.is_positive());
-                state.reasons[lit.index()] = reason;
-                state.trail.push(lit);
-                true
-            }
-        }
-    }
-
-    /// Propagates breadth-first; returns the falsified clause on a
-    /// conflict. Stops, as if without one, after `depth` rounds: a round
-    /// propagates every literal the previous round implied, so a conflict
-    /// found in round d needs at least d clauses to show.
-    fn propagate(&self, state: &mut State, depth: usize) -> Result<(), u32> {
-        let mut round_end = state.trail.len();
-        let mut round = 0;
-        while let Some(&lit) = state.trail.get(state.head) {
-            if state.head == round_end {
-                round += 1;
-                if round >= depth {
-                    return Ok(());
-                }
-                round_end = state.trail.len();
-            }
-            state.head += 1;
-            for &k in &self.occurs[(!lit).code()] {
-                let clause = &self.clauses[k as usize];
-                state.false_count[k as usize] += 1;
-                state.bumped.push(k);
-                if (state.false_count[k as usize] as usize) + 1 < clause.len() {
-                    continue;
-                }
-                let mut open = None;
-                let mut satisfied = false;
-                for &l in clause {
-                    match Self::value(state, l) {
-                        Some(true) => satisfied = true,
-                        None => open = Some(l),
-                        Some(false) => {}
-                    }
-                }
-                if satisfied {
-                    continue;
-                }
-                match open {
-                    None => return Err(k),
-                    Some(l) => {
-                        Self::assign(state, l, k);
-                    }
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// Returns the state after the unit clauses and the hinter's current
-    /// grid, as assumptions; `None` on a conflict.
-    fn base(&self, hinter: &Hinter) -> Option<State> {
-        let var_count = self.var_count();
-        let mut state = State {
-            values: vec![None; var_count],
-            reasons: vec![NONE; var_count],
-            trail: Vec::new(),
-            head: 0,
-            false_count: vec![0; self.clauses.len()],
-            bumped: Vec::new(),
-        };
-        for (k, clause) in self.clauses.iter().enumerate() {
-            if let [unit] = clause[..]
-                && !Self::assign(&mut state, unit, k as u32)
-            {
-                return None;
-            }
-        }
-        for lit in assumptions(hinter) {
-            if !Self::assign(&mut state, lit, NONE) {
-                return None;
-            }
-        }
-        self.propagate(&mut state, usize::MAX).ok()?;
-        state.bumped.clear();
-        Some(state)
-    }
-
-    /// Assumes `lit` on top of `state`, a propagated state; on a
-    /// conflict returns the chain of clauses that refutes it, in the order
-    /// they fired, each with the literal it implied (`None` for the
-    /// falsified clause, last). Leaves `state` as it found it.
-    /// Gives up after `depth` rounds of propagation.
-    fn refute(&self, state: &mut State, lit: Lit, depth: usize) -> Option<Chain> {
-        let mark = state.trail.len();
-        Self::assign(state, lit, NONE);
-        let chain = self.propagate(state, depth).err().map(|conflict| {
-            let mut chain = self.chain(state, mark, conflict);
-            chain.push((conflict, None));
-            chain
-        });
-        // Undo the trial: counts, then values.
-        for k in state.bumped.drain(..) {
-            state.false_count[k as usize] -= 1;
-        }
-        for l in state.trail.drain(mark..) {
-            state.values[l.index()] = None;
-            state.reasons[l.index()] = NONE;
-        }
-        state.head = mark;
-        chain
-    }
-
-    /// Returns the clauses that implied the literals of clause `from`
-    /// assigned at trail position `mark` or later, and theirs in turn, in
-    /// the order they fired, each with the literal it implied.
-    fn chain(&self, state: &State, mark: usize, from: u32) -> Chain {
-        let mut late = vec![false; self.var_count()];
-        for l in &state.trail[mark..] {
-            late[l.index()] = true;
-        }
-        let mut needed = vec![false; self.var_count()];
-        let mut stack: Vec<u32> = vec![from];
-        while let Some(k) = stack.pop() {
-            for l in &self.clauses[k as usize] {
-                let v = l.index();
-                if !late[v] || needed[v] {
-                    continue;
-                }
-                needed[v] = true;
-                if state.reasons[v] != NONE {
-                    stack.push(state.reasons[v]);
-                }
-            }
-        }
-        state.trail[mark..]
-            .iter()
-            .filter(|l| needed[l.index()] && state.reasons[l.index()] != NONE)
-            .map(|&l| (state.reasons[l.index()], Some(l)))
-            .collect()
+    /// The family of the clause at `origin` in the puzzle's CNF.
+    fn family(&self, origin: usize) -> Family {
+        self.families.get(origin).copied().unwrap_or(Family::Givens)
     }
 }
 
@@ -267,7 +72,7 @@ fn assumptions(hinter: &Hinter) -> Vec<Lit> {
 /// depth limits.
 pub(super) fn shortest(hinter: &Hinter) -> Option<Step> {
     let tracer = hinter.tracer();
-    let mut base = tracer.base(hinter)?;
+    let mut base = tracer.propagator.trace(&assumptions(hinter)).ok()?;
     let size = hinter.size();
     let mut cells: Vec<Cell> = size
         .all_cells()
@@ -284,17 +89,16 @@ pub(super) fn shortest(hinter: &Hinter) -> Option<Step> {
         for &cell in &cells {
             for digit in digits_of(size, hinter.mask(cell)) {
                 let lit = vars::lit(size, cell, digit);
-                if Tracer::value(&base, lit) == Some(false) {
+                if base.lit_value(lit) == Some(false)
+                    && let Some(chain) = base.why(!lit)
+                {
                     // Propagation from the grid alone removes it (a
                     // variant's clauses can say more than its pruning):
                     // no assumption needed, the shortest chain of all.
-                    let reason = base.reasons[lit.index()];
-                    let mut chain = tracer.chain(&base, 0, reason);
-                    chain.push((reason, Some(!lit)));
                     return Some(step(hinter, tracer, cell, digit, chain, false));
                 }
                 let depth = best.as_ref().map_or(limit, |(_, _, b)| b.len().min(limit));
-                if let Some(chain) = tracer.refute(&mut base, lit, depth)
+                if let Some(chain) = base.refute(lit, depth)
                     && best.as_ref().is_none_or(|(_, _, b)| chain.len() < b.len())
                 {
                     best = Some((cell, digit, chain));
@@ -304,7 +108,7 @@ pub(super) fn shortest(hinter: &Hinter) -> Option<Step> {
         if limit == usize::MAX || best.as_ref().is_some_and(|(_, _, b)| b.len() <= limit) {
             break;
         }
-        limit = if limit > tracer.var_count() {
+        limit = if limit > tracer.propagator.var_count() {
             usize::MAX
         } else {
             limit * 4
@@ -328,10 +132,9 @@ fn step(
     let shape = hinter.shape();
     let words: Vec<String> = chain
         .iter()
-        .map(|&(k, implied)| {
-            let clause = &tracer.clauses[k as usize];
-            let said = describe(shape, tracer.families[k as usize], clause);
-            match implied {
+        .map(|link| {
+            let said = describe(shape, tracer.family(link.clause), &link.lits);
+            match link.implied {
                 Some(lit) => format!("{said}, so {}", literal_words(size, lit)),
                 None => format!("{said}, but every literal of this clause is now false"),
             }

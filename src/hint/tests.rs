@@ -36,6 +36,18 @@ fn walk(puzzle: &Puzzle, name: &str) -> BTreeSet<Technique> {
             "{name}: {}",
             step.text
         );
+        if step.technique == Technique::Contradiction {
+            // Each clause of a chain implies its own literal, the falsified
+            // one none: no clause is shown twice, and the count says how
+            // many there are.
+            let distinct: BTreeSet<&String> = step.chain.iter().collect();
+            assert_eq!(distinct.len(), step.chain.len(), "{name}: {step:?}");
+            let count = count_clauses(step.chain.len());
+            assert!(
+                step.text.contains(&format!("({count})")),
+                "{name}: {step:?}"
+            );
+        }
         used.insert(step.technique);
         hinter.apply(&step);
         steps += 1;
@@ -113,6 +125,62 @@ fn a_hard_puzzle_needs_a_contradiction_whose_chain_is_in_explains_words() {
         "{:?}",
         step.chain
     );
+}
+
+/// Step 79 of Inkala's puzzle as `docs/hints.md` prints it: the chain
+/// depends on the order clauses fire in, which this pins.
+#[test]
+fn inkalas_step_79_is_the_documented_chain() {
+    let puzzle = &puzzles(
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+    )[0];
+    let mut hinter = Hinter::new(puzzle, &Encoding::default()).unwrap();
+    let steps = hinter.solve_all().unwrap();
+    assert_eq!(steps.len(), 121);
+    let step = &steps[78];
+    assert_eq!(
+        step.text,
+        "contradiction: if r2c8 were 4, unit propagation would falsify a clause \
+         (6 clauses); so r2c8 is not 4: remove 4 from r2c8"
+    );
+    assert_eq!(
+        step.chain,
+        [
+            "row2 holds 4 at most once: not both r2c1 and r2c8, so r2c1 is not 4",
+            "row2 holds 4 at most once: not both r2c2 and r2c8, so r2c2 is not 4",
+            "col8 holds 4 at most once: not both r2c8 and r4c8, so r4c8 is not 4",
+            "block1 holds 4 somewhere: r1c1 or r1c2 or r1c3 or r2c1 or r2c2 or r2c3 or \
+             r3c1 or r3c2 or r3c3, so r1c3 is 4",
+            "row4 holds 4 somewhere: r4c1 or r4c2 or r4c3 or r4c4 or r4c5 or r4c6 or \
+             r4c7 or r4c8 or r4c9, so r4c3 is 4",
+            "col3 holds 4 at most once: not both r1c3 and r4c3, but every literal of \
+             this clause is now false",
+        ]
+    );
+}
+
+/// The windoku fixture's extra regions let propagation from the grid
+/// alone rule candidates out, with no assumption: such a chain ends with
+/// the clause that removes the candidate, once.
+#[test]
+fn a_candidate_ruled_out_by_the_grid_alone_shows_its_chain() {
+    let (puzzle, _) = rules_file::read(include_str!("../../tests/data/windoku.toml")).unwrap();
+    let mut hinter = Hinter::new(&puzzle, &Encoding::default()).unwrap();
+    let steps = hinter.solve_all().unwrap();
+    let from_grid: Vec<&Step> = steps
+        .iter()
+        .filter(|s| s.text.contains("unit propagation from the current grid"))
+        .collect();
+    assert!(!from_grid.is_empty());
+    for step in from_grid {
+        let (cell, digit) = step.eliminated[0];
+        let last = step.chain.last().unwrap();
+        assert!(
+            last.ends_with(&format!("so {cell} is not {digit}")),
+            "{last}"
+        );
+    }
+    walk(&puzzle, "windoku.toml");
 }
 
 #[test]

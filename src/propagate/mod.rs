@@ -41,6 +41,12 @@ use std::fmt;
 
 use varisat::{Lit, Var};
 
+mod engine;
+mod trace;
+
+use engine::{Engine, NO_REASON};
+pub use trace::{Chain, Link, Trace};
+
 /// Unit propagation over a fixed clause set.
 ///
 /// Built once; every call to [`propagate`](Self::propagate) or
@@ -71,15 +77,21 @@ pub struct Propagator {
     empty_clause: bool,
     /// The literals of the unit clauses.
     units: Vec<Lit>,
+    /// Each unit clause's position among the clauses given.
+    unit_origin: Vec<u32>,
     /// Binary clauses as implications: the literal with code k implies
     /// `implied[implied_start[k]..implied_start[k + 1]]`.
     implied_start: Vec<usize>,
     implied: Vec<Lit>,
+    /// The position among the clauses given of each implication's clause.
+    implied_origin: Vec<u32>,
     /// Clauses of three or more literals, one after another: clause k is
     /// `long_lits[long_start[k]..long_start[k + 1]]`, its two watched
     /// literals first.
     long_start: Vec<usize>,
     long_lits: Vec<Lit>,
+    /// Each long clause's position among the clauses given.
+    long_origin: Vec<u32>,
     /// The watch lists, linked through the watch slots: slot 2k + w is the
     /// watch of clause k on its literal at position w (0 or 1), and
     /// `watch_head[code]` starts the list of slots watching that literal.
@@ -102,11 +114,14 @@ impl Propagator {
         let mut var_count = var_count;
         let mut empty_clause = false;
         let mut units = Vec::new();
+        let mut unit_origin = Vec::new();
         let mut binary = Vec::new();
         let mut long_start = vec![0];
         let mut long_lits = Vec::new();
+        let mut long_origin = Vec::new();
         let mut clause = Vec::new();
-        for lits in clauses {
+        for (origin, lits) in clauses.into_iter().enumerate() {
+            let origin = u32::try_from(origin).expect("too many clauses");
             clause.clear();
             clause.extend_from_slice(lits);
             // Sorting by code puts x beside ¬x, so one pass finds both
@@ -121,18 +136,22 @@ impl Propagator {
             }
             match clause[..] {
                 [] => empty_clause = true,
-                [unit] => units.push(unit),
-                [a, b] => binary.push((a, b)),
+                [unit] => {
+                    units.push(unit);
+                    unit_origin.push(origin);
+                }
+                [a, b] => binary.push((a, b, origin)),
                 _ => {
                     long_lits.extend_from_slice(&clause);
                     long_start.push(long_lits.len());
+                    long_origin.push(origin);
                 }
             }
         }
 
         // Counting sort of the implications by the literal that implies.
         let mut implied_start = vec![0; 2 * var_count + 1];
-        for &(a, b) in &binary {
+        for &(a, b, _) in &binary {
             implied_start[(!a).code() + 1] += 1;
             implied_start[(!b).code() + 1] += 1;
         }
@@ -141,9 +160,14 @@ impl Propagator {
         }
         let mut fill = implied_start.clone();
         let mut implied = vec![Lit::from_code(0); 2 * binary.len()];
-        for &(a, b) in &binary {
+        let mut implied_origin = vec![0; 2 * binary.len()];
+        // Filled in the order given, so each literal's implications are
+        // sorted by origin: traced firing merges them with the long
+        // clauses without sorting them.
+        for &(a, b, origin) in &binary {
             for (from, to) in [(!a, b), (!b, a)] {
                 implied[fill[from.code()]] = to;
+                implied_origin[fill[from.code()]] = origin;
                 fill[from.code()] += 1;
             }
         }
@@ -162,10 +186,13 @@ impl Propagator {
             var_count,
             empty_clause,
             units,
+            unit_origin,
             implied_start,
             implied,
+            implied_origin,
             long_start,
             long_lits,
+            long_origin,
             watch_head,
             watch_next,
         }
@@ -192,9 +219,11 @@ impl Propagator {
     ///
     /// Panics when an assumption's variable index is `var_count` or more.
     pub fn propagate(&self, assumptions: &[Lit]) -> Result<Assignment, Conflict> {
-        let mut engine = Engine::new(self);
-        engine.start(assumptions)?;
-        Ok(engine.into_assignment())
+        let mut engine = Engine::<false>::new(self);
+        if !engine.start(assumptions) {
+            return Err(Conflict);
+        }
+        Ok(Assignment::of(engine))
     }
 
     /// Failed-literal probing to a fixpoint on top of propagation.
@@ -214,8 +243,10 @@ impl Propagator {
     ///
     /// Panics when an assumption's variable index is `var_count` or more.
     pub fn probe(&self, assumptions: &[Lit]) -> Result<Assignment, Conflict> {
-        let mut engine = Engine::new(self);
-        engine.start(assumptions)?;
+        let mut engine = Engine::<false>::new(self);
+        if !engine.start(assumptions) {
+            return Err(Conflict);
+        }
         loop {
             let before = engine.trail.len();
             for index in 0..self.var_count {
@@ -225,155 +256,21 @@ impl Propagator {
                     }
                     let trial = Lit::from_index(index, polarity);
                     let mark = engine.trail.len();
-                    engine.assign(trial);
-                    let consistent = engine.propagate();
+                    engine.assign(trial, NO_REASON);
+                    let consistent = engine.propagate(usize::MAX).is_ok();
                     engine.undo(mark);
                     if consistent {
                         continue;
                     }
                     // `trial` failed, so its negation holds.
-                    if !(engine.assign(!trial) && engine.propagate()) {
+                    if !(engine.assign(!trial, NO_REASON) && engine.propagate(usize::MAX).is_ok()) {
                         return Err(Conflict);
                     }
                 }
             }
             if engine.trail.len() == before {
-                return Ok(engine.into_assignment());
+                return Ok(Assignment::of(engine));
             }
-        }
-    }
-}
-
-/// The mutable state of one call: values, trail and the moving watches.
-struct Engine<'a> {
-    prop: &'a Propagator,
-    values: Vec<Option<bool>>,
-    /// Assigned literals in order; those before `head` are propagated.
-    trail: Vec<Lit>,
-    head: usize,
-    /// The long clauses' literals, reordered as watches move.
-    lits: Vec<Lit>,
-    watch_head: Vec<u32>,
-    watch_next: Vec<u32>,
-}
-
-fn lit_value(values: &[Option<bool>], lit: Lit) -> Option<bool> {
-    values[lit.index()].map(|v| v == lit.is_positive())
-}
-
-impl<'a> Engine<'a> {
-    fn new(prop: &'a Propagator) -> Self {
-        Engine {
-            prop,
-            values: vec![None; prop.var_count],
-            trail: Vec::with_capacity(prop.var_count),
-            head: 0,
-            lits: prop.long_lits.clone(),
-            watch_head: prop.watch_head.clone(),
-            watch_next: prop.watch_next.clone(),
-        }
-    }
-
-    /// Assigns the units and the assumptions and propagates them.
-    fn start(&mut self, assumptions: &[Lit]) -> Result<(), Conflict> {
-        for &lit in assumptions {
-            assert!(
-                lit.index() < self.prop.var_count,
-                "assumption {lit} is beyond the {} variables",
-                self.prop.var_count
-            );
-        }
-        let prop = self.prop;
-        let consistent = !prop.empty_clause
-            && prop
-                .units
-                .iter()
-                .chain(assumptions)
-                .all(|&l| self.assign(l))
-            && self.propagate();
-        if consistent { Ok(()) } else { Err(Conflict) }
-    }
-
-    /// Makes `lit` true; returns false when it is already false.
-    fn assign(&mut self, lit: Lit) -> bool {
-        match lit_value(&self.values, lit) {
-            Some(value) => value,
-            None => {
-                self.values[lit.index()] = Some(lit.is_positive());
-                self.trail.push(lit);
-                true
-            }
-        }
-    }
-
-    /// Unassigns everything after the first `len` trail entries.
-    fn undo(&mut self, len: usize) {
-        for lit in self.trail.drain(len..) {
-            self.values[lit.index()] = None;
-        }
-        self.head = len;
-    }
-
-    /// Propagates the trail to a fixpoint; returns false on a conflict.
-    fn propagate(&mut self) -> bool {
-        let prop = self.prop;
-        while let Some(&lit) = self.trail.get(self.head) {
-            self.head += 1;
-            let code = lit.code();
-            let implied = &prop.implied[prop.implied_start[code]..prop.implied_start[code + 1]];
-            if !implied.iter().all(|&l| self.assign(l)) || !self.visit_watches(!lit) {
-                return false;
-            }
-        }
-        true
-    }
-
-    /// Visits the long clauses watching `falsified`, which just became
-    /// false; returns false on a conflict.
-    fn visit_watches(&mut self, falsified: Lit) -> bool {
-        let prop = self.prop;
-        // The slot before `slot` on the list, to unlink a watch that moves.
-        let mut prev = NO_SLOT;
-        let mut slot = self.watch_head[falsified.code()];
-        while slot != NO_SLOT {
-            let next = self.watch_next[slot as usize];
-            let (k, w) = (slot as usize / 2, slot as usize % 2);
-            let lits = &mut self.lits[prop.long_start[k]..prop.long_start[k + 1]];
-            debug_assert_eq!(lits[w], falsified);
-            let other = lits[1 - w];
-            let other_value = lit_value(&self.values, other);
-            if other_value != Some(true) {
-                let free =
-                    (2..lits.len()).find(|&i| lit_value(&self.values, lits[i]) != Some(false));
-                if let Some(i) = free {
-                    // Move the watch to the non-false literal: unlink the
-                    // slot here, push it on that literal's list.
-                    lits.swap(w, i);
-                    let code = lits[w].code();
-                    match prev {
-                        NO_SLOT => self.watch_head[falsified.code()] = next,
-                        prev => self.watch_next[prev as usize] = next,
-                    }
-                    self.watch_next[slot as usize] = self.watch_head[code];
-                    self.watch_head[code] = slot;
-                    slot = next;
-                    continue;
-                }
-                if other_value == Some(false) {
-                    return false;
-                }
-                self.assign(other);
-            }
-            prev = slot;
-            slot = next;
-        }
-        true
-    }
-
-    fn into_assignment(self) -> Assignment {
-        Assignment {
-            assigned: self.trail.len(),
-            values: self.values,
         }
     }
 }
@@ -386,6 +283,13 @@ pub struct Assignment {
 }
 
 impl Assignment {
+    fn of<const TRACE: bool>(engine: Engine<'_, TRACE>) -> Assignment {
+        Assignment {
+            assigned: engine.trail.len(),
+            values: engine.values,
+        }
+    }
+
     /// Returns the variable's value, or `None` when it is unassigned or
     /// beyond the variables of the propagator.
     pub fn value(&self, var: Var) -> Option<bool> {
