@@ -1,7 +1,8 @@
 //! The page in a real browser: headless Chromium loads it from
 //! `sudoku-sat serve` and reads the test hook (`#status`,
 //! `#solution-line`) for a classic puzzle, a 16×16, a killer from an
-//! f-puzzles link, a puzzle with two solutions and a malformed link.
+//! f-puzzles link, a puzzle with two solutions and a malformed link, and
+//! the Stop button on a solve under way.
 //!
 //! Needs Chromium and the built page (`web/build`): without them the test
 //! fails in CI (`CI` set) and otherwise passes with a notice on stderr.
@@ -103,6 +104,80 @@ fn the_page_solves_puzzles_in_a_headless_browser() {
     let (status, line) = solve_in_page(&harness, malformed);
     assert_eq!(status, message, "malformed link");
     assert_eq!(line, "", "malformed link");
+}
+
+/// A 36×36 puzzle with several solutions that keeps the page's solver
+/// busy for seconds (about 6 s here): a pattern grid with about 45% of
+/// its cells kept (by a fixed linear congruential sequence), in the
+/// numbers format.
+fn long_puzzle() -> String {
+    let (side, box_side) = (36usize, 6usize);
+    let mut state = 5u64;
+    let mut text = String::new();
+    for r in 0..side {
+        let row: Vec<String> = (0..side)
+            .map(|c| {
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let digit = (box_side * (r % box_side) + r / box_side + c) % side + 1;
+                if (state >> 33) % 100 < 45 {
+                    digit.to_string()
+                } else {
+                    "0".to_string()
+                }
+            })
+            .collect();
+        text.push_str(&row.join(" "));
+        text.push('\n');
+    }
+    text
+}
+
+/// Stop ends a solve under way: the status says `stopped`, and the page
+/// then solves the next puzzle on a fresh worker.
+#[test]
+fn stop_ends_a_long_solve_and_the_page_solves_on() {
+    let Some(browser) = ready() else { return };
+    let harness = Harness::start(&browser);
+    let url = format!("{}?p={}", harness.url, percent_encode(&long_puzzle()));
+    let mut page = harness.open(&url);
+    // Press Stop half a second into the work (the button is enabled only
+    // while the worker is busy).
+    let pressed = page.evaluate(
+        "new Promise((resolve) => {
+           const start = Date.now();
+           const poll = () => {
+             const status = document.getElementById('status').textContent;
+             const stop = document.getElementById('stop');
+             if (status) {
+               resolve('finished first: ' + status);
+             } else if (!stop.disabled && Date.now() - start > 500) {
+               stop.click();
+               resolve('pressed');
+             } else if (Date.now() - start > 30000) {
+               resolve('never busy');
+             } else {
+               setTimeout(poll, 50);
+             }
+           };
+           poll();
+         })",
+    );
+    assert_eq!(pressed, "pressed");
+    let (status, line) = page.hook();
+    assert_eq!((status.as_str(), line.as_str()), ("stopped", ""));
+
+    let classic =
+        "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+    page.evaluate(&format!(
+        "document.getElementById('puzzle').value = '{classic}';
+         document.getElementById('solve').click();
+         true"
+    ));
+    let (status, line) = page.hook();
+    assert_eq!(status, "unique", "after Stop");
+    assert_eq!(line, EULER_1_SOLUTION, "after Stop");
 }
 
 /// Writes docs/web-screenshot.png: the page with a killer puzzle solved.
