@@ -111,4 +111,3 @@ impl<S: ExtendFormula> ExtendFormula for Placing<'_, S> {
         self.solver.new_var()
     }
 }
-

@@ -118,4 +118,3 @@ impl Iterator for Bits {
         })
     }
 }
-
