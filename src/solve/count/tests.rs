@@ -1,7 +1,7 @@
 //! Counting tests: limits, bounds, cubes and the pattern grid.
 
 use super::*;
-use crate::grid::Size;
+use crate::grid::{Cell, Size};
 
 fn four(rows: &str) -> Grid {
     Grid::from_symbols(Size::from_side(4).unwrap(), rows).unwrap()
