@@ -32,6 +32,7 @@
 
 mod general;
 mod geometry;
+mod layout;
 mod propagation;
 mod search;
 
