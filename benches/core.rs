@@ -22,8 +22,9 @@ fn main() {
     divan::main();
 }
 
-/// Euler grids 1 and 6, and the first 17-clue puzzle of Royle's list.
-const PUZZLES: [(&str, &str); 3] = [
+/// Euler grids 1 and 6, the first 17-clue puzzle of Royle's list, and the
+/// first puzzle of tdoku's forum set rated 11 and over.
+const PUZZLES: [(&str, &str); 4] = [
     (
         "euler-01",
         "003020600900305001001806400008102900700000008006708200002609500800203009005010300",
@@ -35,6 +36,10 @@ const PUZZLES: [(&str, &str); 3] = [
     (
         "17-clue",
         ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",
+    ),
+    (
+        "rated-11+",
+        "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
     ),
 ];
 
@@ -151,11 +156,21 @@ fn decode_model(bencher: Bencher) {
     bencher.bench(|| vars::grid_of_model(&puzzle, black_box(&model)).expect("valid"));
 }
 
-#[divan::bench(args = ["euler-01", "euler-06", "17-clue"])]
+/// The cross-check's backtracker: on 9×9 grids, the band bitboards.
+#[divan::bench(args = ["euler-01", "euler-06", "17-clue", "rated-11+"])]
 fn backtracker(bencher: Bencher, name: &str) {
     let puzzle = grid(name);
     let backtracker = Backtracker::default();
     bencher.bench(|| backtracker.solve(black_box(&puzzle)));
+}
+
+/// The same puzzles on the square-block path's per-cell masks, which
+/// 9×9 grids took before the bitboards.
+#[divan::bench(args = ["euler-01", "euler-06", "17-clue", "rated-11+"])]
+fn backtracker_without_bitboard(bencher: Bencher, name: &str) {
+    let puzzle = grid(name);
+    let backtracker = Backtracker::default();
+    bencher.bench(|| backtracker.solve_without_bitboard(black_box(&puzzle)));
 }
 
 /// True candidates (`sudoku-sat candidates`), formula load included.

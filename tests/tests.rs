@@ -3,6 +3,7 @@
 mod common;
 
 mod batch;
+mod bitboard;
 mod candidates;
 mod check;
 mod cli;

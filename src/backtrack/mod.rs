@@ -29,7 +29,15 @@
 //! 8,900 trials. Every solve still has a node limit, a node being one
 //! branching decision or one trial, and reaching it gives
 //! [`Verdict::GaveUp`], never a guess.
+//!
+//! The classic 9×9 grid, nearly every grid the cross-check sees, takes a
+//! path of its own (`bitboard.rs`): a board per digit, one word per band
+//! of three rows, with naked and hidden singles and two-candidate cells
+//! first. It answers as the square-block path does (the same unique
+//! solution, two solutions or none, the same node limit), several times
+//! faster.
 
+mod bitboard;
 mod general;
 mod geometry;
 mod layout;
@@ -152,7 +160,27 @@ impl Backtracker {
     /// completion exists, and [`Verdict::GaveUp`] when the node limit is
     /// reached first, even if one solution was already found. Every
     /// solution returned satisfies [`Grid::check_solution`] for `puzzle`.
+    ///
+    /// A 9×9 grid with 3×3 blocks is solved on band bitboards; other
+    /// square blocks up to 25×25 as [`Backtracker::solve_without_bitboard`]
+    /// does. When a puzzle has several solutions, which two are returned
+    /// depends on the path.
     pub fn solve(&self, puzzle: &Grid) -> Search {
+        if bitboard::supported(puzzle.shape()) {
+            return bitboard::solve(puzzle, self.node_limit);
+        }
+        self.solve_without_bitboard(puzzle)
+    }
+
+    /// Solves `puzzle` as [`Backtracker::solve`] does, but a 9×9 grid too
+    /// on per-cell masks (the square-block path), never on the 9×9
+    /// bitboards.
+    ///
+    /// The two paths share no code beyond the grid types, so each checks
+    /// the other; this one is kept for that and for measuring the
+    /// bitboards against it. Its node counts differ: it also removes
+    /// locked candidates and breaks ties between cells otherwise.
+    pub fn solve_without_bitboard(&self, puzzle: &Grid) -> Search {
         if !supported(puzzle.shape()) {
             return self.solve_with(puzzle, &[]);
         }
@@ -167,6 +195,26 @@ impl Backtracker {
             verdict,
             nodes: run.nodes,
         }
+    }
+}
+
+/// Returns the verdict of a finished search, from whether it reached the
+/// node limit and the solutions it found (at most two, each checked
+/// against `puzzle` in debug builds). Two solutions decide the puzzle
+/// even at the limit; fewer do not.
+fn verdict(puzzle: &Grid, gave_up: bool, solutions: Vec<Grid>) -> Verdict {
+    for g in &solutions {
+        debug_assert_eq!(g.check_solution(puzzle), Ok(()));
+    }
+    let mut grids = solutions.into_iter();
+    match (gave_up, grids.next(), grids.next()) {
+        (_, Some(a), Some(b)) => {
+            debug_assert_ne!(a, b);
+            Verdict::Multiple(a, b)
+        }
+        (true, _, _) => Verdict::GaveUp,
+        (false, Some(a), None) => Verdict::Unique(a),
+        (false, None, _) => Verdict::Unsolvable,
     }
 }
 

@@ -64,20 +64,8 @@ impl Run {
         if consistent && propagate(geo, root, &mut self.queue) {
             self.search(0);
         }
-        let grids: Vec<Grid> = self.solutions.iter().map(|f| self.grid(f)).collect();
-        for g in &grids {
-            debug_assert_eq!(g.check_solution(puzzle), Ok(()));
-        }
-        let mut grids = grids.into_iter();
-        match (self.gave_up, grids.next(), grids.next()) {
-            (_, Some(a), Some(b)) => {
-                debug_assert_ne!(a, b);
-                Verdict::Multiple(a, b)
-            }
-            (true, _, _) => Verdict::GaveUp,
-            (false, Some(a), None) => Verdict::Unique(a),
-            (false, None, _) => Verdict::Unsolvable,
-        }
+        let grids = self.solutions.iter().map(|f| self.grid(f)).collect();
+        verdict(puzzle, self.gave_up, grids)
     }
 
     /// Searches below the propagated frame at `depth`; returns `true` when

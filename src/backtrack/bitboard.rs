@@ -1,0 +1,490 @@
+//! The 9×9 cross-check: a backtracker on band bitboards, one per digit.
+//!
+//! Nearly every grid the cross-check sees is a classic 9×9 (Project Euler,
+//! the 17-clue and hardest-puzzle sets), where the per-cell masks of the
+//! square-block path spend most of their time walking index tables. This
+//! solver keeps the grid the other way round, as the fast bitboard
+//! solvers do (JCZSolve, and tdoku's; see Tom Dillon's tdoku write-up,
+//! t-dillon.github.io/tdoku): for each digit, the cells where it can
+//! still go, one `u32` per band of three rows (bit 9·r + c for row r of
+//! the band and column c). A row, a block or a column of a band is then a
+//! mask, placing a digit is a dozen ANDs, and the whole state is 30
+//! words, copied at each branch.
+//!
+//! Invariant: a placed cell keeps exactly its digit's bit, and every other
+//! digit's board has that cell cleared along with the digit's peers. So
+//! every cell has at least one bit unless the state is contradictory, and
+//! a state whose cells are all placed is a solution: each placement was a
+//! candidate then, and cleared the digit from its row, column and block.
+//!
+//! Propagation, to a fixpoint: naked singles (cells with one candidate,
+//! found for all 27 cells of a band at once by counting bits across the
+//! nine boards), hidden singles (a digit with one place left in a row,
+//! column or block) and locked candidates (a 512-entry table per band and
+//! per stack). It fails on a cell without candidates or a digit without a
+//! place in some house. The search branches on a cell with the fewest
+//! candidates, ties going to the most empty peers, and stops at the
+//! second solution. That is the square-block path's method, so the two
+//! search trees are about the same size (on 1,000 puzzles rated 11+: a
+//! median of 154 nodes each, worst 792 each); a node is one candidate
+//! tried, and the node limit gives [`super::Verdict::GaveUp`] the same way.
+//!
+//! It shares no code with the encoder, nor with the square-block path
+//! beside it: only [`crate::grid`], the module's result types and the
+//! reading of a finished search into a verdict.
+
+use super::{Search, verdict};
+use crate::grid::{Digit, Grid, Shape, Size};
+
+/// All 27 cells of a band.
+const BAND: u32 = (1 << 27) - 1;
+
+/// The first row of a band: columns 0–8.
+const ROW: u32 = 0x1FF;
+
+/// The first block of a band: columns 0–2 of its three rows.
+const BLOCK: u32 = 0b111 | 0b111 << 9 | 0b111 << 18;
+
+/// The first column of a band: column 0 of its three rows.
+const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
+
+/// For each cell of a band, its row and block within the band, itself
+/// included: the cells a digit placed there leaves in that band.
+const BAND_PEERS: [u32; 27] = {
+    let mut peers = [0; 27];
+    let mut at = 0;
+    while at < 27 {
+        peers[at] = ROW << (at / 9 * 9) | BLOCK << (at % 9 / 3 * 3);
+        at += 1;
+    }
+    peers
+};
+
+/// For each 3×3 pattern of where a digit can go (bit 3i + j for entry
+/// (i, j)), the entries locked candidates keep.
+///
+/// Read across a band, i is a row and j a block: a block whose places lie
+/// in one row takes the digit from the rest of that row (pointing), and a
+/// row whose places lie in one block takes it from the rest of that block
+/// (claiming). Read down a stack, i is a band (a block) and j a column:
+/// the same two rules with rows and columns exchanged. The rules are one
+/// table because each is the other transposed: a line (row i) with one
+/// entry clears the rest of that entry's column, and a column with one
+/// entry clears the rest of that entry's row.
+const LOCKED: [u16; 512] = {
+    let mut table = [0; 512];
+    let mut m = 0u32;
+    while m < 512 {
+        let mut keep = m;
+        let mut i = 0;
+        while i < 3 {
+            let line = (m >> (3 * i)) & 7;
+            if line.is_power_of_two() {
+                let column = 0b001_001_001 << line.trailing_zeros();
+                keep &= !(column & !(7 << (3 * i)));
+            }
+            let column = (m >> i) & 0b001_001_001;
+            if column.is_power_of_two() {
+                let line = 7 << (column.trailing_zeros() / 3 * 3);
+                keep &= !(line & !(0b001_001_001 << i));
+            }
+            i += 1;
+        }
+        table[m as usize] = keep as u16;
+        m += 1;
+    }
+    table
+};
+
+/// For each 3×3 pattern of a band's segments (bit 3r + k for row r and
+/// block k), the cells of those segments.
+const SEGMENTS: [u32; 512] = {
+    let mut table = [0; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut entry = 0;
+        while entry < 9 {
+            if m >> entry & 1 == 1 {
+                table[m] |= 7 << (entry / 3 * 9 + entry % 3 * 3);
+            }
+            entry += 1;
+        }
+        m += 1;
+    }
+    table
+};
+
+/// Returns whether this solver handles the shape: 9×9 with 3×3 blocks.
+pub(super) fn supported(shape: &Shape) -> bool {
+    shape.side() == 9 && shape.block_dims() == Some((3, 3))
+}
+
+/// Solves a 9×9 puzzle with 3×3 blocks, searching for up to two
+/// solutions within `node_limit` nodes.
+pub(super) fn solve(puzzle: &Grid, node_limit: u64) -> Search {
+    debug_assert!(supported(puzzle.shape()));
+    let mut run = Run {
+        node_limit,
+        nodes: 0,
+        gave_up: false,
+        solutions: Vec::with_capacity(2),
+    };
+    if let Some(mut root) = Board::from_givens(puzzle)
+        && root.propagate()
+    {
+        run.search(&root);
+    }
+    let grids = run.solutions.iter().map(Board::grid).collect();
+    Search {
+        verdict: verdict(puzzle, run.gave_up, grids),
+        nodes: run.nodes,
+    }
+}
+
+/// One search: its node count and the solutions found so far.
+struct Run {
+    node_limit: u64,
+    nodes: u64,
+    gave_up: bool,
+    /// Up to two solutions, as fully placed boards.
+    solutions: Vec<Board>,
+}
+
+impl Run {
+    /// Searches below a propagated board; returns `true` when the search
+    /// must stop (two solutions found or the limit reached).
+    fn search(&mut self, board: &Board) -> bool {
+        if board.solved == [BAND; 3] {
+            self.solutions.push(*board);
+            return self.solutions.len() == 2;
+        }
+        let (band, at, mut digits) = board.branch();
+        while digits != 0 {
+            if self.nodes == self.node_limit {
+                self.gave_up = true;
+                return true;
+            }
+            self.nodes += 1;
+            let digit = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            let mut next = *board;
+            if next.place(band, digit, at) && next.propagate() && self.search(&next) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// The state of a 9×9 grid: where each digit can go, band by band.
+#[derive(Clone, Copy)]
+struct Board {
+    /// `candidates[band][digit]`: the cells of the band (bit 9·r + c)
+    /// that hold the digit or may still take it.
+    candidates: [[u32; 9]; 3],
+    /// The placed cells of each band.
+    solved: [u32; 3],
+}
+
+impl Board {
+    /// The empty grid: every digit possible everywhere.
+    const EMPTY: Board = Board {
+        candidates: [[BAND; 9]; 3],
+        solved: [0; 3],
+    };
+
+    /// Returns the empty board with the givens of `puzzle` placed, or
+    /// `None` when two of them clash.
+    fn from_givens(puzzle: &Grid) -> Option<Board> {
+        let mut board = Board::EMPTY;
+        for (cell, digit) in puzzle.givens() {
+            let (band, at) = (cell.row() / 3, cell.row() % 3 * 9 + cell.col());
+            if !board.place(band, digit.index(), at as u32) {
+                return None;
+            }
+        }
+        Some(board)
+    }
+
+    /// Places `digit` (0-based) in cell `at` of `band` and clears it from
+    /// the cell's peers. Returns `false` when the digit is not a candidate
+    /// there. Placing a cell's own digit again changes nothing.
+    fn place(&mut self, band: usize, digit: usize, at: u32) -> bool {
+        let bit = 1 << at;
+        if self.candidates[band][digit] & bit == 0 {
+            return false;
+        }
+        for board in &mut self.candidates[band] {
+            *board &= !bit;
+        }
+        let own = &mut self.candidates[band][digit];
+        *own = (*own & !BAND_PEERS[at as usize]) | bit;
+        // No other band holds the digit in this column: it would have
+        // cleared the candidate tested above.
+        let column = COLUMN << (at % 9);
+        self.candidates[(band + 1) % 3][digit] &= !column;
+        self.candidates[(band + 2) % 3][digit] &= !column;
+        self.solved[band] |= bit;
+        true
+    }
+
+    /// Places naked and hidden singles and removes locked candidates
+    /// until none is left. Returns `false` on a contradiction: a cell
+    /// without candidates or a digit without a place in a house.
+    fn propagate(&mut self) -> bool {
+        loop {
+            match self.naked_singles() {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => {}
+            }
+            if self.solved == [BAND; 3] {
+                return true;
+            }
+            match self.hidden_singles() {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => {}
+            }
+            if !self.locked_candidates() {
+                return true;
+            }
+        }
+    }
+
+    /// Removes locked candidates, where a block meets a row or a column
+    /// (see [`LOCKED`]), for every digit. Returns whether any was removed.
+    ///
+    /// Placed cells keep their digit: a block holding it has it in one
+    /// row and one column, which hold it nowhere else.
+    fn locked_candidates(&mut self) -> bool {
+        let mut changed = false;
+        for digit in 0..9 {
+            // Across each band: which of its 3×3 segments (a row's cells
+            // in a block) hold a place.
+            for band in 0..3 {
+                let board = self.candidates[band][digit];
+                let flags = (board | board >> 1 | board >> 2) & 0x124_9249;
+                let mut pattern = 0;
+                for r in 0..3 {
+                    // Bits 0, 3 and 6 of the row to bits 4, 5 and 6.
+                    let row = (flags >> (9 * r)) & 0b001_001_001;
+                    pattern |= (((row * 0b10101) >> 4) & 7) << (3 * r);
+                }
+                let kept = board & SEGMENTS[LOCKED[pattern as usize] as usize];
+                changed |= kept != board;
+                self.candidates[band][digit] = kept;
+            }
+            // Down each stack: which of its columns hold a place in each
+            // band.
+            let columns = self.candidates.map(|boards| {
+                let board = boards[digit];
+                (board | board >> 9 | board >> 18) & ROW
+            });
+            let mut keep = [0u32; 3];
+            for shift in [0, 3, 6] {
+                let pattern = (columns[0] >> shift & 7)
+                    | (columns[1] >> shift & 7) << 3
+                    | (columns[2] >> shift & 7) << 6;
+                let kept = u32::from(LOCKED[pattern as usize]);
+                for (band, keep) in keep.iter_mut().enumerate() {
+                    *keep |= (kept >> (3 * band) & 7) << shift;
+                }
+            }
+            for (boards, keep) in self.candidates.iter_mut().zip(keep) {
+                let kept = boards[digit] & (keep * COLUMN);
+                changed |= kept != boards[digit];
+                boards[digit] = kept;
+            }
+        }
+        changed
+    }
+
+    /// Places every empty cell left with one candidate. Returns whether
+    /// one was placed, or `None` when a cell has no candidate.
+    fn naked_singles(&mut self) -> Option<bool> {
+        let mut placed = false;
+        for band in 0..3 {
+            // Bit-sliced counting: `once` holds the cells with at least
+            // one candidate, `twice` those with at least two.
+            let (mut once, mut twice) = (0, 0);
+            for &board in &self.candidates[band] {
+                twice |= once & board;
+                once |= board;
+            }
+            if once != BAND {
+                return None;
+            }
+            let mut singles = once & !twice & !self.solved[band];
+            while singles != 0 {
+                let at = singles.trailing_zeros();
+                singles &= singles - 1;
+                // An earlier single of this round may have taken the
+                // cell's last candidate.
+                let digit = self.digits(band, at).trailing_zeros() as usize;
+                if digit == 32 || !self.place(band, digit, at) {
+                    return None;
+                }
+                placed = true;
+            }
+        }
+        Some(placed)
+    }
+
+    /// Places every digit that has one place left in a row, column or
+    /// block. Returns whether one was placed, or `None` when a digit has
+    /// no place in a house that lacks it.
+    ///
+    /// Each digit's singles are read from its boards before any is
+    /// placed. Placing one digit only removes that digit's places, so a
+    /// single read earlier either still holds, or has lost its cell to a
+    /// peer just placed, in which case its house has no place left and
+    /// the failed placement reports a true contradiction.
+    fn hidden_singles(&mut self) -> Option<bool> {
+        let mut placed = false;
+        for digit in 0..9 {
+            let mut singles = [0u32; 3];
+            // Per column: places seen in at least one row, in at least
+            // two, and columns where the digit is placed.
+            let (mut once, mut twice, mut done_columns) = (0, 0, 0);
+            for (band, single) in singles.iter_mut().enumerate() {
+                let board = self.candidates[band][digit];
+                let open = board & !self.solved[band];
+                let done = board & self.solved[band];
+                for shift in [0, 9, 18] {
+                    let row = (open >> shift) & ROW;
+                    let row_done = (done >> shift) & ROW;
+                    twice |= once & row;
+                    once |= row;
+                    done_columns |= row_done;
+                    if row_done == 0 {
+                        if row == 0 {
+                            return None;
+                        }
+                        if row & (row - 1) == 0 {
+                            *single |= row << shift;
+                        }
+                    }
+                }
+                for shift in [0, 3, 6] {
+                    let block = BLOCK << shift;
+                    if done & block == 0 {
+                        let places = open & block;
+                        if places == 0 {
+                            return None;
+                        }
+                        if places & (places - 1) == 0 {
+                            *single |= places;
+                        }
+                    }
+                }
+            }
+            if (once | done_columns) != ROW {
+                return None;
+            }
+            // Each lone column has its one place in one band and row.
+            let lone = (once & !twice & !done_columns) * COLUMN;
+            for (band, single) in singles.iter_mut().enumerate() {
+                *single |= self.candidates[band][digit] & !self.solved[band] & lone;
+            }
+            for (band, single) in singles.into_iter().enumerate() {
+                let mut single = single;
+                while single != 0 {
+                    let at = single.trailing_zeros();
+                    single &= single - 1;
+                    if !self.place(band, digit, at) {
+                        return None;
+                    }
+                    placed = true;
+                }
+            }
+        }
+        Some(placed)
+    }
+
+    /// Returns the candidates of cell `at` of `band`, bit d for digit
+    /// index d.
+    fn digits(&self, band: usize, at: u32) -> u32 {
+        let boards = &self.candidates[band];
+        (0..9).fold(0, |mask, d| mask | ((boards[d] >> at) & 1) << d)
+    }
+
+    /// Chooses the cell to branch on: an empty cell with the fewest
+    /// candidates, ties going to the one with the most empty peers (as in
+    /// DSatur graph colouring, Brélaz 1979), then to the first. Returns
+    /// its band, its bit and its candidates. The board must have an empty
+    /// cell.
+    ///
+    /// Two-candidate cells, the usual case, are found for a whole band at
+    /// once by counting bits across the digit boards up to three. The
+    /// tie-break is the square-block path's rule, and pays here too: on
+    /// 1,000 puzzles rated 11+ it cuts the mean tree from 281 nodes to
+    /// 171 and the mean time by 29%.
+    fn branch(&self) -> (usize, u32, u32) {
+        let mut best = None;
+        let mut most_peers = 0;
+        for band in 0..3 {
+            let (mut once, mut twice, mut thrice) = (0, 0, 0);
+            for &board in &self.candidates[band] {
+                thrice |= twice & board;
+                twice |= once & board;
+                once |= board;
+            }
+            let mut pairs = twice & !thrice & !self.solved[band];
+            while pairs != 0 {
+                let at = pairs.trailing_zeros();
+                pairs &= pairs - 1;
+                let peers = self.empty_peers(band, at);
+                if best.is_none() || peers > most_peers {
+                    (best, most_peers) = (Some((band, at)), peers);
+                }
+            }
+        }
+        if let Some((band, at)) = best {
+            return (band, at, self.digits(band, at));
+        }
+        let mut best = (0, 0, 0);
+        let mut fewest = (u32::MAX, 0);
+        for band in 0..3 {
+            let mut open = !self.solved[band] & BAND;
+            while open != 0 {
+                let at = open.trailing_zeros();
+                open &= open - 1;
+                let digits = self.digits(band, at);
+                let count = digits.count_ones();
+                if count <= fewest.0 {
+                    let peers = self.empty_peers(band, at);
+                    if count < fewest.0 || peers > fewest.1 {
+                        (best, fewest) = ((band, at, digits), (count, peers));
+                    }
+                }
+            }
+        }
+        debug_assert!(fewest.0 != u32::MAX, "an empty cell");
+        best
+    }
+
+    /// Returns the number of empty peers of cell `at` of `band`.
+    fn empty_peers(&self, band: usize, at: u32) -> u32 {
+        let column = COLUMN << (at % 9);
+        let own = !self.solved[band] & BAND_PEERS[at as usize];
+        let others = [(band + 1) % 3, (band + 2) % 3].map(|b| !self.solved[b] & column);
+        own.count_ones() - 1 + others[0].count_ones() + others[1].count_ones()
+    }
+
+    /// Returns the grid of a fully placed board.
+    fn grid(&self) -> Grid {
+        let cells = (0..81)
+            .map(|i: usize| {
+                let (band, at) = (i / 27, (i % 27) as u32);
+                let digits = self.digits(band, at);
+                debug_assert!(digits.is_power_of_two());
+                Some(Digit::from_index(digits.trailing_zeros() as usize))
+            })
+            .collect();
+        Grid::from_cells(Size::NINE, cells).expect("81 cells of digits 1–9")
+    }
+}
+
+#[cfg(test)]
+mod tests;
