@@ -49,6 +49,25 @@ fn the_band_tables_cover_rows_blocks_and_columns() {
 }
 
 #[test]
+fn the_locked_table_points_and_claims() {
+    // Entry (i, j) is bit 3i + j; across a band, row i and block j. Row 0
+    // has its places in block 0 only: block 0's other rows lose the digit
+    // (claiming).
+    assert_eq!(LOCKED[0b111_111_001], 0b110_110_001);
+    // Block 2 has its places in row 1 only: row 1's other blocks lose
+    // the digit (pointing).
+    assert_eq!(LOCKED[0b011_111_011], 0b011_100_011);
+    // Nothing is locked when every line and column has two entries or
+    // more, and the empty pattern stays empty.
+    assert_eq!(LOCKED[0b111_111_111], 0b111_111_111);
+    assert_eq!(LOCKED[0b110_101_011], 0b110_101_011);
+    assert_eq!(LOCKED[0], 0);
+    // Each segment pattern covers its rows' cells in its blocks.
+    assert_eq!(SEGMENTS[0b000_010_000], 0b111 << 12);
+    assert_eq!(SEGMENTS[0b111_111_111], BAND);
+}
+
+#[test]
 fn placing_keeps_the_invariant_and_refuses_a_cleared_candidate() {
     let mut board = Board::EMPTY;
     // 5 in r2c5 (band 0, bit 13), then 5 again there: nothing changes.
