@@ -35,8 +35,12 @@ struct Reduced {
 /// The reduced formulas of the puzzles of `path` that propagation leaves
 /// open.
 fn reduced_formulas(path: &str) -> Vec<Reduced> {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let puzzles = parse_str(&text, Format::Auto).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let fail = |e: &dyn std::fmt::Display| -> ! {
+        eprintln!("loading: {path}: {e}");
+        std::process::exit(2)
+    };
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| fail(&e));
+    let puzzles = parse_str(&text, Format::Auto).unwrap_or_else(|e| fail(&e));
     let encoding = Encoding::default();
     let mut groups: Option<Groups> = None;
     let mut formulas = Vec::new();
