@@ -14,7 +14,9 @@
 //!   puzzle leaves a few hundred clauses of the 10,530, so the load that
 //!   dominates a SAT call on Sudoku almost disappears. The cell-digit
 //!   literals reach that solver negated, so that its first guesses place
-//!   digits (see `Placing`); models are mapped back before decoding.
+//!   digits, and the two literals of a group left with exactly two share
+//!   one variable (see `Placing`); models are mapped back to every free
+//!   variable before decoding.
 //! - [`Strategy::Reuse`]: one solver per size holds the rules; each
 //!   puzzle's givens are assumptions. Carried-over learnt clauses help easy
 //!   streams and hurt hard ones; the solver is rebuilt every
@@ -32,8 +34,8 @@
 
 use varisat::{ExtendFormula, Lit, Solver, Var};
 
-use super::placing::Placing;
-use super::reduce::Groups;
+use super::placing::{Names, Placing};
+use super::reduce::{Groups, Reduced};
 use super::{Outcome, SatBackend, Solve, SolveError, next_model, read_model};
 use crate::encode::optimized::Fixed;
 use crate::encode::{AmoKind, Encoding, decode, encode, encode_puzzle, encode_rules, vars};
@@ -306,21 +308,12 @@ impl SatSolver {
         self.groups.as_ref().expect("listed above")
     }
 
+    /// Solves `puzzle` by propagation, then, for what propagation leaves,
+    /// on a fresh solver of the engine chosen. The solver is made only
+    /// when there is something to load: creating and dropping a varisat
+    /// solver costs about 5,000 instructions, and most 17-clue puzzles
+    /// need none.
     fn solve_propagated(&mut self, puzzle: &Grid) -> Result<Outcome, SolveError> {
-        match self.engine {
-            Engine::Varisat => self.propagated_on(Solver::new(), puzzle),
-            #[cfg(feature = "batsat")]
-            Engine::Batsat => self.propagated_on(super::batsat::Batsat::default(), puzzle),
-        }
-    }
-
-    /// Solves `puzzle` by propagation, then on `solver`, fresh, for what
-    /// propagation leaves.
-    fn propagated_on<B: SatBackend>(
-        &mut self,
-        mut solver: B,
-        puzzle: &Grid,
-    ) -> Result<Outcome, SolveError> {
         let encoding = self.encoding;
         let groups = self.groups(puzzle.shape());
         // Propagation is sound: a conflict proves there is no solution, and
@@ -329,33 +322,58 @@ impl SatSolver {
             return Ok(Outcome::Unsolvable);
         };
         let fixed = Fixed::from_values(values);
-        let read = |model: &[Lit]| vars::grid_of_model(puzzle, &fixed.complete(model));
         let cells = vars::cell_digit_count(puzzle.size());
         if (0..cells).all(|i| fixed.value(Var::from_index(i)).is_some()) {
             // Every cell is forced, so this is the only solution.
-            let solution = read(&[]).map_err(SolveError::Decode)?;
+            let solution =
+                vars::grid_of_model(puzzle, &fixed.complete(&[])).map_err(SolveError::Decode)?;
             return Ok(Outcome::Unique(solution));
         }
-        if encoding.amo != AmoKind::Pairwise {
+        let reduced = groups.reduce(fixed.values());
+        let left = Left {
+            puzzle,
+            encoding: &encoding,
+            fixed: &fixed,
+            reduced: &reduced,
+        };
+        match self.engine {
+            Engine::Varisat => left.solve_on(Solver::new()),
+            #[cfg(feature = "batsat")]
+            Engine::Batsat => left.solve_on(super::batsat::Batsat::default()),
+        }
+    }
+}
+
+/// What propagation left of a puzzle, for a SAT solver to decide.
+struct Left<'a> {
+    puzzle: &'a Grid,
+    encoding: &'a Encoding,
+    fixed: &'a Fixed,
+    reduced: &'a Reduced,
+}
+
+impl Left<'_> {
+    /// Loads the reduced formula into `solver`, fresh, and decides it:
+    /// a first model, then a second with the first blocked.
+    fn solve_on<B: SatBackend>(&self, mut solver: B) -> Result<Outcome, SolveError> {
+        let (puzzle, encoding, fixed) = (self.puzzle, self.encoding, self.fixed);
+        let cells = vars::cell_digit_count(puzzle.size());
+        let names = if encoding.amo == AmoKind::Pairwise {
+            // With no auxiliary variable the solver gets only the free
+            // variables, numbered densely in their DIMACS order, and one
+            // variable for each complementary pair. Every variable it
+            // sees is in some written clause or reads as false, and
+            // `complete` supplies the fixed ones.
+            Names::dense(cells, fixed.values(), self.reduced.complementary())
+        } else {
             // Auxiliary variables must come after the cell-digit block.
             vars::reserve(puzzle.size(), &mut solver);
-        }
-        // Without auxiliaries no variable is reserved: every free
-        // cell-digit variable is in some written clause, the model covers
-        // it, and `complete` supplies the fixed ones.
-        // With no auxiliary variable the solver gets only the free
-        // variables, numbered densely in their DIMACS order.
-        let dense = (encoding.amo == AmoKind::Pairwise).then(|| fixed.values());
-        let mut placing = Placing::new(&mut solver, cells, dense);
-        groups.write_reduced(fixed.values(), &encoding, &mut placing);
-        let names = placing.names;
+            Names::identity(cells)
+        };
+        self.reduced
+            .write(encoding, &mut Placing::new(&mut solver, &names));
         let read = |model: &[Lit]| {
-            read(
-                &model
-                    .iter()
-                    .map(|&l| names.to_formula(l))
-                    .collect::<Vec<_>>(),
-            )
+            vars::grid_of_model(puzzle, &fixed.complete(&names.formula_model(model)))
         };
         let Some(first) = solver.next_model(read)? else {
             return Ok(Outcome::Unsolvable);

@@ -234,23 +234,85 @@ impl Groups {
         encoding: &Encoding,
         sink: &mut F,
     ) {
+        self.reduce(values).write(encoding, sink);
+    }
+
+    /// Returns the groups left open by `values` (none of their literals
+    /// true), each over its free literals: the formula left to solve.
+    pub fn reduce(&self, values: &[Option<bool>]) -> Reduced {
         let side = self.shape.side();
-        let mut free = Vec::with_capacity(side);
-        for (group, kind) in self.members.chunks_exact(side).zip(&self.kinds) {
-            free.clear();
-            let mut satisfied = false;
+        let mut open = Vec::with_capacity(self.kinds.len());
+        // Room for a quarter of the literals: a puzzle worth a SAT call
+        // leaves fewer free (a 17-clue puzzle about 130 of 729 variables,
+        // each in four groups).
+        let mut lits = Vec::with_capacity(self.members.len() / 4);
+        'groups: for (group, kind) in self.members.chunks_exact(side).zip(&self.kinds) {
+            let start = lits.len();
             for &v in group {
                 match values[v as usize] {
-                    Some(true) => satisfied = true,
+                    Some(true) => {
+                        // Satisfied: the group drops out.
+                        lits.truncate(start);
+                        continue 'groups;
+                    }
                     Some(false) => {}
-                    None => free.push(Lit::from_index(v as usize, true)),
+                    None => lits.push(Lit::from_index(v as usize, true)),
                 }
             }
-            if satisfied {
-                continue;
-            }
+            open.push((*kind, lits.len() as u32));
+        }
+        Reduced { side, open, lits }
+    }
+}
+
+/// The formula left after propagation: the open groups (none of their
+/// literals true), each over its free literals, in the order the groups
+/// are listed (cells, then each house's digits).
+pub struct Reduced {
+    side: usize,
+    /// Per open group, what it must satisfy and where its literals end in
+    /// `lits`.
+    open: Vec<(Kind, u32)>,
+    /// The open groups' free literals, positive, group after group.
+    lits: Vec<Lit>,
+}
+
+impl Reduced {
+    /// Returns each open group's kind and free literals.
+    fn groups(&self) -> impl Iterator<Item = (Kind, &[Lit])> {
+        let starts = std::iter::once(0).chain(self.open.iter().map(|&(_, end)| end));
+        self.open
+            .iter()
+            .zip(starts)
+            .map(|(&(kind, end), start)| (kind, &self.lits[start as usize..end as usize]))
+    }
+
+    /// Returns the pairs of free literals that are complementary in every
+    /// solution: the two left in a group that must hold exactly one (an
+    /// at-least-one and an at-most-one group), so that one of them is true
+    /// and the other false. A bivalue cell or a digit with two places left
+    /// in a house gives one.
+    ///
+    /// Naming both by one variable is equivalent-literal substitution
+    /// (R. I. Brafman, "A simplifier for propositional formulas with many
+    /// binary clauses", IJCAI 2001, finds such pairs as the strongly
+    /// connected components of the binary implication graph; here each
+    /// pair is read off one group): the formula keeps its models one for
+    /// one, with fewer variables and fewer clauses for the solver to load.
+    pub fn complementary(&self) -> impl Iterator<Item = (Lit, Lit)> {
+        self.groups().filter_map(|(kind, free)| match *free {
+            [a, b] if kind.at_least_one && kind.at_most_one => Some((a, b)),
+            _ => None,
+        })
+    }
+
+    /// Writes the formula to `sink`: an at-least-one clause where a group
+    /// needs one, and the at-most-one encoding over the free literals.
+    pub fn write<F: ExtendFormula>(&self, encoding: &Encoding, sink: &mut F) {
+        let side = self.side;
+        for (kind, free) in self.groups() {
             if kind.at_least_one {
-                sink.add_clause(&free);
+                sink.add_clause(free);
             }
             if !kind.at_most_one || free.len() < 2 {
                 continue;
@@ -266,7 +328,7 @@ impl Groups {
                     }
                 }
             } else {
-                encoding.amo.encode(sink, &free);
+                encoding.amo.encode(sink, free);
             }
         }
     }
