@@ -1,5 +1,7 @@
 //! Classifying lines and scanning their cells, with each character's column.
 
+use itertools::Either;
+
 use super::*;
 
 /// The largest size written with one symbol a cell (`1`–`9`, `A`–`Z`);
@@ -29,6 +31,15 @@ pub(super) fn is_space(b: u8) -> bool {
 /// books star the empty cells).
 pub(super) fn is_blank(b: u8) -> bool {
     matches!(b, b'.' | b'0' | b'_' | b'*')
+}
+
+/// Returns whether `line` starts with a digit or a blank symbol, as the
+/// rows of most grids do. No header, link, CSV header or row between bars
+/// starts so (each starts with a letter, `|`, or space before one), so
+/// this one test lets such lines skip those readers' checks.
+pub(super) fn starts_with_cell(line: &[u8]) -> bool {
+    line.first()
+        .is_some_and(|&b| b.is_ascii_digit() || is_blank(b))
 }
 
 /// Tells what a line is. A rule line is made of `-`, `=`, `+`, `|`, `*`
@@ -94,8 +105,16 @@ pub(super) enum Unit {
     Byte(u8),
 }
 
+/// Returns the characters of `line`, each invalid UTF-8 byte on its own.
+///
+/// An ASCII line, nearly every puzzle line, is read byte by byte: each
+/// byte is one character, so the columns are the same as through the
+/// UTF-8 decoder, which costs several times more per character.
 pub(super) fn units(line: &[u8]) -> impl Iterator<Item = Unit> + '_ {
-    line.utf8_chunks().flat_map(|chunk| {
+    if line.is_ascii() {
+        return Either::Left(line.iter().map(|&b| Unit::Ascii(b)));
+    }
+    Either::Right(line.utf8_chunks().flat_map(|chunk| {
         chunk
             .valid()
             .chars()
@@ -107,7 +126,7 @@ pub(super) fn units(line: &[u8]) -> impl Iterator<Item = Unit> + '_ {
                 }
             })
             .chain(chunk.invalid().first().map(|&b| Unit::Byte(b)))
-    })
+    }))
 }
 
 /// The cells of one line, in buffers reused from line to line.
@@ -211,7 +230,19 @@ impl Scan {
                 Unit::Ascii(b'|' | b'+') => self.bars = true,
                 _ => {
                     group += 1;
-                    self.push(unit, i + 1);
+                    // A symbol of the alphabet, the common case, needs no
+                    // error bookkeeping.
+                    let symbol = match unit {
+                        Unit::Ascii(b) => self.symbols.standard(b),
+                        _ => None,
+                    };
+                    match symbol {
+                        Some(cell) => {
+                            self.cells.push(cell);
+                            self.cols.push(i + 1);
+                        }
+                        None => self.push(unit, i + 1),
+                    }
                 }
             }
         }
