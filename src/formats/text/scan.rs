@@ -166,7 +166,25 @@ impl Scan {
         self.bars = false;
     }
 
+    /// Appends one cell at column `col`.
+    #[inline]
     pub(super) fn push(&mut self, unit: Unit, col: usize) {
+        // A symbol of the alphabet, the common case, needs no error
+        // bookkeeping.
+        if let Unit::Ascii(b) = unit
+            && let Some(cell) = self.symbols.standard(b)
+        {
+            self.cells.push(cell);
+            self.cols.push(col);
+            return;
+        }
+        self.push_other(unit, col);
+    }
+
+    /// Appends a cell that is no symbol of the alphabet, noting the first
+    /// such as the line's error.
+    #[cold]
+    fn push_other(&mut self, unit: Unit, col: usize) {
         let (cell, bad) = match unit {
             Unit::Ascii(b) => match self.symbols.standard(b) {
                 Some(cell) => (cell, None),
@@ -230,19 +248,7 @@ impl Scan {
                 Unit::Ascii(b'|' | b'+') => self.bars = true,
                 _ => {
                     group += 1;
-                    // A symbol of the alphabet, the common case, needs no
-                    // error bookkeeping.
-                    let symbol = match unit {
-                        Unit::Ascii(b) => self.symbols.standard(b),
-                        _ => None,
-                    };
-                    match symbol {
-                        Some(cell) => {
-                            self.cells.push(cell);
-                            self.cols.push(i + 1);
-                        }
-                        None => self.push(unit, i + 1),
-                    }
+                    self.push(unit, i + 1);
                 }
             }
         }
