@@ -137,12 +137,33 @@ fn propagate_singles(bencher: Bencher, name: &str) {
 
 #[divan::bench(args = ["euler-06", "17-clue"])]
 fn propagate_locked(bencher: Bencher, name: &str) {
-    let puzzle = grid(name);
+    bench_propagate_locked(bencher, grid(name));
+}
+
+/// The propagation of the default path on a generated grid of each side
+/// from 16 to 64: the general code, with locked candidates.
+#[divan::bench(args = [16, 25, 36, 49, 64])]
+fn propagate_locked_big_grid(bencher: Bencher, side: usize) {
+    bench_propagate_locked(bencher, big_grid(side));
+}
+
+/// Times the default path's propagation of `puzzle`.
+fn bench_propagate_locked(bencher: Bencher, puzzle: Grid) {
     let groups = Groups::new(puzzle.shape(), RuleSet::Extended);
     bencher.bench(|| {
         groups
             .propagate_locked(black_box(&puzzle))
             .expect("consistent")
+    });
+}
+
+/// Reading the 50 grids of the Project Euler file, as `euler` does.
+#[divan::bench]
+fn read_euler_file(bencher: Bencher) {
+    let text = include_str!("../data/p096_sudoku.txt");
+    bencher.bench(|| {
+        let puzzles = parse_str(black_box(text), Format::Auto).expect("valid");
+        assert_eq!(puzzles.len(), 50);
     });
 }
 
@@ -188,10 +209,12 @@ fn candidates(bencher: Bencher, name: &str) {
     bencher.bench(|| true_candidates(black_box(&puzzle), &Encoding::default()).expect("solves"));
 }
 
-/// The first generated puzzle of each big side (`benches/big_grids.py`,
+/// The first generated puzzle of each side from 16 (`benches/big_grids.py`,
 /// the fixtures of `tests/sizes.rs`).
 fn big_grid(side: usize) -> Grid {
     let text = match side {
+        16 => include_str!("../tests/data/generated_16x16.txt"),
+        25 => include_str!("../tests/data/generated_25x25.txt"),
         36 => include_str!("../tests/data/generated_36x36.txt"),
         49 => include_str!("../tests/data/generated_49x49.txt"),
         _ => include_str!("../tests/data/generated_64x64.txt"),

@@ -123,19 +123,26 @@ impl std::error::Error for DecodeError {}
 /// breaks.
 pub fn grid_of_model(puzzle: &Grid, model: &[Lit]) -> Result<Grid, DecodeError> {
     let size = puzzle.size();
-    let mut grid = Grid::empty(puzzle.shape().clone());
-    for lit in model.iter().filter(|l| l.is_positive()) {
-        if let Some((cell, digit)) = cell_digit(size, lit.var()) {
-            if let Some(other) = grid.get(cell) {
-                let (a, b) = (other.min(digit), other.max(digit));
-                return Err(DecodeError::TwoDigits(cell, a, b));
-            }
-            grid.set(cell, Some(digit));
+    let (side, count) = (size.side(), cell_digit_count(size));
+    // Straight into the cells, row-major: variable i is cell i / N, digit
+    // i mod N (the module invariant).
+    let mut cells: Vec<Option<Digit>> = vec![None; size.cells()];
+    for lit in model {
+        let index = lit.index();
+        if !lit.is_positive() || index >= count {
+            continue;
         }
+        let (cell, digit) = (index / side, Digit::from_index(index % side));
+        if let Some(other) = cells[cell] {
+            let (a, b) = (other.min(digit), other.max(digit));
+            return Err(DecodeError::TwoDigits(Cell::from_index(size, cell), a, b));
+        }
+        cells[cell] = Some(digit);
     }
-    if let Some(cell) = size.all_cells().find(|&c| grid.get(c).is_none()) {
-        return Err(DecodeError::NoDigit(cell));
+    if let Some(cell) = cells.iter().position(Option::is_none) {
+        return Err(DecodeError::NoDigit(Cell::from_index(size, cell)));
     }
+    let grid = Grid::from_cells(puzzle.shape().clone(), cells).expect("N² cells, digits below N");
     grid.check_solution(puzzle).map_err(DecodeError::Invalid)?;
     Ok(grid)
 }

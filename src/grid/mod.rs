@@ -12,6 +12,7 @@ use std::num::NonZeroU8;
 pub use crate::shape::Shape;
 pub use display::{Numbers, Pretty, Rows};
 
+mod check;
 mod display;
 
 /// The side N of a Sudoku grid: N×N cells, digits 1..=N.
@@ -420,67 +421,6 @@ impl Grid {
     /// Returns whether every cell is filled.
     pub fn is_full(&self) -> bool {
         self.cells.iter().all(Option::is_some)
-    }
-
-    /// Returns the first pair of equal digits in one house, or `None` when
-    /// no house repeats a digit.
-    ///
-    /// Pairs are found in row-major order of their later cell, so the first
-    /// clash a reader meets is the one reported.
-    pub fn first_conflict(&self) -> Option<Violation> {
-        let side = self.size().side();
-        // Where each digit was last seen, per row, column and block.
-        let mut seen: Vec<Option<Cell>> = vec![None; 3 * side * side];
-        for (cell, digit) in self.givens() {
-            let d = digit.index();
-            let block = self.shape.block_of(cell);
-            let slots = [
-                (House::Row(cell.row() as u8), cell.row()),
-                (House::Col(cell.col() as u8), side + cell.col()),
-                (House::Block(block as u8), 2 * side + block),
-            ];
-            for (house, slot) in slots {
-                let at = &mut seen[slot * side + d];
-                if let Some(first) = *at {
-                    return Some(Violation::Repeat {
-                        house,
-                        first,
-                        second: cell,
-                        digit,
-                    });
-                }
-                *at = Some(cell);
-            }
-        }
-        None
-    }
-
-    /// Checks that this grid is a solution of `puzzle`: the same shape,
-    /// every cell filled, no house repeating a digit, every given kept.
-    ///
-    /// # Errors
-    ///
-    /// Returns the first [`Violation`] found, checking shape, then blanks,
-    /// then givens, then houses.
-    pub fn check_solution(&self, puzzle: &Grid) -> Result<(), Violation> {
-        if self.shape != puzzle.shape {
-            return Err(Violation::ShapeMismatch {
-                puzzle: puzzle.shape.clone(),
-                solution: self.shape.clone(),
-            });
-        }
-        if let Some(i) = self.cells.iter().position(Option::is_none) {
-            return Err(Violation::Blank(Cell::from_index(self.size(), i)));
-        }
-        for (cell, given) in puzzle.givens() {
-            let found = self.get(cell);
-            if found != Some(given) {
-                return Err(Violation::GivenChanged { cell, given, found });
-            }
-        }
-        // A full grid with no repeated digit in any house has each house a
-        // permutation of 1..=N: N cells, N distinct values.
-        self.first_conflict().map_or(Ok(()), Err)
     }
 
     /// Returns the cells whose digits differ between two grids of one size.

@@ -115,3 +115,32 @@ fn six_by_six_draws_two_by_three_blocks() {
     );
     assert_eq!(pretty.lines().count(), 6 + 4);
 }
+
+/// The one-pass check finds a repeat exactly when there is one, and then
+/// names the same pair as the pass that locates it, on random grids of
+/// rectangular and jigsaw blocks (most with a repeat, some without).
+#[test]
+fn first_conflict_agrees_with_the_locating_pass() {
+    let six = Size::from_side(6).unwrap();
+    let jigsaw = Shape::irregular(six, (0..36).map(|i| ((i + 3) / 6 % 6) as u8).collect()).unwrap();
+    let mut rng = crate::generate::rng::Rng::new(5);
+    let (mut repeats, mut clean) = (0, 0);
+    for shape in [Shape::square(Size::NINE), Shape::square(six), jigsaw] {
+        let size = shape.size();
+        for _ in 0..300 {
+            let mut grid = Grid::empty(shape.clone());
+            for _ in 0..1 + rng.below(size.side()) {
+                let cell = Cell::from_index(size, rng.below(size.cells()));
+                grid.set(cell, Some(Digit::from_index(rng.below(size.side()))));
+            }
+            let found = grid.first_conflict();
+            assert_eq!(found, grid.locate_conflict(), "{grid}");
+            if found.is_some() {
+                repeats += 1;
+            } else {
+                clean += 1;
+            }
+        }
+    }
+    assert!(repeats > 50 && clean > 50, "{repeats} {clean}");
+}

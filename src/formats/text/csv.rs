@@ -7,6 +7,9 @@ use super::*;
 /// `--output csv` header `puzzle,solution,status` (either case; a header
 /// of the puzzle column alone too).
 pub(super) fn csv_header(line: &[u8]) -> bool {
+    if starts_with_cell(line) {
+        return false;
+    }
     let text = String::from_utf8_lossy(line).trim().to_ascii_lowercase();
     matches!(
         text.as_str(),

@@ -27,6 +27,9 @@ fn numbers_like(line: &[u8]) -> bool {
 /// at least four fields, each two characters wide; two spaces are a
 /// blank. (Drawn grids put more than two characters between bars.)
 pub(super) fn pipes_like(line: &[u8]) -> bool {
+    if starts_with_cell(line) {
+        return false;
+    }
     let text = String::from_utf8_lossy(line);
     let text = text.trim_matches(|c| c == ' ' || c == '\t');
     let Some(inner) = text.strip_prefix('|').and_then(|t| t.strip_suffix('|')) else {

@@ -1,5 +1,7 @@
 //! Classifying lines and scanning their cells, with each character's column.
 
+use itertools::Either;
+
 use super::*;
 
 /// The largest size written with one symbol a cell (`1`–`9`, `A`–`Z`);
@@ -29,6 +31,15 @@ pub(super) fn is_space(b: u8) -> bool {
 /// books star the empty cells).
 pub(super) fn is_blank(b: u8) -> bool {
     matches!(b, b'.' | b'0' | b'_' | b'*')
+}
+
+/// Returns whether `line` starts with a digit or a blank symbol, as the
+/// rows of most grids do. No header, link, CSV header or row between bars
+/// starts so (each starts with a letter, `|`, or space before one), so
+/// this one test lets such lines skip those readers' checks.
+pub(super) fn starts_with_cell(line: &[u8]) -> bool {
+    line.first()
+        .is_some_and(|&b| b.is_ascii_digit() || is_blank(b))
 }
 
 /// Tells what a line is. A rule line is made of `-`, `=`, `+`, `|`, `*`
@@ -94,8 +105,16 @@ pub(super) enum Unit {
     Byte(u8),
 }
 
+/// Returns the characters of `line`, each invalid UTF-8 byte on its own.
+///
+/// An ASCII line, nearly every puzzle line, is read byte by byte: each
+/// byte is one character, so the columns are the same as through the
+/// UTF-8 decoder, which costs several times more per character.
 pub(super) fn units(line: &[u8]) -> impl Iterator<Item = Unit> + '_ {
-    line.utf8_chunks().flat_map(|chunk| {
+    if line.is_ascii() {
+        return Either::Left(line.iter().map(|&b| Unit::Ascii(b)));
+    }
+    Either::Right(line.utf8_chunks().flat_map(|chunk| {
         chunk
             .valid()
             .chars()
@@ -107,7 +126,7 @@ pub(super) fn units(line: &[u8]) -> impl Iterator<Item = Unit> + '_ {
                 }
             })
             .chain(chunk.invalid().first().map(|&b| Unit::Byte(b)))
-    })
+    }))
 }
 
 /// The cells of one line, in buffers reused from line to line.
@@ -147,7 +166,25 @@ impl Scan {
         self.bars = false;
     }
 
+    /// Appends one cell at column `col`.
+    #[inline]
     pub(super) fn push(&mut self, unit: Unit, col: usize) {
+        // A symbol of the alphabet, the common case, needs no error
+        // bookkeeping.
+        if let Unit::Ascii(b) = unit
+            && let Some(cell) = self.symbols.standard(b)
+        {
+            self.cells.push(cell);
+            self.cols.push(col);
+            return;
+        }
+        self.push_other(unit, col);
+    }
+
+    /// Appends a cell that is no symbol of the alphabet, noting the first
+    /// such as the line's error.
+    #[cold]
+    fn push_other(&mut self, unit: Unit, col: usize) {
         let (cell, bad) = match unit {
             Unit::Ascii(b) => match self.symbols.standard(b) {
                 Some(cell) => (cell, None),

@@ -92,8 +92,13 @@ impl State {
 
     /// Reads an f-puzzles line; returns `false` when the line is none.
     pub(super) fn fpuzzles_line(&mut self, line: &[u8], number: usize) -> bool {
-        let text = String::from_utf8_lossy(line);
         let forced = self.format == Format::Fpuzzles;
+        // Links and payloads start with a letter (`http`, `www.`,
+        // `sudokupad`, `N4Ig`).
+        if !forced && starts_with_cell(line) {
+            return false;
+        }
+        let text = String::from_utf8_lossy(line);
         let Some(payload) = fpuzzles::payload_of(&text).or(forced.then_some(text.trim())) else {
             return false;
         };

@@ -57,6 +57,10 @@ pub struct Groups {
     members: Vec<u32>,
     /// Per group, what it must satisfy.
     kinds: Vec<Kind>,
+    /// What every cell group must satisfy (the first N² groups).
+    cell_kind: Kind,
+    /// What every house group must satisfy (the groups after the cells').
+    house_kind: Kind,
     /// For each cell-digit variable, the four groups it is in (its cell's,
     /// then its row's, column's and block's for its digit) and its
     /// position in each.
@@ -89,22 +93,27 @@ impl Groups {
         let var = |cell, digit| vars::var(size, cell, digit).index() as u32;
         let mut members = Vec::with_capacity(4 * size.cells() * size.side());
         let mut kinds = Vec::with_capacity(4 * size.cells());
+        let cell_kind = Kind {
+            at_least_one: true,
+            at_most_one: rules.has_cell_unique(),
+            block: false,
+        };
+        let house_kind = Kind {
+            at_least_one: rules.has_house_defined(),
+            at_most_one: true,
+            block: false,
+        };
         for cell in size.all_cells() {
             members.extend(size.digits().map(|d| var(cell, d)));
-            kinds.push(Kind {
-                at_least_one: true,
-                at_most_one: rules.has_cell_unique(),
-                block: false,
-            });
+            kinds.push(cell_kind);
         }
         for house in shape.houses() {
             let cells = shape.house_cells(house);
             for digit in size.digits() {
                 members.extend(cells.iter().map(|&c| var(c, digit)));
                 kinds.push(Kind {
-                    at_least_one: rules.has_house_defined(),
-                    at_most_one: true,
                     block: matches!(house, House::Block(_)),
+                    ..house_kind
                 });
             }
         }
@@ -118,6 +127,13 @@ impl Groups {
             }
         }
         debug_assert!(seen.iter().all(|&k| k == 4));
+        // Propagation reads the values from the cell groups in this order.
+        debug_assert!(
+            members[..vars::cell_digit_count(size)]
+                .iter()
+                .enumerate()
+                .all(|(i, &v)| v as usize == i)
+        );
         // Locked candidates start from a house that must hold each digit.
         let locks = if rules.has_house_defined() {
             Self::locks(shape, size.cells())
@@ -128,8 +144,21 @@ impl Groups {
             shape: shape.clone(),
             members,
             kinds,
+            cell_kind,
+            house_kind,
             occurs,
             locks,
+        }
+    }
+
+    /// Returns what group `g` must satisfy, as far as propagation cares
+    /// (the `block` flag only shapes the written clauses).
+    #[inline(always)]
+    fn kind_of(&self, g: usize) -> Kind {
+        if g < self.shape.cells() {
+            self.cell_kind
+        } else {
+            self.house_kind
         }
     }
 
@@ -205,25 +234,16 @@ impl Groups {
         puzzle: &Grid,
         locked: bool,
     ) -> Result<Vec<Option<bool>>, Unsatisfiable> {
-        let groups = self.kinds.len();
-        let mut state = State {
-            groups: self,
-            values: vec![None; self.occurs.len()],
-            // A u64 holds the positions of a group of up to 64 literals.
-            free: vec![u64::MAX >> (64 - self.shape.side()); groups],
-            satisfied: vec![false; groups],
-            // Each variable is assigned once and queues at most its four
-            // groups, so the queue never grows past this.
-            queue: Vec::with_capacity(4 * self.occurs.len()),
-        };
-        for given in vars::given_lits(puzzle) {
-            state.assign(given.index(), given.is_positive())?;
+        let mut state = State::new(self);
+        let size = puzzle.size();
+        for (cell, digit) in puzzle.givens() {
+            state.assign(vars::var(size, cell, digit).index(), true)?;
         }
         state.singles()?;
         while locked && state.lock()? {
             state.singles()?;
         }
-        Ok(state.values)
+        Ok(state.values())
     }
 
     /// Writes the formula left after propagation to `sink`: each group

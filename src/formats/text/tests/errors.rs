@@ -397,3 +397,52 @@ fn an_endless_rules_file_stops_at_its_limit() {
         ParseErrorKind::RulesFileTooLong { .. }
     ));
 }
+
+/// Rows that are ASCII and start with a digit or a blank, nearly every
+/// row, are read byte by byte and skip the link, CSV-header and bar
+/// checks: they give the same grids and the same located errors as
+/// lines that take the general path.
+#[test]
+fn ascii_rows_read_like_any_other() {
+    assert!(starts_with_cell(b"003020600") && starts_with_cell(b".2.") && starts_with_cell(b"*1"));
+    assert!(!starts_with_cell(b" 003") && !starts_with_cell(b"|16|") && !starts_with_cell(b""));
+    // A bad character in row 3, column 5 of Euler grid 1 (line 4).
+    for (row, found) in [("0018x6400", 'x'), ("0018é6400", 'é'), ("0018x640é", 'x')] {
+        let text = EULER.replacen("001806400", row, 1);
+        let e = Puzzles::new(text.as_bytes(), Format::Auto)
+            .find_map(Result::err)
+            .unwrap();
+        assert_eq!((e.line(), e.column()), (4, Some(5)), "{row}");
+        assert_eq!(e.kind(), &ParseErrorKind::InvalidCharacter { found });
+        assert!(
+            e.to_string()
+                .starts_with(&format!("line 4, column 5: invalid character '{found}'")),
+            "{e}"
+        );
+    }
+    // One cell too many: the column of the tenth.
+    let text = EULER.replacen("001806400", "0018064001", 1);
+    let e = only_error(
+        &text.as_bytes()[..text.find("Grid 02").unwrap()],
+        Format::Auto,
+    );
+    assert_eq!((e.line(), e.column()), (4, Some(10)));
+    assert_eq!(
+        e.to_string(),
+        "line 4, column 10: expected 9 cells, found 10"
+    );
+    // Lines that start otherwise are still headers, links, CSV headers and
+    // rows between bars.
+    let csv = "puzzle,solution\n0030206009003050010018064000081029007000000080067082000026095008002030090050103\
+               00,\n";
+    let all: Vec<_> = Puzzles::new(csv.as_bytes(), Format::Auto).collect();
+    assert!(all.len() == 1 && all[0].is_ok(), "{all:?}");
+    let grids: Vec<_> = Puzzles::new(EULER.as_bytes(), Format::Auto)
+        .map(|p| p.unwrap().grid().clone())
+        .collect();
+    assert_eq!(grids.len(), 50);
+    assert_eq!(
+        grids[0].to_string(),
+        EULER_01.replace('\n', "").replace('0', ".")
+    );
+}
