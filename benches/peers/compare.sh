@@ -12,9 +12,10 @@
 #
 # Optional: TDOKU_DIR pointing at a built tdoku checkout (its
 # build/run_benchmark) adds tdoku's in-process figures for its
-# SAT-style solver _tdev_dpll_triad and its own _tdoku on the same files
-# (puzzles/s from its harness, beside `sudoku-sat bench`'s in-process
-# figure). SPARSE=1 adds the sparse 25x25 puzzles against PySAT-CaDiCaL
+# SAT-style solver _tdev_dpll_triad and its own solver, tdoku, beside
+# `sudoku-sat bench`'s on the same files, RUNS alternating runs
+# (benches/peers/tdoku.sh, which says what each side does per puzzle).
+# SPARSE=1 adds the sparse 25x25 puzzles against PySAT-CaDiCaL
 # (minutes); BIG=1 the generated 36x36, 49x49 and 64x64 puzzles
 # (benches/big_grids.py) with their peak memory.
 set -euo pipefail
@@ -131,14 +132,8 @@ for set in 17 11; do
 done
 "$BIN" bench --limit 0 data/p096_sudoku.txt 2>&1 | grep -E "extended \(propagate\)" | sed "s/^/euler: /"
 if [ -n "${TDOKU_DIR:-}" ]; then
-  if [ -x "$TDOKU_DIR/build/run_benchmark" ]; then
-    echo "== tdoku's harness ($TDOKU_DIR): _tdev_dpll_triad and _tdoku, in process"
-    grep -v '^Grid' data/p096_sudoku.txt | tr -d '\n' | fold -w 81 > "$TMP/euler.txt"; echo >> "$TMP/euler.txt"
-    "$TDOKU_DIR/build/run_benchmark" -s _tdev_dpll_triad,_tdoku -t 5 -w 2 -n 20000 \
-      "$TMP/17.txt" "$TMP/11.txt" "$TMP/euler.txt"
-  else
-    echo "TDOKU_DIR=$TDOKU_DIR has no build/run_benchmark: tdoku left out"
-  fi
+  echo "== tdoku's harness ($TDOKU_DIR) beside sudoku-sat bench, in process"
+  benches/peers/tdoku.sh "$RUNS" || echo "tdoku left out (the line above says why)"
 fi
 
 if [ "${BIG:-0}" = 1 ]; then
