@@ -35,6 +35,21 @@ fn jobs_keep_input_order_and_diagnostics() {
     assert!(lines[2].contains("line 34") && lines[2].contains("more than one"));
 }
 
+/// Several jobs start on the calling thread and hand the rest of a long
+/// input to the workers after a few milliseconds: the answers before and
+/// after the switch keep their order, and so do the diagnostics.
+#[test]
+fn jobs_switching_to_workers_mid_file_keep_order() {
+    let input = vec![mixed_batch(); 20].join("\n");
+    let one = run_cli(&["solve", "-j1", "-o", "line"], input.as_bytes());
+    assert_eq!(one.stdout.lines().count(), 20 * 51);
+    let many = run_cli(&["solve", "-j2", "-o", "line"], input.as_bytes());
+    assert_eq!(many.code, one.code);
+    assert_eq!(many.stdout, one.stdout);
+    assert_eq!(many.stderr, one.stderr);
+    assert!(one.stderr.contains("line 1041"), "{}", one.stderr);
+}
+
 #[test]
 fn jobs_zero_is_a_usage_error() {
     for flag in [&["--jobs", "0"][..], &["-j0"]] {

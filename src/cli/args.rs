@@ -270,8 +270,10 @@ pub struct SolverArgs {
     pub(super) check: CrossCheckArgs,
 
     /// Solve on N threads, each with its own solver; output stays in input
-    /// order. The default is one per core. With more than one, the
-    /// cross-check of a 16×16 or 25×25 grid runs beside its SAT call. N is
+    /// order. The default is one per core. With more than one, the first
+    /// 5 ms are solved on the main thread and the workers take over only if
+    /// puzzles remain, so a short file does not pay for starting threads;
+    /// the cross-check of a 16×16 or 25×25 grid runs beside its SAT call. N is
     /// at least 1; more than 4 per core (at most 256) is cut to that, with
     /// a note.
     #[arg(long, short, value_name = "N", value_parser = parse_jobs)]

@@ -8,11 +8,13 @@
 //! caller, which prints. The reader never runs more than [`WINDOW`]
 //! puzzles ahead of the last one handed over, so memory stays bounded
 //! whatever the input's size, even behind one slow puzzle. With one job
-//! everything runs on the calling thread.
+//! everything runs on the calling thread; with several, the first
+//! [`INLINE_FIRST`] too, so a short input never starts the threads.
 
 use std::collections::BTreeMap;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
 
 use sudoku_sat::formats::text::{ParseError, Puzzle, ReadOptions};
 use sudoku_sat::grid::Size;
@@ -32,6 +34,11 @@ const WINDOW: u64 = 4096;
 /// large puzzles is still shared among the workers. The first chunks are
 /// smaller (see `read`).
 const CHUNK: u64 = 128;
+
+/// How long a run of several jobs solves on the calling thread before it
+/// starts the workers. Starting them costs about a millisecond on this
+/// kind of machine, as much as a few hundred easy 9×9 puzzles.
+const INLINE_FIRST: Duration = Duration::from_millis(5);
 
 /// The share of a chunk that one puzzle takes: the cube of its cell count,
 /// in units of a 9×9 puzzle's. Solving time grows about that fast with the
@@ -67,6 +74,9 @@ pub struct Ended {
     pub stopped: Option<Signal>,
     /// Events handed to the caller.
     pub events: u64,
+    /// Whether the calling thread's part of the run saw its end (the
+    /// input's end, a stop or a signal), so no workers are needed.
+    drained: bool,
 }
 
 /// Reads puzzles until the input ends, a signal or a stop.
@@ -114,6 +124,7 @@ where
     M: Fn() -> anyhow::Result<Checked> + Sync,
     H: FnMut(&Progress, Event) -> anyhow::Result<Flow>,
 {
+    let mut handle = handle;
     // Files go to the workers in chunks, which keeps the threads' traffic
     // low on fast puzzles; streamed input (stdin, a pipe) goes a puzzle at
     // a time, so a person or a program feeding puzzles sees each answer at
@@ -123,9 +134,29 @@ where
     let puzzles = input.puzzles(format, |inner| Counted { inner, bytes });
     let mut source = Source { puzzles, errors: 0 };
     let mut ended = if jobs <= 1 {
-        run_inline(&mut source, progress, make()?, handle)?
+        run_inline(&mut source, progress, make()?, None, &mut handle)?
     } else {
-        run_threaded(&mut source, jobs, chunk, progress, &make, handle)?
+        // Several jobs start on this thread: a short input is done before
+        // threads would pay for their start (Project Euler's 50 puzzles
+        // take a few milliseconds), a long one moves to the workers soon.
+        let start = Instant::now();
+        let first = run_inline(&mut source, progress, make()?, Some(start), &mut handle)?;
+        if first.drained {
+            first
+        } else {
+            let rest = run_threaded(
+                &mut source,
+                (jobs, chunk),
+                first.events,
+                progress,
+                &make,
+                &mut handle,
+            )?;
+            Ended {
+                events: first.events + rest.events,
+                ..rest
+            }
+        }
     };
     progress.finish();
     ended.parse_errors = source.errors;
@@ -135,18 +166,30 @@ where
     Ok(ended)
 }
 
+/// Solves puzzles on the calling thread, in order. With `since`, only
+/// until [`INLINE_FIRST`] has passed from then, leaving the rest of the
+/// source (and [`Ended::drained`] false) for the workers.
 fn run_inline<I, H>(
     source: &mut Source<I>,
     progress: &mut Progress,
     mut pipeline: Checked,
-    mut handle: H,
+    since: Option<Instant>,
+    handle: &mut H,
 ) -> anyhow::Result<Ended>
 where
     I: Iterator<Item = Result<Puzzle, ParseError>>,
     H: FnMut(&Progress, Event) -> anyhow::Result<Flow>,
 {
-    let mut ended = Ended::default();
-    for item in source.by_ref() {
+    let mut ended = Ended {
+        drained: true,
+        ..Ended::default()
+    };
+    loop {
+        if since.is_some_and(|start| start.elapsed() >= INLINE_FIRST) {
+            ended.drained = false;
+            break;
+        }
+        let Some(item) = source.next() else { break };
         let event = match item {
             Ok(puzzle) => {
                 let report = pipeline.solve(&puzzle.puzzle);
@@ -198,10 +241,12 @@ impl Window {
     }
 }
 
+/// Solves the rest of `source` on `jobs` workers, fed in chunks of up to
+/// `chunk`; `before` puzzles were handed over before (for the progress).
 fn run_threaded<I, M, H>(
     source: &mut Source<I>,
-    jobs: usize,
-    chunk: u64,
+    (jobs, chunk): (usize, u64),
+    before: u64,
     progress: &mut Progress,
     make: &M,
     mut handle: H,
@@ -234,7 +279,7 @@ where
         }
         drop(work_rx);
         drop(done_tx);
-        let result = hand_over(done_rx, window, progress, &mut handle);
+        let result = hand_over(done_rx, window, before, progress, &mut handle);
         // Whatever happened, let the reader and the workers go: the reader
         // stops at the window, the workers when their channels close.
         window.set(0, true);
@@ -323,6 +368,7 @@ fn work<M>(
 fn hand_over<H>(
     done: Receiver<Vec<(u64, Event)>>,
     window: &Window,
+    before: u64,
     progress: &mut Progress,
     handle: &mut H,
 ) -> anyhow::Result<Ended>
@@ -343,7 +389,7 @@ where
             ended.events += 1;
             let flow = handle(progress, event)?;
             window.set(ended.events, flow == Flow::Stop);
-            progress.tick(ended.events);
+            progress.tick(before + ended.events);
             if flow == Flow::Stop {
                 return Ok(ended);
             }
