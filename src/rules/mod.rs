@@ -38,6 +38,7 @@ pub mod parity;
 pub mod quadruple;
 pub mod region_sum;
 pub(crate) mod relation;
+pub(crate) mod sums;
 
 use std::fmt;
 

@@ -14,7 +14,8 @@
 use varisat::{ExtendFormula, Lit};
 
 use super::lines::{cell_list, sorted};
-use super::relation::{digits_of, prune_sum, value};
+use super::relation::{digits_of, value};
+use super::sums::{Supports, distinct_supports, narrow};
 use super::{Broken, Contradiction, Rule};
 use crate::encode::Encoding;
 use crate::encode::sum::{Sum, Term};
@@ -122,29 +123,62 @@ impl Rule for Sandwich {
         })
     }
 
+    /// Keeps the digits some placement of the 1 and the N uses: for each
+    /// pair of places they can take, either way round, the cells between
+    /// must reach the total with distinct digits other than 1 and N (see
+    /// [`distinct_supports`]), and the cells outside hold neither.
     fn prune(&self, shape: &Shape, candidates: &mut [u64]) -> Result<bool, Contradiction> {
         let size = shape.size();
-        let placed = |mask: u64| mask.count_ones() == 1;
         let (one, top) = (1u64, 1u64 << (size.side() - 1));
-        let at = |bit: u64| {
-            self.cells.iter().position(|c| {
-                let m = candidates[c.index(size)];
-                placed(m) && m == bit
-            })
-        };
-        let (Some(a), Some(b)) = (at(one), at(top)) else {
-            return Ok(false);
-        };
-        let (p, q) = (a.min(b), a.max(b));
-        let terms: Vec<(Cell, i64)> = self.cells[p + 1..q].iter().map(|&c| (c, 1)).collect();
-        if terms.is_empty() {
-            return if self.total == 0 {
-                Ok(false)
-            } else {
-                Err(Contradiction)
-            };
+        let crusts = one | top;
+        let masks: Vec<u64> = self
+            .cells
+            .iter()
+            .map(|c| candidates[c.index(size)])
+            .collect();
+        let total = i64::from(self.total);
+        let mut keep = vec![0u64; masks.len()];
+        for p in 0..masks.len() {
+            for q in p + 1..masks.len() {
+                let ways: Vec<(u64, u64)> = [(one, top), (top, one)]
+                    .into_iter()
+                    .filter(|&(x, y)| masks[p] & x != 0 && masks[q] & y != 0)
+                    .collect();
+                let outside_ok = (0..masks.len())
+                    .filter(|&k| k != p && k != q)
+                    .all(|k| masks[k] & !crusts != 0);
+                if ways.is_empty() || !outside_ok {
+                    continue;
+                }
+                let inner: Vec<u64> = masks[p + 1..q].iter().map(|m| m & !crusts).collect();
+                // Past the state budget every inner candidate stays.
+                let found = distinct_supports(&inner, (total, total), &|t| t == total).unwrap_or(
+                    Supports {
+                        cells: inner.clone(),
+                        totals: vec![total],
+                    },
+                );
+                if found.totals.is_empty() {
+                    continue;
+                }
+                for (x, y) in ways {
+                    keep[p] |= x;
+                    keep[q] |= y;
+                }
+                for (k, slot) in keep.iter_mut().enumerate() {
+                    if k > p && k < q {
+                        *slot |= found.cells[k - p - 1];
+                    } else if k != p && k != q {
+                        *slot |= masks[k] & !crusts;
+                    }
+                }
+            }
         }
-        prune_sum(shape, &terms, i64::from(self.total), candidates)
+        let found = Supports {
+            cells: keep,
+            totals: vec![total],
+        };
+        narrow(shape, &self.cells, &found, candidates)
     }
 }
 
@@ -216,18 +250,47 @@ impl Rule for XSum {
         })
     }
 
+    /// Keeps the digits some first digit X uses: X in the first cell, the
+    /// next X − 1 cells reaching the total minus X with distinct digits
+    /// other than X (see [`distinct_supports`]), any digit but X after
+    /// them.
     fn prune(&self, shape: &Shape, candidates: &mut [u64]) -> Result<bool, Contradiction> {
         let size = shape.size();
-        let first = candidates[self.cells[0].index(size)];
-        if first.count_ones() != 1 {
-            return Ok(false);
-        }
-        let x = digits_of(first).next().expect("one digit") as usize;
-        let terms: Vec<(Cell, i64)> = self.cells[..x.min(self.cells.len())]
+        let masks: Vec<u64> = self
+            .cells
             .iter()
-            .map(|&c| (c, 1))
+            .map(|c| candidates[c.index(size)])
             .collect();
-        prune_sum(shape, &terms, i64::from(self.total), candidates)
+        let mut keep = vec![0u64; masks.len()];
+        for x in digits_of(masks[0]) {
+            let (count, bit) = (usize::from(x), 1u64 << (x - 1));
+            if count > masks.len() {
+                continue;
+            }
+            let rest = i64::from(self.total) - i64::from(x);
+            let inner: Vec<u64> = masks[1..count].iter().map(|m| m & !bit).collect();
+            let found =
+                distinct_supports(&inner, (rest, rest), &|t| t == rest).unwrap_or(Supports {
+                    cells: inner.clone(),
+                    totals: vec![rest],
+                });
+            if found.totals.is_empty() {
+                continue;
+            }
+            keep[0] |= bit;
+            for (k, slot) in keep.iter_mut().enumerate().skip(1) {
+                *slot |= if k < count {
+                    found.cells[k - 1]
+                } else {
+                    masks[k] & !bit
+                };
+            }
+        }
+        let found = Supports {
+            cells: keep,
+            totals: vec![i64::from(self.total)],
+        };
+        narrow(shape, &self.cells, &found, candidates)
     }
 }
 
