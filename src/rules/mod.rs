@@ -243,6 +243,17 @@ impl crate::backtrack::Prune for Constraint {
     fn prune(&self, shape: &Shape, candidates: &mut [u64]) -> Option<bool> {
         Rule::prune(self, shape, candidates).ok()
     }
+
+    /// The rule's [`Rule::cells`]: every `prune` reads only those.
+    fn scope(&self, shape: &Shape) -> Option<Vec<usize>> {
+        let size = shape.size();
+        Some(
+            Rule::cells(self, shape)
+                .iter()
+                .map(|c| c.index(size))
+                .collect(),
+        )
+    }
 }
 
 impl fmt::Display for Constraint {
