@@ -38,6 +38,7 @@ pub mod parity;
 pub mod quadruple;
 pub mod region_sum;
 pub(crate) mod relation;
+pub mod skyscraper;
 pub(crate) mod sums;
 
 use std::fmt;
@@ -57,10 +58,11 @@ pub use extremes::{Extreme, Extremum};
 pub use groups::{DisjointGroups, ExtraRegion};
 pub use killer::{Heading, KillerCage, LittleKiller};
 pub use lines::{Palindrome, Renban, Thermometer, Whispers};
-pub use outside::{Sandwich, Skyscraper, XSum};
+pub use outside::{Sandwich, XSum};
 pub use parity::{Parity, ParityCell};
 pub use quadruple::Quadruple;
 pub use region_sum::RegionSumLine;
+pub use skyscraper::Skyscraper;
 
 /// What a broken rule looks like in a finished grid.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -291,12 +293,17 @@ pub(crate) fn check_distinct(
 }
 
 /// Removes each placed digit of `cells` from the other cells of the group:
-/// the backtracker's view of "no repeat".
+/// the backtracker's view of "no repeat". Then counts: k cells need k
+/// digits, so fewer among their candidates is a contradiction, and with
+/// exactly k each of them appears, so a digit left in one cell only is
+/// that cell's (a hidden single, as in a house: an extra region, a
+/// diagonal, a cage of N cells or any group whose candidates have run
+/// down to as many digits as cells).
 ///
 /// # Errors
 ///
-/// Returns [`Contradiction`] when two cells are placed with one digit, or
-/// a cell loses its last candidate.
+/// Returns [`Contradiction`] when two cells are placed with one digit, a
+/// cell loses its last candidate, or the cells have too few digits.
 pub(crate) fn prune_distinct(
     shape: &Shape,
     cells: &[Cell],
@@ -320,6 +327,30 @@ pub(crate) fn prune_distinct(
                 if *slot == 0 {
                     return Err(Contradiction);
                 }
+            }
+        }
+    }
+    let (mut once, mut twice) = (0u64, 0u64);
+    for c in cells {
+        let m = candidates[c.index(size)];
+        twice |= once & m;
+        once |= m;
+    }
+    let digits = once.count_ones() as usize;
+    if digits < cells.len() {
+        return Err(Contradiction);
+    }
+    let alone = once & !twice;
+    if digits == cells.len() && alone != 0 {
+        for c in cells {
+            let slot = &mut candidates[c.index(size)];
+            let m = *slot & alone;
+            if m != 0 && *slot != m {
+                if m.count_ones() > 1 {
+                    return Err(Contradiction);
+                }
+                *slot = m;
+                changed = true;
             }
         }
     }

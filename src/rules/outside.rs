@@ -1,5 +1,5 @@
-//! Clues outside the grid about the row or column they face: sandwiches,
-//! x-sums and skyscrapers.
+//! Clues outside the grid about the row or column they face: sandwiches
+//! and x-sums (skyscrapers have their own file).
 //!
 //! Each clue sits just outside the grid, left or right of a row or above
 //! or below a column, and reads that row or column from its own side:
@@ -11,14 +11,14 @@
 //! - **skyscraper**: the clue counts the digits seen from its side, each
 //!   digit a building of its height that hides the lower ones behind it.
 
-use varisat::{ExtendFormula, Lit};
+use varisat::ExtendFormula;
 
 use super::lines::{cell_list, sorted};
 use super::relation::{digits_of, value};
 use super::sums::{Supports, distinct_supports, narrow};
 use super::{Broken, Contradiction, Rule};
 use crate::encode::Encoding;
-use crate::encode::sum::{Sum, Term};
+use crate::encode::sum::Sum;
 use crate::encode::vars::lit;
 use crate::grid::{Cell, Digit, Grid, Shape, Size};
 
@@ -291,150 +291,6 @@ impl Rule for XSum {
             totals: vec![i64::from(self.total)],
         };
         narrow(shape, &self.cells, &found, candidates)
-    }
-}
-
-/// A skyscraper clue.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Skyscraper {
-    /// Where the clue sits (see [`facing`]).
-    pub clue: (u8, u8),
-    /// The row or column it faces, from its side.
-    pub cells: Vec<Cell>,
-    /// How many digits are seen.
-    pub count: u32,
-}
-
-impl Skyscraper {
-    /// Writes the count of visible cells. For each cell i after the first
-    /// and each digit d, hᵢ,d says "some cell before i holds d or more"
-    /// (a running maximum in the order encoding); cell i is seen when it
-    /// holds a digit d with ¬hᵢ,d. The first cell is always seen, and the
-    /// others' "seen" literals add up to the count minus one in the chosen
-    /// sum encoding.
-    pub fn encode<F: ExtendFormula>(&self, shape: &Shape, encoding: &Encoding, sink: &mut F) {
-        let size = shape.size();
-        let mut seen = Vec::new();
-        // higher[d − 2] = "some earlier cell holds d or more", d ≥ 2.
-        let mut higher: Vec<Option<Lit>> = vec![None; size.side() - 1];
-        for i in 1..self.cells.len() {
-            let previous = self.cells[i - 1];
-            for (k, slot) in higher.iter_mut().enumerate() {
-                let d = k + 2;
-                let h = sink.new_lit();
-                let at_least: Vec<Lit> = size
-                    .digits()
-                    .filter(|e| usize::from(e.get()) >= d)
-                    .map(|e| lit(size, previous, e))
-                    .collect();
-                let mut clause = vec![!h];
-                clause.extend(*slot);
-                clause.extend(&at_least);
-                sink.add_clause(&clause);
-                if let Some(before) = *slot {
-                    sink.add_clause(&[!before, h]);
-                }
-                for &x in &at_least {
-                    sink.add_clause(&[!x, h]);
-                }
-                *slot = Some(h);
-            }
-            let visible = sink.new_lit();
-            for d in size.digits() {
-                let x = lit(size, self.cells[i], d);
-                match d.get() {
-                    // Every earlier cell holds 1 or more.
-                    1 => sink.add_clause(&[!x, !visible]),
-                    v => {
-                        let h = higher[usize::from(v) - 2].expect("set above");
-                        sink.add_clause(&[!x, h, visible]);
-                        sink.add_clause(&[!x, !h, !visible]);
-                    }
-                }
-            }
-            seen.push(Term::literal(visible, 1));
-        }
-        let sum = Sum {
-            terms: seen,
-            target: self.count as i32 - 1,
-            distinct: false,
-        };
-        encoding.sum.encode(&sum, &[], sink);
-    }
-}
-
-/// How many of a full line's digits are seen from its start.
-fn seen(grid: &Grid, cells: &[Cell]) -> u32 {
-    let mut tallest = 0;
-    let mut count = 0;
-    for &c in cells {
-        let v = value(grid, c);
-        if v > tallest {
-            tallest = v;
-            count += 1;
-        }
-    }
-    count
-}
-
-impl Rule for Skyscraper {
-    fn key(&self) -> &'static str {
-        "skyscraper"
-    }
-
-    fn describe(&self) -> String {
-        format!(
-            "{} digits are seen along {} from its start, taller ones hiding shorter",
-            self.count,
-            cell_list(&self.cells)
-        )
-    }
-
-    fn cells(&self, _: &Shape) -> Vec<Cell> {
-        sorted(&self.cells)
-    }
-
-    fn check(&self, grid: &Grid) -> Result<(), Broken> {
-        if self.cells.iter().any(|&c| grid.get(c).is_none()) {
-            return Ok(());
-        }
-        let count = seen(grid, &self.cells);
-        if count == self.count {
-            return Ok(());
-        }
-        Err(Broken {
-            key: self.key(),
-            cells: self.cells.clone(),
-            reason: format!(
-                "{count} digits are seen along {} from {}, not {}",
-                cell_list(&self.cells),
-                self.cells[0],
-                self.count
-            ),
-        })
-    }
-
-    fn prune(&self, shape: &Shape, candidates: &mut [u64]) -> Result<bool, Contradiction> {
-        // Only a full line is judged: count the buildings seen.
-        let size = shape.size();
-        let mut tallest = 0;
-        let mut count = 0;
-        for &c in &self.cells {
-            let m = candidates[c.index(size)];
-            if m.count_ones() != 1 {
-                return Ok(false);
-            }
-            let v = m.trailing_zeros() + 1;
-            if v > tallest {
-                tallest = v;
-                count += 1;
-            }
-        }
-        if count == self.count {
-            Ok(false)
-        } else {
-            Err(Contradiction)
-        }
     }
 }
 

@@ -357,10 +357,24 @@ pub(crate) fn narrow(
     if found.totals.is_empty() {
         return Err(Contradiction);
     }
-    let keep = &found.cells;
+    keep_only(shape, cells, &found.cells, candidates)
+}
+
+/// Keeps in each of `cells` only the digits of `keep` (same order); a
+/// cell listed twice keeps what both entries allow.
+///
+/// # Errors
+///
+/// [`Contradiction`] when a cell is left without a candidate.
+pub(crate) fn keep_only(
+    shape: &Shape,
+    cells: &[Cell],
+    keep: &[u64],
+    candidates: &mut [u64],
+) -> Result<bool, Contradiction> {
     let size = shape.size();
     let mut changed = false;
-    for (&cell, &k) in cells.iter().zip(keep.iter()) {
+    for (&cell, &k) in cells.iter().zip(keep) {
         let slot = &mut candidates[cell.index(size)];
         if *slot & !k != 0 {
             *slot &= k;
