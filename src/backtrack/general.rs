@@ -5,9 +5,24 @@
 //! up to 64, rectangular or irregular blocks) and any number of extra
 //! rules through [`Prune`]. Each cell holds a `u64` candidate mask; a
 //! node propagates to a fixpoint of naked singles, hidden singles in every
-//! row, column and block, and each extra rule's pruning, then branches on
-//! an open cell with the fewest candidates. Work is bounded by the same
-//! node limit.
+//! row, column and block, and each extra rule's pruning, then branches.
+//! Work is bounded by the same node limit.
+//!
+//! A rule that names its cells ([`Prune::scope`]) is skipped while they
+//! hold the masks they held when it last removed nothing: its pruning is
+//! a function of those masks, so it would remove nothing again.
+//!
+//! The branch is the open cell with the fewest candidates per weight, a
+//! cell's weight being 1 plus the failures of the houses, rules and cells
+//! that emptied around it (dom/wdeg, Boussemart et al. 2004). Fewest
+//! candidates alone gave up on 22 of the 136 corpus variant puzzles once
+//! their rules pruned as they do now, weighted on 10; failures point at
+//! where the puzzle is tight, which a count of candidates cannot see.
+//! Look-ahead on two-candidate cells (as the fast path's) and restarts
+//! were tried too, and lost on the same puzzles.
+//!
+//! Reference: F. Boussemart, F. Hemery, C. Lecoutre, L. Sais. Boosting
+//! systematic search by weighting constraints. ECAI 2004, pp. 146–150.
 
 use super::layout::Layout;
 use super::{Prune, Search, Verdict};
