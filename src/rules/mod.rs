@@ -240,10 +240,31 @@ impl Rule for Constraint {
     }
 }
 
-/// The backtracker prunes with each constraint's own [`Rule::prune`].
+impl Constraint {
+    /// The groups of cells the constraint makes hold distinct digits:
+    /// an extra region, a diagonal, each disjoint group, a cage, a renban
+    /// line; none for the other families.
+    pub fn distinct_groups(&self, shape: &Shape) -> Vec<Vec<Cell>> {
+        match self {
+            Constraint::ExtraRegion(r) => vec![r.cells.clone()],
+            Constraint::KillerCage(r) => vec![r.cells.clone()],
+            Constraint::Renban(r) => vec![r.cells.clone()],
+            Constraint::Diagonal(r) => vec![r.cells(shape)],
+            Constraint::DisjointGroups(_) => DisjointGroups::groups(shape),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// The backtracker prunes with each constraint's own [`Rule::prune`], and
+/// counts the digits of its groups of distinct cells ([`count_distinct`]).
 impl crate::backtrack::Prune for Constraint {
     fn prune(&self, shape: &Shape, candidates: &mut [u64]) -> Option<bool> {
-        Rule::prune(self, shape, candidates).ok()
+        let mut changed = Rule::prune(self, shape, candidates).ok()?;
+        for group in self.distinct_groups(shape) {
+            changed |= count_distinct(shape, &group, candidates).ok()?;
+        }
+        Some(changed)
     }
 
     /// The rule's [`Rule::cells`]: every `prune` reads only those.
@@ -293,17 +314,12 @@ pub(crate) fn check_distinct(
 }
 
 /// Removes each placed digit of `cells` from the other cells of the group:
-/// the backtracker's view of "no repeat". Then counts: k cells need k
-/// digits, so fewer among their candidates is a contradiction, and with
-/// exactly k each of them appears, so a digit left in one cell only is
-/// that cell's (a hidden single, as in a house: an extra region, a
-/// diagonal, a cage of N cells or any group whose candidates have run
-/// down to as many digits as cells).
+/// the backtracker's view of "no repeat".
 ///
 /// # Errors
 ///
-/// Returns [`Contradiction`] when two cells are placed with one digit, a
-/// cell loses its last candidate, or the cells have too few digits.
+/// Returns [`Contradiction`] when two cells are placed with one digit, or
+/// a cell loses its last candidate.
 pub(crate) fn prune_distinct(
     shape: &Shape,
     cells: &[Cell],
@@ -330,6 +346,31 @@ pub(crate) fn prune_distinct(
             }
         }
     }
+    Ok(changed)
+}
+
+/// Counts the digits of a group of `cells` that hold distinct digits: k
+/// cells need k digits, so fewer among their candidates is a
+/// contradiction, and with exactly k each of them appears, so a digit
+/// left in one cell only is that cell's (a hidden single, as in a house:
+/// an extra region, a diagonal, a cage of N cells, or any group whose
+/// candidates have run down to as many digits as cells).
+///
+/// The backtracker applies it beside [`Rule::prune`] (see
+/// [`Constraint::distinct_groups`]); hints show a rule's own
+/// eliminations, and find hidden singles by their own technique.
+///
+/// # Errors
+///
+/// Returns [`Contradiction`] when the cells have too few digits, or one
+/// cell is the only place of two of them.
+pub(crate) fn count_distinct(
+    shape: &Shape,
+    cells: &[Cell],
+    candidates: &mut [u64],
+) -> Result<bool, Contradiction> {
+    let size = shape.size();
+    let mut changed = false;
     let (mut once, mut twice) = (0u64, 0u64);
     for c in cells {
         let m = candidates[c.index(size)];

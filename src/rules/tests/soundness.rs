@@ -1,6 +1,7 @@
-//! Every family's `prune` against brute force: on random candidates of a
-//! 6×6 grid, a prune keeps each digit that some completion of the rule's
-//! cells uses, and fails only when no completion exists. A prune that
+//! Every family's pruning, as the backtracker runs it, against brute
+//! force: on random candidates of a 6×6 grid, a prune keeps each digit
+//! that some completion of the rule's cells uses, and fails only when no
+//! completion exists. A prune that
 //! removed a used digit would make the backtracker miss a solution and
 //! disagree with the SAT answer.
 
@@ -88,14 +89,17 @@ fn assert_sound(rule: &Constraint, masks: &[u64]) -> Result<(), TestCaseError> {
         candidates[c.index(shape.size())] = m;
     }
     let want = completions(&shape, rule, &cells, &masks);
-    match (rule.prune(&shape, &mut candidates), want) {
-        (Err(Contradiction), None) => {}
-        (Err(Contradiction), Some(used)) => {
+    // As the backtracker prunes: the rule's own prune and its groups'
+    // counts.
+    let pruned = crate::backtrack::Prune::prune(rule, &shape, &mut candidates);
+    match (pruned, want) {
+        (None, None) => {}
+        (None, Some(used)) => {
             return Err(TestCaseError::fail(format!(
                 "{rule}: a contradiction, but {used:?} complete it"
             )));
         }
-        (Ok(_), want) => {
+        (Some(_), want) => {
             let used = want.unwrap_or_else(|| vec![0; cells.len()]);
             for (k, &c) in cells.iter().enumerate() {
                 let kept = candidates[c.index(shape.size())];
@@ -188,7 +192,7 @@ fn a_group_counts_its_digits() {
         for (c, m) in cells.iter().zip(masks) {
             candidates[c.index(shape.size())] = m;
         }
-        let result = prune_distinct(&shape, &cells, &mut candidates);
+        let result = count_distinct(&shape, &cells, &mut candidates);
         let after: Vec<u64> = cells
             .iter()
             .map(|c| candidates[c.index(shape.size())])
