@@ -6,6 +6,7 @@ mod batch;
 mod candidates;
 mod check;
 mod cli;
+mod cross_check;
 mod dimacs;
 mod encodings;
 mod euler96;
