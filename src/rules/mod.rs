@@ -257,7 +257,7 @@ impl Constraint {
 }
 
 /// The backtracker prunes with each constraint's own [`Rule::prune`], and
-/// counts the digits of its groups of distinct cells ([`count_distinct`]).
+/// counts the digits of its groups of distinct cells (`count_distinct`).
 impl crate::backtrack::Prune for Constraint {
     fn prune(&self, shape: &Shape, candidates: &mut [u64]) -> Option<bool> {
         let mut changed = Rule::prune(self, shape, candidates).ok()?;

@@ -126,7 +126,7 @@ impl Rule for Sandwich {
     /// Keeps the digits some placement of the 1 and the N uses: for each
     /// pair of places they can take, either way round, the cells between
     /// must reach the total with distinct digits other than 1 and N (see
-    /// [`distinct_supports`]), and the cells outside hold neither.
+    /// `sums::distinct_supports`), and the cells outside hold neither.
     fn prune(&self, shape: &Shape, candidates: &mut [u64]) -> Result<bool, Contradiction> {
         let size = shape.size();
         let (one, top) = (1u64, 1u64 << (size.side() - 1));
@@ -252,7 +252,7 @@ impl Rule for XSum {
 
     /// Keeps the digits some first digit X uses: X in the first cell, the
     /// next X − 1 cells reaching the total minus X with distinct digits
-    /// other than X (see [`distinct_supports`]), any digit but X after
+    /// other than X (see `sums::distinct_supports`), any digit but X after
     /// them.
     fn prune(&self, shape: &Shape, candidates: &mut [u64]) -> Result<bool, Contradiction> {
         let size = shape.size();

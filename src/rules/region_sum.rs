@@ -102,7 +102,7 @@ impl Rule for RegionSumLine {
 
     /// Keeps the digits that reach a total every segment can reach: each
     /// segment lies in one block, so its digits are distinct, and the
-    /// totals each segment reaches (see [`distinct_supports`]) meet in
+    /// totals each segment reaches (see `sums::distinct_supports`) meet in
     /// the common ones; past the state budget, bounds on each pair of
     /// neighbouring segments.
     fn prune(&self, shape: &Shape, candidates: &mut [u64]) -> Result<bool, Contradiction> {

@@ -137,7 +137,7 @@ impl Rule for Skyscraper {
     }
 
     /// Keeps the digits some line seen as the clue says uses (see
-    /// [`Sightline`]).
+    /// `Sightline`, below).
     fn prune(&self, shape: &Shape, candidates: &mut [u64]) -> Result<bool, Contradiction> {
         let size = shape.size();
         let masks: Vec<u64> = self
