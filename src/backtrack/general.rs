@@ -14,9 +14,9 @@
 //!
 //! The branch is the open cell with the fewest candidates per weight, a
 //! cell's weight being 1 plus the failures of the houses, rules and cells
-//! that emptied around it (dom/wdeg, Boussemart et al. 2004). Fewest
-//! candidates alone gave up on 22 of the 136 corpus variant puzzles once
-//! their rules pruned as they do now, weighted on 10; failures point at
+//! that emptied around it (dom/wdeg, Boussemart et al. 2004). Once sums
+//! pruned to their completions, fewest candidates alone gave up on 22 of
+//! the 136 corpus variant puzzles, weighted on 10: failures point at
 //! where the puzzle is tight, which a count of candidates cannot see.
 //! Look-ahead on two-candidate cells (as the fast path's) and restarts
 //! were tried too, and lost on the same puzzles.
