@@ -7,6 +7,7 @@ mod bitboard;
 mod candidates;
 mod check;
 mod cli;
+mod cross_check;
 mod dimacs;
 mod encodings;
 mod euler96;

@@ -61,6 +61,15 @@ pub trait Prune: Sync {
     /// the rule cannot hold, else whether a mask changed. It must detect a
     /// broken rule once the cells it concerns are placed.
     fn prune(&self, shape: &Shape, candidates: &mut [u64]) -> Option<bool>;
+
+    /// Returns the cells (row-major indices) whose candidates `prune`
+    /// reads, or `None`, the default, for the whole grid. `prune` must be
+    /// a function of those cells' masks alone: the search skips a rule
+    /// whose cells are as they were when it last removed nothing.
+    fn scope(&self, shape: &Shape) -> Option<Vec<usize>> {
+        let _ = shape;
+        None
+    }
 }
 
 /// What the backtracker concluded about a puzzle.

@@ -13,7 +13,8 @@
 use varisat::ExtendFormula;
 
 use super::lines::{cell_list, sorted};
-use super::relation::{prune_sum, value};
+use super::relation::value;
+use super::sums::prune_weighted_sum;
 use super::{Broken, Contradiction, Rule};
 use crate::encode::Encoding;
 use crate::encode::sum::{Sum, Term};
@@ -124,7 +125,7 @@ impl Rule for Arrow {
         for shaft in self.shafts() {
             let mut terms: Vec<(Cell, i64)> = shaft.into_iter().map(|c| (c, 1)).collect();
             terms.extend(self.places().map(|(c, p)| (c, -p)));
-            changed |= prune_sum(shape, &terms, 0, candidates)?;
+            changed |= prune_weighted_sum(shape, &terms, 0, candidates)?;
         }
         Ok(changed)
     }

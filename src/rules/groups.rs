@@ -60,7 +60,7 @@ pub struct DisjointGroups;
 
 impl DisjointGroups {
     /// Returns the N groups, each of N cells, row-major.
-    fn groups(shape: &Shape) -> Vec<Vec<Cell>> {
+    pub(super) fn groups(shape: &Shape) -> Vec<Vec<Cell>> {
         let (rows, cols) = default_block_dims(shape.side());
         let mut groups = vec![Vec::new(); shape.side()];
         for cell in shape.all_cells() {

@@ -8,7 +8,8 @@
 use varisat::ExtendFormula;
 
 use super::lines::{cell_list, sorted};
-use super::relation::{prune_sum, value};
+use super::relation::value;
+use super::sums::{prune_distinct_sum, prune_weighted_sum};
 use super::{Broken, Contradiction, Rule, check_distinct, encode_distinct, prune_distinct};
 use crate::encode::Encoding;
 use crate::encode::sum::Sum;
@@ -70,8 +71,7 @@ impl Rule for KillerCage {
     fn prune(&self, shape: &Shape, candidates: &mut [u64]) -> Result<bool, Contradiction> {
         let mut changed = prune_distinct(shape, &self.cells, candidates)?;
         if let Some(total) = self.total {
-            let terms: Vec<(Cell, i64)> = self.cells.iter().map(|&c| (c, 1)).collect();
-            changed |= prune_sum(shape, &terms, i64::from(total), candidates)?;
+            changed |= prune_distinct_sum(shape, &self.cells, i64::from(total), candidates)?;
         }
         Ok(changed)
     }
@@ -241,6 +241,6 @@ impl Rule for LittleKiller {
 
     fn prune(&self, shape: &Shape, candidates: &mut [u64]) -> Result<bool, Contradiction> {
         let terms: Vec<(Cell, i64)> = self.cells.iter().map(|&c| (c, 1)).collect();
-        prune_sum(shape, &terms, i64::from(self.total), candidates)
+        prune_weighted_sum(shape, &terms, i64::from(self.total), candidates)
     }
 }

@@ -13,6 +13,7 @@
 use varisat::ExtendFormula;
 
 use super::relation::{check_equal, encode_equal, encode_pair, prune_equal, prune_pair, value};
+use super::sums::keep_only;
 use super::{Broken, Contradiction, Rule, check_distinct, encode_distinct, prune_distinct};
 use crate::encode::Encoding;
 use crate::encode::vars::lit;
@@ -297,15 +298,37 @@ impl Rule for Renban {
         Ok(())
     }
 
+    /// Keeps the digits of the runs still possible: L distinct cells
+    /// holding a run of L digits hold exactly one window of L consecutive
+    /// digits, so a window is possible when every cell has a candidate in
+    /// it and each of its digits has a cell, and each cell keeps its
+    /// candidates in the possible windows.
     fn prune(&self, shape: &Shape, candidates: &mut [u64]) -> Result<bool, Contradiction> {
-        let mut changed = prune_distinct(shape, &self.cells, candidates)?;
-        let span = self.cells.len() as u8;
-        for (i, &a) in self.cells.iter().enumerate() {
-            for &b in &self.cells[i + 1..] {
-                changed |= prune_pair(shape, a, b, |x, y| x.abs_diff(y) < span, candidates)?;
+        let size = shape.size();
+        let changed = prune_distinct(shape, &self.cells, candidates)?;
+        let len = self.cells.len();
+        if len == 0 || len > shape.side() {
+            return Ok(changed);
+        }
+        let masks: Vec<u64> = self
+            .cells
+            .iter()
+            .map(|c| candidates[c.index(size)])
+            .collect();
+        let mut keep = vec![0u64; len];
+        let run = u64::MAX >> (64 - len);
+        for start in 0..=shape.side() - len {
+            let window = run << start;
+            let inside: Vec<u64> = masks.iter().map(|m| m & window).collect();
+            let covered = inside.iter().fold(0, |u, m| u | m);
+            if covered != window || inside.contains(&0) {
+                continue;
+            }
+            for (k, m) in keep.iter_mut().zip(&inside) {
+                *k |= m;
             }
         }
-        Ok(changed)
+        Ok(keep_only(shape, &self.cells, &keep, candidates)? | changed)
     }
 }
 

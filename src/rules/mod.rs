@@ -38,6 +38,8 @@ pub mod parity;
 pub mod quadruple;
 pub mod region_sum;
 pub(crate) mod relation;
+pub mod skyscraper;
+pub(crate) mod sums;
 
 use std::fmt;
 
@@ -56,10 +58,11 @@ pub use extremes::{Extreme, Extremum};
 pub use groups::{DisjointGroups, ExtraRegion};
 pub use killer::{Heading, KillerCage, LittleKiller};
 pub use lines::{Palindrome, Renban, Thermometer, Whispers};
-pub use outside::{Sandwich, Skyscraper, XSum};
+pub use outside::{Sandwich, XSum};
 pub use parity::{Parity, ParityCell};
 pub use quadruple::Quadruple;
 pub use region_sum::RegionSumLine;
+pub use skyscraper::Skyscraper;
 
 /// What a broken rule looks like in a finished grid.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -237,10 +240,42 @@ impl Rule for Constraint {
     }
 }
 
-/// The backtracker prunes with each constraint's own [`Rule::prune`].
+impl Constraint {
+    /// The groups of cells the constraint makes hold distinct digits:
+    /// an extra region, a diagonal, each disjoint group, a cage, a renban
+    /// line; none for the other families.
+    pub fn distinct_groups(&self, shape: &Shape) -> Vec<Vec<Cell>> {
+        match self {
+            Constraint::ExtraRegion(r) => vec![r.cells.clone()],
+            Constraint::KillerCage(r) => vec![r.cells.clone()],
+            Constraint::Renban(r) => vec![r.cells.clone()],
+            Constraint::Diagonal(r) => vec![r.cells(shape)],
+            Constraint::DisjointGroups(_) => DisjointGroups::groups(shape),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// The backtracker prunes with each constraint's own [`Rule::prune`], and
+/// counts the digits of its groups of distinct cells (`count_distinct`).
 impl crate::backtrack::Prune for Constraint {
     fn prune(&self, shape: &Shape, candidates: &mut [u64]) -> Option<bool> {
-        Rule::prune(self, shape, candidates).ok()
+        let mut changed = Rule::prune(self, shape, candidates).ok()?;
+        for group in self.distinct_groups(shape) {
+            changed |= count_distinct(shape, &group, candidates).ok()?;
+        }
+        Some(changed)
+    }
+
+    /// The rule's [`Rule::cells`]: every `prune` reads only those.
+    fn scope(&self, shape: &Shape) -> Option<Vec<usize>> {
+        let size = shape.size();
+        Some(
+            Rule::cells(self, shape)
+                .iter()
+                .map(|c| c.index(size))
+                .collect(),
+        )
     }
 }
 
@@ -308,6 +343,55 @@ pub(crate) fn prune_distinct(
                 if *slot == 0 {
                     return Err(Contradiction);
                 }
+            }
+        }
+    }
+    Ok(changed)
+}
+
+/// Counts the digits of a group of `cells` that hold distinct digits: k
+/// cells need k digits, so fewer among their candidates is a
+/// contradiction, and with exactly k each of them appears, so a digit
+/// left in one cell only is that cell's (a hidden single, as in a house:
+/// an extra region, a diagonal, a cage of N cells, or any group whose
+/// candidates have run down to as many digits as cells).
+///
+/// The backtracker applies it beside [`Rule::prune`] (see
+/// [`Constraint::distinct_groups`]); hints show a rule's own
+/// eliminations, and find hidden singles by their own technique.
+///
+/// # Errors
+///
+/// Returns [`Contradiction`] when the cells have too few digits, or one
+/// cell is the only place of two of them.
+pub(crate) fn count_distinct(
+    shape: &Shape,
+    cells: &[Cell],
+    candidates: &mut [u64],
+) -> Result<bool, Contradiction> {
+    let size = shape.size();
+    let mut changed = false;
+    let (mut once, mut twice) = (0u64, 0u64);
+    for c in cells {
+        let m = candidates[c.index(size)];
+        twice |= once & m;
+        once |= m;
+    }
+    let digits = once.count_ones() as usize;
+    if digits < cells.len() {
+        return Err(Contradiction);
+    }
+    let alone = once & !twice;
+    if digits == cells.len() && alone != 0 {
+        for c in cells {
+            let slot = &mut candidates[c.index(size)];
+            let m = *slot & alone;
+            if m != 0 && *slot != m {
+                if m.count_ones() > 1 {
+                    return Err(Contradiction);
+                }
+                *slot = m;
+                changed = true;
             }
         }
     }

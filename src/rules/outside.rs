@@ -1,5 +1,5 @@
-//! Clues outside the grid about the row or column they face: sandwiches,
-//! x-sums and skyscrapers.
+//! Clues outside the grid about the row or column they face: sandwiches
+//! and x-sums (skyscrapers have their own file).
 //!
 //! Each clue sits just outside the grid, left or right of a row or above
 //! or below a column, and reads that row or column from its own side:
@@ -11,13 +11,14 @@
 //! - **skyscraper**: the clue counts the digits seen from its side, each
 //!   digit a building of its height that hides the lower ones behind it.
 
-use varisat::{ExtendFormula, Lit};
+use varisat::ExtendFormula;
 
 use super::lines::{cell_list, sorted};
-use super::relation::{digits_of, prune_sum, value};
+use super::relation::{digits_of, value};
+use super::sums::{Supports, distinct_supports, narrow};
 use super::{Broken, Contradiction, Rule};
 use crate::encode::Encoding;
-use crate::encode::sum::{Sum, Term};
+use crate::encode::sum::Sum;
 use crate::encode::vars::lit;
 use crate::grid::{Cell, Digit, Grid, Shape, Size};
 
@@ -122,29 +123,62 @@ impl Rule for Sandwich {
         })
     }
 
+    /// Keeps the digits some placement of the 1 and the N uses: for each
+    /// pair of places they can take, either way round, the cells between
+    /// must reach the total with distinct digits other than 1 and N (see
+    /// `sums::distinct_supports`), and the cells outside hold neither.
     fn prune(&self, shape: &Shape, candidates: &mut [u64]) -> Result<bool, Contradiction> {
         let size = shape.size();
-        let placed = |mask: u64| mask.count_ones() == 1;
         let (one, top) = (1u64, 1u64 << (size.side() - 1));
-        let at = |bit: u64| {
-            self.cells.iter().position(|c| {
-                let m = candidates[c.index(size)];
-                placed(m) && m == bit
-            })
-        };
-        let (Some(a), Some(b)) = (at(one), at(top)) else {
-            return Ok(false);
-        };
-        let (p, q) = (a.min(b), a.max(b));
-        let terms: Vec<(Cell, i64)> = self.cells[p + 1..q].iter().map(|&c| (c, 1)).collect();
-        if terms.is_empty() {
-            return if self.total == 0 {
-                Ok(false)
-            } else {
-                Err(Contradiction)
-            };
+        let crusts = one | top;
+        let masks: Vec<u64> = self
+            .cells
+            .iter()
+            .map(|c| candidates[c.index(size)])
+            .collect();
+        let total = i64::from(self.total);
+        let mut keep = vec![0u64; masks.len()];
+        for p in 0..masks.len() {
+            for q in p + 1..masks.len() {
+                let ways: Vec<(u64, u64)> = [(one, top), (top, one)]
+                    .into_iter()
+                    .filter(|&(x, y)| masks[p] & x != 0 && masks[q] & y != 0)
+                    .collect();
+                let outside_ok = (0..masks.len())
+                    .filter(|&k| k != p && k != q)
+                    .all(|k| masks[k] & !crusts != 0);
+                if ways.is_empty() || !outside_ok {
+                    continue;
+                }
+                let inner: Vec<u64> = masks[p + 1..q].iter().map(|m| m & !crusts).collect();
+                // Past the state budget every inner candidate stays.
+                let found = distinct_supports(&inner, (total, total), &|t| t == total).unwrap_or(
+                    Supports {
+                        cells: inner.clone(),
+                        totals: vec![total],
+                    },
+                );
+                if found.totals.is_empty() {
+                    continue;
+                }
+                for (x, y) in ways {
+                    keep[p] |= x;
+                    keep[q] |= y;
+                }
+                for (k, slot) in keep.iter_mut().enumerate() {
+                    if k > p && k < q {
+                        *slot |= found.cells[k - p - 1];
+                    } else if k != p && k != q {
+                        *slot |= masks[k] & !crusts;
+                    }
+                }
+            }
         }
-        prune_sum(shape, &terms, i64::from(self.total), candidates)
+        let found = Supports {
+            cells: keep,
+            totals: vec![total],
+        };
+        narrow(shape, &self.cells, &found, candidates)
     }
 }
 
@@ -216,162 +250,47 @@ impl Rule for XSum {
         })
     }
 
+    /// Keeps the digits some first digit X uses: X in the first cell, the
+    /// next X − 1 cells reaching the total minus X with distinct digits
+    /// other than X (see `sums::distinct_supports`), any digit but X after
+    /// them.
     fn prune(&self, shape: &Shape, candidates: &mut [u64]) -> Result<bool, Contradiction> {
         let size = shape.size();
-        let first = candidates[self.cells[0].index(size)];
-        if first.count_ones() != 1 {
-            return Ok(false);
-        }
-        let x = digits_of(first).next().expect("one digit") as usize;
-        let terms: Vec<(Cell, i64)> = self.cells[..x.min(self.cells.len())]
+        let masks: Vec<u64> = self
+            .cells
             .iter()
-            .map(|&c| (c, 1))
+            .map(|c| candidates[c.index(size)])
             .collect();
-        prune_sum(shape, &terms, i64::from(self.total), candidates)
-    }
-}
-
-/// A skyscraper clue.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Skyscraper {
-    /// Where the clue sits (see [`facing`]).
-    pub clue: (u8, u8),
-    /// The row or column it faces, from its side.
-    pub cells: Vec<Cell>,
-    /// How many digits are seen.
-    pub count: u32,
-}
-
-impl Skyscraper {
-    /// Writes the count of visible cells. For each cell i after the first
-    /// and each digit d, hᵢ,d says "some cell before i holds d or more"
-    /// (a running maximum in the order encoding); cell i is seen when it
-    /// holds a digit d with ¬hᵢ,d. The first cell is always seen, and the
-    /// others' "seen" literals add up to the count minus one in the chosen
-    /// sum encoding.
-    pub fn encode<F: ExtendFormula>(&self, shape: &Shape, encoding: &Encoding, sink: &mut F) {
-        let size = shape.size();
-        let mut seen = Vec::new();
-        // higher[d − 2] = "some earlier cell holds d or more", d ≥ 2.
-        let mut higher: Vec<Option<Lit>> = vec![None; size.side() - 1];
-        for i in 1..self.cells.len() {
-            let previous = self.cells[i - 1];
-            for (k, slot) in higher.iter_mut().enumerate() {
-                let d = k + 2;
-                let h = sink.new_lit();
-                let at_least: Vec<Lit> = size
-                    .digits()
-                    .filter(|e| usize::from(e.get()) >= d)
-                    .map(|e| lit(size, previous, e))
-                    .collect();
-                let mut clause = vec![!h];
-                clause.extend(*slot);
-                clause.extend(&at_least);
-                sink.add_clause(&clause);
-                if let Some(before) = *slot {
-                    sink.add_clause(&[!before, h]);
-                }
-                for &x in &at_least {
-                    sink.add_clause(&[!x, h]);
-                }
-                *slot = Some(h);
+        let mut keep = vec![0u64; masks.len()];
+        for x in digits_of(masks[0]) {
+            let (count, bit) = (usize::from(x), 1u64 << (x - 1));
+            if count > masks.len() {
+                continue;
             }
-            let visible = sink.new_lit();
-            for d in size.digits() {
-                let x = lit(size, self.cells[i], d);
-                match d.get() {
-                    // Every earlier cell holds 1 or more.
-                    1 => sink.add_clause(&[!x, !visible]),
-                    v => {
-                        let h = higher[usize::from(v) - 2].expect("set above");
-                        sink.add_clause(&[!x, h, visible]);
-                        sink.add_clause(&[!x, !h, !visible]);
-                    }
-                }
+            let rest = i64::from(self.total) - i64::from(x);
+            let inner: Vec<u64> = masks[1..count].iter().map(|m| m & !bit).collect();
+            let found =
+                distinct_supports(&inner, (rest, rest), &|t| t == rest).unwrap_or(Supports {
+                    cells: inner.clone(),
+                    totals: vec![rest],
+                });
+            if found.totals.is_empty() {
+                continue;
             }
-            seen.push(Term::literal(visible, 1));
+            keep[0] |= bit;
+            for (k, slot) in keep.iter_mut().enumerate().skip(1) {
+                *slot |= if k < count {
+                    found.cells[k - 1]
+                } else {
+                    masks[k] & !bit
+                };
+            }
         }
-        let sum = Sum {
-            terms: seen,
-            target: self.count as i32 - 1,
-            distinct: false,
+        let found = Supports {
+            cells: keep,
+            totals: vec![i64::from(self.total)],
         };
-        encoding.sum.encode(&sum, &[], sink);
-    }
-}
-
-/// How many of a full line's digits are seen from its start.
-fn seen(grid: &Grid, cells: &[Cell]) -> u32 {
-    let mut tallest = 0;
-    let mut count = 0;
-    for &c in cells {
-        let v = value(grid, c);
-        if v > tallest {
-            tallest = v;
-            count += 1;
-        }
-    }
-    count
-}
-
-impl Rule for Skyscraper {
-    fn key(&self) -> &'static str {
-        "skyscraper"
-    }
-
-    fn describe(&self) -> String {
-        format!(
-            "{} digits are seen along {} from its start, taller ones hiding shorter",
-            self.count,
-            cell_list(&self.cells)
-        )
-    }
-
-    fn cells(&self, _: &Shape) -> Vec<Cell> {
-        sorted(&self.cells)
-    }
-
-    fn check(&self, grid: &Grid) -> Result<(), Broken> {
-        if self.cells.iter().any(|&c| grid.get(c).is_none()) {
-            return Ok(());
-        }
-        let count = seen(grid, &self.cells);
-        if count == self.count {
-            return Ok(());
-        }
-        Err(Broken {
-            key: self.key(),
-            cells: self.cells.clone(),
-            reason: format!(
-                "{count} digits are seen along {} from {}, not {}",
-                cell_list(&self.cells),
-                self.cells[0],
-                self.count
-            ),
-        })
-    }
-
-    fn prune(&self, shape: &Shape, candidates: &mut [u64]) -> Result<bool, Contradiction> {
-        // Only a full line is judged: count the buildings seen.
-        let size = shape.size();
-        let mut tallest = 0;
-        let mut count = 0;
-        for &c in &self.cells {
-            let m = candidates[c.index(size)];
-            if m.count_ones() != 1 {
-                return Ok(false);
-            }
-            let v = m.trailing_zeros() + 1;
-            if v > tallest {
-                tallest = v;
-                count += 1;
-            }
-        }
-        if count == self.count {
-            Ok(false)
-        } else {
-            Err(Contradiction)
-        }
+        narrow(shape, &self.cells, &found, candidates)
     }
 }
 

@@ -9,6 +9,7 @@ use varisat::ExtendFormula;
 
 use super::lines::{cell_list, sorted};
 use super::relation::{prune_sum, value};
+use super::sums::{distinct_supports, narrow};
 use super::{Broken, Contradiction, Rule};
 use crate::encode::Encoding;
 use crate::encode::sum::{Sum, Term};
@@ -99,7 +100,54 @@ impl Rule for RegionSumLine {
         Ok(())
     }
 
+    /// Keeps the digits that reach a total every segment can reach: each
+    /// segment lies in one block, so its digits are distinct, and the
+    /// totals each segment reaches (see `sums::distinct_supports`) meet in
+    /// the common ones; past the state budget, bounds on each pair of
+    /// neighbouring segments.
     fn prune(&self, shape: &Shape, candidates: &mut [u64]) -> Result<bool, Contradiction> {
+        let size = shape.size();
+        let segments = self.segments(shape);
+        if segments.len() < 2 {
+            return Ok(false);
+        }
+        let masks: Vec<Vec<u64>> = segments
+            .iter()
+            .map(|s| s.iter().map(|c| candidates[c.index(size)]).collect())
+            .collect();
+        let mut common: Option<Vec<i64>> = None;
+        for m in &masks {
+            let Some(found) = distinct_supports(m, (i64::MIN, i64::MAX), &|_| true) else {
+                return self.prune_by_bounds(shape, candidates);
+            };
+            common = Some(match common {
+                None => found.totals,
+                Some(c) => c.into_iter().filter(|t| found.totals.contains(t)).collect(),
+            });
+        }
+        let common = common.unwrap_or_default();
+        let range = match (common.first(), common.last()) {
+            (Some(&lo), Some(&hi)) => (lo, hi),
+            _ => return Err(Contradiction),
+        };
+        let mut changed = false;
+        for (segment, m) in segments.iter().zip(&masks) {
+            let Some(found) = distinct_supports(m, range, &|t| common.contains(&t)) else {
+                return self.prune_by_bounds(shape, candidates);
+            };
+            changed |= narrow(shape, segment, &found, candidates)?;
+        }
+        Ok(changed)
+    }
+}
+
+impl RegionSumLine {
+    /// Bounds on "each segment minus the next is 0".
+    fn prune_by_bounds(
+        &self,
+        shape: &Shape,
+        candidates: &mut [u64],
+    ) -> Result<bool, Contradiction> {
         let mut changed = false;
         for pair in self.segments(shape).windows(2) {
             let terms: Vec<(Cell, i64)> = Self::difference(pair[0], pair[1]).collect();

@@ -95,7 +95,12 @@ pub(crate) fn prune_pair(
 
 /// The digits (1-based) of a candidate mask, ascending.
 pub(crate) fn digits_of(mask: u64) -> impl Iterator<Item = u8> {
-    (0..64u8).filter(move |i| mask >> i & 1 == 1).map(|i| i + 1)
+    let mut rest = mask;
+    std::iter::from_fn(move || {
+        let digit = rest.trailing_zeros() as u8 + 1;
+        rest &= rest.wrapping_sub(1);
+        (digit <= 64).then_some(digit)
+    })
 }
 
 /// The digit of a full grid's cell, 1-based; 0 for a blank.

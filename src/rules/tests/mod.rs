@@ -16,6 +16,7 @@ fn cell(r: u8, c: u8) -> Cell {
 
 mod count;
 mod families;
+mod soundness;
 
 use families::every_family;
 

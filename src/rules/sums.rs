@@ -1,0 +1,441 @@
+//! Sums as the backtracker reasons about them: each cell keeps only the
+//! digits that some completion of the sum uses.
+//!
+//! Bounds ([`super::relation::prune_sum`]) keep a digit while the other
+//! cells' smallest and largest totals straddle what it leaves, so a cage
+//! of two cells adding up to 10 keeps a 5 in each, and a cage of three
+//! adding up to 7 keeps a 3 beside a placed 1 though 1 + 3 + 3 repeats.
+//! Here a depth-first search runs over the cells one at a time and
+//! remembers every state it has settled: for distinct digits the state is
+//! the set of digits used so far (their sum follows from it), for digits
+//! that may repeat the number of cells done and the partial sum. A digit
+//! stays in a cell when some path through it reaches an allowed total:
+//! each cell keeps exactly its supported digits, generalized arc
+//! consistency on the one sum. Trick's dynamic programme for knapsack
+//! constraints works on the same states for repeatable digits; for
+//! distinct digits the used set replaces the partial sum, as killer
+//! solvers enumerate a cage's combinations.
+//!
+//! A state count past [`STATE_BUDGET`] abandons the search (on large grids
+//! a long cage can have millions of subsets), and the callers fall back to
+//! bounds: the reasoning is always sound, and exact where it is cheap.
+//!
+//! Reference: M. A. Trick. A dynamic programming approach for consistency
+//! and propagation for knapsack constraints. Annals of Operations
+//! Research 118, 2003, pp. 73–84.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use super::Contradiction;
+use super::relation::prune_sum;
+use crate::grid::{Cell, Shape};
+
+/// The most states one search may settle before it gives way to bounds.
+/// A 9×9 cage has at most 2⁹ = 512 used sets, a repeatable 9-cell sum at
+/// most 9 × 81 partial sums; the budget leaves room for 16×16 cages.
+pub(crate) const STATE_BUDGET: usize = 1 << 14;
+
+/// A multiplicative hash for the searches' `u64` state keys: the std
+/// hasher's SipHash would cost more than the search's own work per state.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        // Fold the high bits down: the table indexes by the low ones.
+        self.0 ^ (self.0 >> 29)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+/// The settled states of one search: whether each leads to an allowed
+/// total. Keys below a small bound index a table (a 9×9 cage's used sets
+/// are below 2⁹); larger ones go to a hash map.
+enum Memo {
+    /// 0 unknown, 1 no, 2 yes, indexed by key.
+    Dense(Vec<u8>, usize),
+    Sparse(HashMap<u64, bool, BuildHasherDefault<KeyHasher>>),
+}
+
+/// The largest table [`Memo`] allocates: 4,096 entries, the used sets of
+/// digits 1..=12.
+const DENSE_KEYS: u64 = 1 << 12;
+
+impl Memo {
+    /// A memo for keys below `bound`.
+    fn below(bound: u64) -> Memo {
+        if bound <= DENSE_KEYS {
+            Memo::Dense(vec![0; bound as usize], 0)
+        } else {
+            Memo::Sparse(HashMap::default())
+        }
+    }
+
+    fn get(&self, key: u64) -> Option<bool> {
+        match self {
+            Memo::Dense(table, _) => match table[key as usize] {
+                0 => None,
+                v => Some(v == 2),
+            },
+            Memo::Sparse(map) => map.get(&key).copied(),
+        }
+    }
+
+    fn insert(&mut self, key: u64, ok: bool) {
+        match self {
+            Memo::Dense(table, len) => {
+                table[key as usize] = 1 + u8::from(ok);
+                *len += 1;
+            }
+            Memo::Sparse(map) => {
+                map.insert(key, ok);
+            }
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Memo::Dense(_, len) => *len,
+            Memo::Sparse(map) => map.len(),
+        }
+    }
+}
+
+/// The digits (as bits) of each cell of a distinct-digit sum that some
+/// completion uses, with the totals reached.
+pub(crate) struct Supports {
+    /// Per cell, in the order given, its supported digits; all zero when
+    /// no completion reaches an allowed total.
+    pub cells: Vec<u64>,
+    /// The allowed totals some completion reaches, ascending, each once.
+    pub totals: Vec<i64>,
+}
+
+/// Finds, for cells with candidate `masks` (bit d−1 for digit d) that
+/// must hold distinct digits, the digits of each cell used by some
+/// assignment whose total `allowed` accepts. `range` bounds the totals
+/// `allowed` can accept, for pruning. Returns `None` past
+/// [`STATE_BUDGET`] states.
+pub(crate) fn distinct_supports(
+    masks: &[u64],
+    range: (i64, i64),
+    allowed: &dyn Fn(i64) -> bool,
+) -> Option<Supports> {
+    // Cells with few candidates first: the search fans out late.
+    let mut order: Vec<usize> = (0..masks.len()).collect();
+    order.sort_by_key(|&i| masks[i].count_ones());
+    let sorted: Vec<u64> = order.iter().map(|&i| masks[i]).collect();
+    let mut rest = vec![0u64; sorted.len() + 1];
+    for i in (0..sorted.len()).rev() {
+        rest[i] = rest[i + 1] | sorted[i];
+    }
+    let bound = 1u64
+        .checked_shl(64 - rest[0].leading_zeros())
+        .unwrap_or(u64::MAX);
+    let mut search = Distinct {
+        masks: sorted,
+        rest,
+        range,
+        allowed,
+        memo: Memo::below(bound),
+        supports: vec![0; masks.len()],
+        totals: Vec::new(),
+    };
+    search.visit(0, 0)?;
+    let mut cells = vec![0; masks.len()];
+    for (k, &i) in order.iter().enumerate() {
+        cells[i] = search.supports[k];
+    }
+    let mut totals = search.totals;
+    totals.sort_unstable();
+    totals.dedup();
+    Some(Supports { cells, totals })
+}
+
+/// The search of [`distinct_supports`], cells in search order.
+struct Distinct<'a> {
+    masks: Vec<u64>,
+    /// `rest[i]`: the union of the masks of cells i and after.
+    rest: Vec<u64>,
+    range: (i64, i64),
+    allowed: &'a dyn Fn(i64) -> bool,
+    /// Whether a used set leads to an allowed total.
+    memo: Memo,
+    supports: Vec<u64>,
+    totals: Vec<i64>,
+}
+
+impl Distinct<'_> {
+    /// Whether the digits `used` (adding up to `sum`) on the first cells
+    /// extend to an allowed total; marks the supports on the way.
+    fn visit(&mut self, used: u64, sum: i64) -> Option<bool> {
+        let i = used.count_ones() as usize;
+        if i == self.masks.len() {
+            let ok = (self.allowed)(sum);
+            if ok {
+                self.totals.push(sum);
+            }
+            return Some(ok);
+        }
+        if let Some(known) = self.memo.get(used) {
+            return Some(known);
+        }
+        if self.memo.len() >= STATE_BUDGET {
+            return None;
+        }
+        let mut ok = false;
+        if self.within_bounds(i, used, sum) {
+            let mut free = self.masks[i] & !used;
+            while free != 0 {
+                let bit = free & free.wrapping_neg();
+                free &= free - 1;
+                let digit = i64::from(bit.trailing_zeros()) + 1;
+                if self.visit(used | bit, sum + digit)? {
+                    self.supports[i] |= bit;
+                    ok = true;
+                }
+            }
+        }
+        self.memo.insert(used, ok);
+        Some(ok)
+    }
+
+    /// Whether the cells from i on, with distinct digits unused so far,
+    /// can bring `sum` into the allowed range: the smallest and largest
+    /// digits left bound what they add.
+    fn within_bounds(&self, i: usize, used: u64, sum: i64) -> bool {
+        let left = self.masks.len() - i;
+        let avail = self.rest[i] & !used;
+        if (avail.count_ones() as usize) < left {
+            return false;
+        }
+        let (mut low, mut high) = (0i64, 0i64);
+        let (mut lows, mut highs) = (avail, avail);
+        for _ in 0..left {
+            low += i64::from(lows.trailing_zeros()) + 1;
+            lows &= lows - 1;
+            let top = 63 - highs.leading_zeros();
+            high += i64::from(top) + 1;
+            highs &= !(1u64 << top);
+        }
+        sum + high >= self.range.0 && sum + low <= self.range.1
+    }
+}
+
+/// Finds, for weighted cells `terms` (candidate mask, weight) whose digits
+/// may repeat, the digits of each used by some assignment where
+/// Σ weight·digit = `target` (the one total, when reached). Returns `None`
+/// past [`STATE_BUDGET`] states.
+pub(crate) fn weighted_supports(terms: &[(u64, i64)], target: i64) -> Option<Supports> {
+    let mut order: Vec<usize> = (0..terms.len()).collect();
+    order.sort_by_key(|&i| terms[i].0.count_ones());
+    let sorted: Vec<(u64, i64)> = order.iter().map(|&i| terms[i]).collect();
+    // low[i], high[i]: the least and most the terms from i on can add.
+    let mut low = vec![0i64; sorted.len() + 1];
+    let mut high = vec![0i64; sorted.len() + 1];
+    for i in (0..sorted.len()).rev() {
+        let (mask, w) = sorted[i];
+        if mask == 0 {
+            return Some(Supports {
+                cells: vec![0; terms.len()],
+                totals: Vec::new(),
+            });
+        }
+        let (lo, hi) = (
+            i64::from(mask.trailing_zeros()) + 1,
+            64 - i64::from(mask.leading_zeros()),
+        );
+        let (a, b) = if w >= 0 {
+            (w * lo, w * hi)
+        } else {
+            (w * hi, w * lo)
+        };
+        low[i] = low[i + 1] + a;
+        high[i] = high[i + 1] + b;
+    }
+    // The partial sum of the first i terms lies in [low[0] − low[i],
+    // high[0] − high[i]]; keys number the states (cells done, partial
+    // sum) densely from the least of those floors.
+    let floor = (0..=sorted.len())
+        .map(|i| low[0] - low[i])
+        .min()
+        .unwrap_or(0);
+    let ceiling = (0..=sorted.len())
+        .map(|i| high[0] - high[i])
+        .max()
+        .unwrap_or(0);
+    let span = (ceiling - floor + 1) as u64;
+    let mut search = Weighted {
+        memo: Memo::below(span.saturating_mul(sorted.len() as u64 + 1)),
+        terms: sorted,
+        low,
+        high,
+        floor,
+        span,
+        target,
+        supports: vec![0; terms.len()],
+    };
+    let reached = search.visit(0, 0)?;
+    let mut cells = vec![0; terms.len()];
+    for (k, &i) in order.iter().enumerate() {
+        cells[i] = search.supports[k];
+    }
+    let totals = if reached { vec![target] } else { Vec::new() };
+    Some(Supports { cells, totals })
+}
+
+/// The search of [`weighted_supports`], terms in search order.
+struct Weighted {
+    terms: Vec<(u64, i64)>,
+    low: Vec<i64>,
+    high: Vec<i64>,
+    /// The least partial sum, and how many partial sums there can be.
+    floor: i64,
+    span: u64,
+    target: i64,
+    /// Whether (cells done, partial sum) leads to the target.
+    memo: Memo,
+    supports: Vec<u64>,
+}
+
+impl Weighted {
+    fn visit(&mut self, i: usize, sum: i64) -> Option<bool> {
+        let left = self.target - sum;
+        if left < self.low[i] || left > self.high[i] {
+            return Some(false);
+        }
+        if i == self.terms.len() {
+            return Some(true);
+        }
+        let key = i as u64 * self.span + (sum - self.floor) as u64;
+        if let Some(known) = self.memo.get(key) {
+            return Some(known);
+        }
+        if self.memo.len() >= STATE_BUDGET {
+            return None;
+        }
+        let (mask, w) = self.terms[i];
+        let mut ok = false;
+        let mut rest = mask;
+        while rest != 0 {
+            let bit = rest & rest.wrapping_neg();
+            rest &= rest - 1;
+            let digit = i64::from(bit.trailing_zeros()) + 1;
+            if self.visit(i + 1, sum + w * digit)? {
+                self.supports[i] |= bit;
+                ok = true;
+            }
+        }
+        self.memo.insert(key, ok);
+        Some(ok)
+    }
+}
+
+/// Keeps in each of `cells` only the digits its supports found (same
+/// order); a cell listed twice keeps what both entries allow.
+///
+/// # Errors
+///
+/// [`Contradiction`] when no total was reached or a cell is left without
+/// a candidate.
+pub(crate) fn narrow(
+    shape: &Shape,
+    cells: &[Cell],
+    found: &Supports,
+    candidates: &mut [u64],
+) -> Result<bool, Contradiction> {
+    if found.totals.is_empty() {
+        return Err(Contradiction);
+    }
+    keep_only(shape, cells, &found.cells, candidates)
+}
+
+/// Keeps in each of `cells` only the digits of `keep` (same order); a
+/// cell listed twice keeps what both entries allow.
+///
+/// # Errors
+///
+/// [`Contradiction`] when a cell is left without a candidate.
+pub(crate) fn keep_only(
+    shape: &Shape,
+    cells: &[Cell],
+    keep: &[u64],
+    candidates: &mut [u64],
+) -> Result<bool, Contradiction> {
+    let size = shape.size();
+    let mut changed = false;
+    for (&cell, &k) in cells.iter().zip(keep) {
+        let slot = &mut candidates[cell.index(size)];
+        if *slot & !k != 0 {
+            *slot &= k;
+            changed = true;
+            if *slot == 0 {
+                return Err(Contradiction);
+            }
+        }
+    }
+    Ok(changed)
+}
+
+/// Narrows `cells`, which hold distinct digits, to the digits some
+/// completion adding up to `total` uses; bounds past the state budget.
+///
+/// # Errors
+///
+/// [`Contradiction`] when no completion reaches the total.
+pub(crate) fn prune_distinct_sum(
+    shape: &Shape,
+    cells: &[Cell],
+    total: i64,
+    candidates: &mut [u64],
+) -> Result<bool, Contradiction> {
+    let size = shape.size();
+    let masks: Vec<u64> = cells.iter().map(|c| candidates[c.index(size)]).collect();
+    match distinct_supports(&masks, (total, total), &|t| t == total) {
+        Some(found) => narrow(shape, cells, &found, candidates),
+        None => {
+            let terms: Vec<(Cell, i64)> = cells.iter().map(|&c| (c, 1)).collect();
+            prune_sum(shape, &terms, total, candidates)
+        }
+    }
+}
+
+/// Narrows weighted cells whose digits may repeat to the digits some
+/// assignment with Σ weight·digit = `target` uses; bounds past the state
+/// budget.
+///
+/// # Errors
+///
+/// [`Contradiction`] when no assignment reaches the target.
+pub(crate) fn prune_weighted_sum(
+    shape: &Shape,
+    terms: &[(Cell, i64)],
+    target: i64,
+    candidates: &mut [u64],
+) -> Result<bool, Contradiction> {
+    let size = shape.size();
+    let masked: Vec<(u64, i64)> = terms
+        .iter()
+        .map(|&(c, w)| (candidates[c.index(size)], w))
+        .collect();
+    match weighted_supports(&masked, target) {
+        Some(found) => {
+            let cells: Vec<Cell> = terms.iter().map(|&(c, _)| c).collect();
+            narrow(shape, &cells, &found, candidates)
+        }
+        None => prune_sum(shape, terms, target, candidates),
+    }
+}
+
+#[cfg(test)]
+mod tests;
