@@ -260,7 +260,8 @@ fn serve_says_how_to_build_a_page_that_is_not_built() {
 /// Prints the page's solving times for the puzzle files named in
 /// `WEB_SPEED_FILES` (one puzzle a line), as `benches/web-speed` reports
 /// them beside the native CLI's: `bench.html` solves every line in the
-/// worker as the Solve button does. Run it by name:
+/// worker as the Solve button does, once cold and `WEB_SPEED_ROUNDS`
+/// times warm (10 unless set). Run it by name:
 /// `WEB_SPEED_FILES=a.txt:b.txt cargo test --test tests web_speed -- --ignored --nocapture`.
 #[test]
 #[ignore = "a measurement, not a test: benches/web-speed runs it"]
@@ -270,7 +271,12 @@ fn web_speed() {
     let harness = Harness::start(&browser);
     for file in files.split(':') {
         let text = std::fs::read_to_string(file).expect("a readable puzzle file");
-        let url = format!("{}bench.html?p={}", harness.url, percent_encode(&text));
+        let rounds = std::env::var("WEB_SPEED_ROUNDS").unwrap_or_else(|_| "10".into());
+        let url = format!(
+            "{}bench.html?rounds={rounds}&p={}",
+            harness.url,
+            percent_encode(&text)
+        );
         let mut page = harness.open(&url);
         let figures = page.evaluate(
             "new Promise((resolve) => { const poll = () => { \

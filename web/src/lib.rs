@@ -36,13 +36,26 @@ thread_local! {
     static PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
 }
 
-/// Installs a panic hook that keeps the message for [`last_panic`]; the
-/// page calls it once after loading the module.
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+#[wasm_bindgen]
+extern "C" {
+    /// The browser's `performance.now()`, in milliseconds (in a page and
+    /// in a worker alike).
+    #[wasm_bindgen(js_namespace = performance, js_name = now)]
+    fn performance_now() -> f64;
+}
+
+/// Installs a panic hook that keeps the message for [`last_panic`], and,
+/// in the browser, gives the solve pipeline `performance.now` as its clock
+/// (so that `solve` reports the SAT and cross-check times as the CLI
+/// does); the page calls it once after loading the module.
 #[wasm_bindgen]
 pub fn init() {
     std::panic::set_hook(Box::new(|info| {
         PANIC.with(|p| *p.borrow_mut() = Some(info.to_string()));
     }));
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    sudoku_sat::solve::set_clock(|| std::time::Duration::from_secs_f64(performance_now() / 1e3));
 }
 
 /// Returns the message of the last panic, or an empty string: a panic
@@ -114,7 +127,10 @@ pub fn read(text: &str) -> String {
 /// proof, every model decoded and checked against every rule, then the
 /// backtracker's cross-check): `status` (`unique`, `multiple` or `none`),
 /// `solution` and `second` (lines, or null), `differing` (0-based cells
-/// where the two solutions differ) and `cross_check`.
+/// where the two solutions differ), `cross_check`, and `timings_us`: the
+/// microseconds of the SAT call (`sat`, uniqueness proof and decoding
+/// included) and of the cross-check (`check`), as `solve --output json`
+/// reports them (zero where the module has no clock: before [`init`]).
 #[wasm_bindgen]
 pub fn solve(text: &str) -> String {
     with_puzzle(text, |puzzle, _| {
@@ -155,6 +171,10 @@ pub fn solve(text: &str) -> String {
             "second": second,
             "differing": differing,
             "cross_check": cross_check,
+            "timings_us": {
+                "sat": report.sat_time.as_micros() as u64,
+                "check": report.check_time.as_micros() as u64,
+            },
         }))
     })
 }
