@@ -21,7 +21,7 @@ use sudoku_sat::backtrack::Backtracker;
 use sudoku_sat::encode::Encoding;
 use sudoku_sat::explain::{Target, encoded, explain as explain_clauses};
 use sudoku_sat::formats::dimacs::{ExportOptions, write_cnf};
-use sudoku_sat::formats::fpuzzles::{link, to_json};
+use sudoku_sat::formats::fpuzzles::{link, payload_of, to_json};
 use sudoku_sat::formats::text::{Format, Puzzles};
 use sudoku_sat::grid::{Digit, Grid};
 use sudoku_sat::puzzle::Puzzle;
@@ -197,7 +197,9 @@ pub fn links(text: &str, solution: &str) -> String {
         };
         let grid = grid.ok_or("the solution line does not fit the puzzle")?;
         let answer = link(&puzzle, None, Some(&grid));
-        let payload = answer.rsplit('=').next().unwrap_or_default();
+        // The payload is everything after `load=`: its base64 may end in
+        // `=` padding, so splitting at the last `=` would lose it.
+        let payload = payload_of(&answer).unwrap_or_default();
         Ok(json!({
             "link": answer,
             "sudokupad": format!("https://sudokupad.app/fpuzzles{payload}"),
@@ -304,13 +306,51 @@ mod tests {
             puzzle.givens(),
             "the link keeps the givens only"
         );
-        assert!(
-            answer_links["sudokupad"]
-                .as_str()
-                .unwrap()
-                .ends_with(url.rsplit('=').next().unwrap())
+        let payload = payload_of(url).unwrap();
+        assert!(payload.len() > 4, "{url}");
+        assert_eq!(
+            answer_links["sudokupad"],
+            format!("https://sudokupad.app/fpuzzles{payload}")
         );
         assert!(parsed(&links(GRID_01, "123"))["error"].is_string());
+    }
+
+    /// The SudokuPad link, read back by the library's own reader (the one
+    /// check possible without sudokupad.app): the same givens and rules,
+    /// and the answer in the `solution` key SudokuPad reads.
+    #[test]
+    fn the_sudokupad_link_reads_back_with_its_answer() {
+        use sudoku_sat::formats::fpuzzles::{decode_payload, read as read_link};
+        for rules in [
+            include_str!("../../tests/data/killer.toml"),
+            include_str!("../../tests/data/clone.toml"),
+        ] {
+            let puzzle = &parse_str(rules, Format::Rules).unwrap()[0].puzzle;
+            let text = link(puzzle, None, None);
+            let solution = parsed(&solve(&text))["solution"]
+                .as_str()
+                .unwrap()
+                .to_string();
+            let pad = parsed(&links(&text, &solution))["sudokupad"]
+                .as_str()
+                .unwrap()
+                .to_string();
+            assert!(
+                pad.starts_with("https://sudokupad.app/fpuzzlesN4Ig"),
+                "{pad}"
+            );
+            let back = read_link(&pad).unwrap();
+            assert_eq!(&back.puzzle, puzzle, "givens and rules survive");
+            let json: Value =
+                serde_json::from_str(&decode_payload(payload_of(&pad).unwrap()).unwrap()).unwrap();
+            let digits: String = json["solution"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|d| d.as_u64().unwrap().to_string())
+                .collect();
+            assert_eq!(digits, solution, "the answer as SudokuPad reads it");
+        }
     }
 
     #[test]
