@@ -1,4 +1,4 @@
-// Draws a puzzle as SVG: cells, blocks, the variant marks the solver
+// Draws a puzzle as SVG: cells, blocks, clones, the variant marks the solver
 // supports (from the puzzle's f-puzzles JSON, which the WebAssembly module
 // writes for every format it reads), givens, a solution, the cells where a
 // second solution differs, and candidates.
@@ -48,6 +48,11 @@ const LINE_COLOURS = {
   regionsumline: "#3a7bd5",
 };
 
+// Clones are shaded cells, both shapes of a pair alike. SudokuPad's
+// f-puzzles import shades every clone cell one grey; a colour per pair
+// also shows which shapes belong together.
+const CLONE_COLOURS = ["#f4a7a7", "#9fd3a8", "#a9c4f0", "#f2d48f", "#d2b0ec", "#9edbd8", "#f0b98d", "#c7c7c7"];
+
 const ARROWS = { UL: "\u2196", UR: "\u2197", DL: "\u2199", DR: "\u2198" };
 
 /** Draws the whole board into `svg`.
@@ -78,6 +83,8 @@ export function draw(svg, puzzle, solved, candidates, selected) {
     else if (extra.has(i)) cls += " extra";
     el(cells, "rect", { class: cls, x: S + c * S, y: S + r * S, width: S, height: S, "data-cell": i });
   }
+
+  drawClones(svg, n, f.clone || []);
 
   const marks = el(svg, "g", { "pointer-events": "none" });
   for (const item of f.even || []) {
@@ -173,6 +180,20 @@ export function draw(svg, puzzle, solved, candidates, selected) {
       }
     }
   }
+}
+
+/** Shades each clone pair's cells (both shapes) in the pair's colour,
+    over the cells and under every mark; data-clone names the pair and
+    data-at the 0-based cell. */
+function drawClones(svg, n, clones) {
+  const layer = el(svg, "g", { "pointer-events": "none" });
+  clones.forEach((pair, k) => {
+    const fill = CLONE_COLOURS[k % CLONE_COLOURS.length];
+    for (const name of [...pair.cells, ...pair.cloneCells]) {
+      const [r, c] = rc(name);
+      el(layer, "rect", { class: "clone", x: S + c * S, y: S + r * S, width: S, height: S, fill, "data-clone": k, "data-at": r * n + c });
+    }
+  });
 }
 
 function drawCandidates(parent, n, x, y, digits) {

@@ -215,6 +215,12 @@ fn mime_type(path: &Path) -> &'static str {
 }
 
 /// Writes a whole response and closes the connection.
+///
+/// Every response makes the page cross-origin isolated (the opener and
+/// embedder policies below): the page loads nothing from elsewhere, and
+/// isolation gives `performance.now` in its worker a resolution of 5 µs
+/// instead of 100 µs in Chromium, which the solving times it shows and
+/// measures (`bench.html`) need on puzzles solved in a millisecond.
 fn respond(
     out: &mut TcpStream,
     code: u16,
@@ -231,7 +237,9 @@ fn respond(
     write!(
         out,
         "HTTP/1.1 {code} {reason}\r\nContent-Type: {mime}\r\nContent-Length: {}\r\n\
-         Cache-Control: no-cache\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n",
+         Cache-Control: no-cache\r\nX-Content-Type-Options: nosniff\r\n\
+         Cross-Origin-Opener-Policy: same-origin\r\nCross-Origin-Embedder-Policy: require-corp\r\n\
+         Connection: close\r\n\r\n",
         body.len()
     )?;
     if !head_only {

@@ -342,12 +342,31 @@ fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
     (value, start.elapsed())
 }
 
-/// Runs `f` and returns its value with a zero time: in a browser
-/// (`wasm32-unknown-unknown`) the standard clock is absent and
-/// `Instant::now` panics; the page measures its own times.
+/// The clock [`set_clock`] installed, on `wasm32-unknown-unknown`.
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+static CLOCK: std::sync::OnceLock<fn() -> Duration> = std::sync::OnceLock::new();
+
+/// Gives the pipeline a clock on `wasm32-unknown-unknown`, where the
+/// standard one is absent (`Instant::now` panics): `now` returns the time
+/// since any fixed origin, such as a browser's `performance.now()`.
+///
+/// Without it, [`Report::sat_time`] and [`Report::check_time`] are zero
+/// there. The first clock installed stays; later calls change nothing.
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+pub fn set_clock(now: fn() -> Duration) {
+    let _ = CLOCK.set(now);
+}
+
+/// Runs `f` and returns its value with the time it took by the clock
+/// [`set_clock`] installed, or a zero time without one.
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
-    (f(), Duration::ZERO)
+    let Some(now) = CLOCK.get() else {
+        return (f(), Duration::ZERO);
+    };
+    let start = now();
+    let value = f();
+    (value, now().saturating_sub(start))
 }
 
 #[cfg(all(test, target_os = "linux"))]

@@ -1,8 +1,9 @@
 //! The page in a real browser: headless Chromium loads it from
 //! `sudoku-sat serve` and reads the test hook (`#status`,
 //! `#solution-line`) for a classic puzzle, a 16×16, a killer from an
-//! f-puzzles link, a puzzle with two solutions and a malformed link, and
-//! the Stop button on a solve under way.
+//! f-puzzles link, clones (and their shading on the board), a puzzle with
+//! two solutions and a malformed link, and the Stop button on a solve
+//! under way.
 //!
 //! Needs Chromium and the built page (`web/build`): without them the test
 //! fails in CI (`CI` set) and otherwise passes with a notice on stderr.
@@ -13,6 +14,7 @@ use sudoku_sat::encode::Encoding;
 use sudoku_sat::formats::fpuzzles::link;
 use sudoku_sat::formats::text::{Format, parse_str};
 use sudoku_sat::grid::Grid;
+use sudoku_sat::rules::Constraint;
 use sudoku_sat::solve::Outcome;
 use sudoku_sat::solve::sat::SatSolver;
 
@@ -79,6 +81,57 @@ fn the_page_solves_puzzles_in_a_headless_browser() {
     let expected = library_outcome(&url);
     assert_eq!(status, "unique", "killer");
     assert_eq!(line, expected.solution().unwrap().to_string(), "killer");
+
+    // Clones, from an f-puzzles link: solved, and each pair's cells (both
+    // shapes) shaded in a colour of its own.
+    let rules = include_str!("../data/clone.toml");
+    let clones = &parse_str(rules, Format::Rules).expect("the clone fixture")[0].puzzle;
+    let url = format!(
+        "{}?p={}",
+        harness.url,
+        percent_encode(&link(clones, None, None))
+    );
+    let mut page = harness.open(&url);
+    let (status, line) = page.hook();
+    assert_eq!(status, "unique", "clones");
+    assert_eq!(line, EULER_1_SOLUTION, "clones");
+    let shaded = page.evaluate(
+        "JSON.stringify([...document.querySelectorAll('#board rect.clone')]
+           .map((r) => [Number(r.dataset.clone), Number(r.dataset.at), r.getAttribute('fill')]))",
+    );
+    let shaded: Vec<(usize, usize, String)> =
+        serde_json::from_str(shaded.as_str().expect("a JSON string")).unwrap();
+    let size = clones.givens().size();
+    let expected: Vec<(usize, usize)> = clones
+        .constraints()
+        .iter()
+        .filter_map(|c| match c {
+            Constraint::Clones(pair) => Some(pair),
+            _ => None,
+        })
+        .enumerate()
+        .flat_map(|(k, pair)| {
+            let cells = pair.cells.iter().chain(&pair.copies);
+            cells.map(move |cell| (k, cell.index(size)))
+        })
+        .collect();
+    assert_eq!(
+        expected.len(),
+        8,
+        "the fixture's two pairs of two cells each"
+    );
+    let drawn: Vec<(usize, usize)> = shaded.iter().map(|(k, at, _)| (*k, *at)).collect();
+    assert_eq!(drawn, expected, "clone cells");
+    let colour = |k: usize| -> std::collections::BTreeSet<&str> {
+        shaded
+            .iter()
+            .filter(|s| s.0 == k)
+            .map(|s| s.2.as_str())
+            .collect()
+    };
+    assert_eq!(colour(0).len(), 1, "one colour for pair 0");
+    assert_eq!(colour(1).len(), 1, "one colour for pair 1");
+    assert_ne!(colour(0), colour(1), "pairs told apart");
 
     // Two solutions: Grid 01 without its first twelve givens. The page
     // shows one of them; it must solve the puzzle, as the library's does.
@@ -260,7 +313,8 @@ fn serve_says_how_to_build_a_page_that_is_not_built() {
 /// Prints the page's solving times for the puzzle files named in
 /// `WEB_SPEED_FILES` (one puzzle a line), as `benches/web-speed` reports
 /// them beside the native CLI's: `bench.html` solves every line in the
-/// worker as the Solve button does. Run it by name:
+/// worker as the Solve button does, once cold and `WEB_SPEED_ROUNDS`
+/// times warm (10 unless set). Run it by name:
 /// `WEB_SPEED_FILES=a.txt:b.txt cargo test --test tests web_speed -- --ignored --nocapture`.
 #[test]
 #[ignore = "a measurement, not a test: benches/web-speed runs it"]
@@ -270,7 +324,12 @@ fn web_speed() {
     let harness = Harness::start(&browser);
     for file in files.split(':') {
         let text = std::fs::read_to_string(file).expect("a readable puzzle file");
-        let url = format!("{}bench.html?p={}", harness.url, percent_encode(&text));
+        let rounds = std::env::var("WEB_SPEED_ROUNDS").unwrap_or_else(|_| "10".into());
+        let url = format!(
+            "{}bench.html?rounds={rounds}&p={}",
+            harness.url,
+            percent_encode(&text)
+        );
         let mut page = harness.open(&url);
         let figures = page.evaluate(
             "new Promise((resolve) => { const poll = () => { \

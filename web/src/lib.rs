@@ -21,7 +21,7 @@ use sudoku_sat::backtrack::Backtracker;
 use sudoku_sat::encode::Encoding;
 use sudoku_sat::explain::{Target, encoded, explain as explain_clauses};
 use sudoku_sat::formats::dimacs::{ExportOptions, write_cnf};
-use sudoku_sat::formats::fpuzzles::{link, to_json};
+use sudoku_sat::formats::fpuzzles::{link, payload_of, to_json};
 use sudoku_sat::formats::text::{Format, Puzzles};
 use sudoku_sat::grid::{Digit, Grid};
 use sudoku_sat::puzzle::Puzzle;
@@ -36,13 +36,26 @@ thread_local! {
     static PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
 }
 
-/// Installs a panic hook that keeps the message for [`last_panic`]; the
-/// page calls it once after loading the module.
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+#[wasm_bindgen]
+extern "C" {
+    /// The browser's `performance.now()`, in milliseconds (in a page and
+    /// in a worker alike).
+    #[wasm_bindgen(js_namespace = performance, js_name = now)]
+    fn performance_now() -> f64;
+}
+
+/// Installs a panic hook that keeps the message for [`last_panic`], and,
+/// in the browser, gives the solve pipeline `performance.now` as its clock
+/// (so that `solve` reports the SAT and cross-check times as the CLI
+/// does); the page calls it once after loading the module.
 #[wasm_bindgen]
 pub fn init() {
     std::panic::set_hook(Box::new(|info| {
         PANIC.with(|p| *p.borrow_mut() = Some(info.to_string()));
     }));
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    sudoku_sat::solve::set_clock(|| std::time::Duration::from_secs_f64(performance_now() / 1e3));
 }
 
 /// Returns the message of the last panic, or an empty string: a panic
@@ -114,7 +127,10 @@ pub fn read(text: &str) -> String {
 /// proof, every model decoded and checked against every rule, then the
 /// backtracker's cross-check): `status` (`unique`, `multiple` or `none`),
 /// `solution` and `second` (lines, or null), `differing` (0-based cells
-/// where the two solutions differ) and `cross_check`.
+/// where the two solutions differ), `cross_check`, and `timings_us`: the
+/// microseconds of the SAT call (`sat`, uniqueness proof and decoding
+/// included) and of the cross-check (`check`), as `solve --output json`
+/// reports them (zero where the module has no clock: before [`init`]).
 #[wasm_bindgen]
 pub fn solve(text: &str) -> String {
     with_puzzle(text, |puzzle, _| {
@@ -155,6 +171,10 @@ pub fn solve(text: &str) -> String {
             "second": second,
             "differing": differing,
             "cross_check": cross_check,
+            "timings_us": {
+                "sat": report.sat_time.as_micros() as u64,
+                "check": report.check_time.as_micros() as u64,
+            },
         }))
     })
 }
@@ -177,7 +197,9 @@ pub fn links(text: &str, solution: &str) -> String {
         };
         let grid = grid.ok_or("the solution line does not fit the puzzle")?;
         let answer = link(&puzzle, None, Some(&grid));
-        let payload = answer.rsplit('=').next().unwrap_or_default();
+        // The payload is everything after `load=`: its base64 may end in
+        // `=` padding, so splitting at the last `=` would lose it.
+        let payload = payload_of(&answer).unwrap_or_default();
         Ok(json!({
             "link": answer,
             "sudokupad": format!("https://sudokupad.app/fpuzzles{payload}"),
@@ -284,13 +306,51 @@ mod tests {
             puzzle.givens(),
             "the link keeps the givens only"
         );
-        assert!(
-            answer_links["sudokupad"]
-                .as_str()
-                .unwrap()
-                .ends_with(url.rsplit('=').next().unwrap())
+        let payload = payload_of(url).unwrap();
+        assert!(payload.len() > 4, "{url}");
+        assert_eq!(
+            answer_links["sudokupad"],
+            format!("https://sudokupad.app/fpuzzles{payload}")
         );
         assert!(parsed(&links(GRID_01, "123"))["error"].is_string());
+    }
+
+    /// The SudokuPad link, read back by the library's own reader (the one
+    /// check possible without sudokupad.app): the same givens and rules,
+    /// and the answer in the `solution` key SudokuPad reads.
+    #[test]
+    fn the_sudokupad_link_reads_back_with_its_answer() {
+        use sudoku_sat::formats::fpuzzles::{decode_payload, read as read_link};
+        for rules in [
+            include_str!("../../tests/data/killer.toml"),
+            include_str!("../../tests/data/clone.toml"),
+        ] {
+            let puzzle = &parse_str(rules, Format::Rules).unwrap()[0].puzzle;
+            let text = link(puzzle, None, None);
+            let solution = parsed(&solve(&text))["solution"]
+                .as_str()
+                .unwrap()
+                .to_string();
+            let pad = parsed(&links(&text, &solution))["sudokupad"]
+                .as_str()
+                .unwrap()
+                .to_string();
+            assert!(
+                pad.starts_with("https://sudokupad.app/fpuzzlesN4Ig"),
+                "{pad}"
+            );
+            let back = read_link(&pad).unwrap();
+            assert_eq!(&back.puzzle, puzzle, "givens and rules survive");
+            let json: Value =
+                serde_json::from_str(&decode_payload(payload_of(&pad).unwrap()).unwrap()).unwrap();
+            let digits: String = json["solution"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|d| d.as_u64().unwrap().to_string())
+                .collect();
+            assert_eq!(digits, solution, "the answer as SudokuPad reads it");
+        }
     }
 
     #[test]

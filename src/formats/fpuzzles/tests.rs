@@ -105,6 +105,21 @@ fn links_round_trip_every_family_and_irregular_blocks() {
     let plain = Puzzle::new(Grid::empty(Size::NINE));
     let back = read(&link(&plain, None, Some(&solution))).unwrap();
     assert_eq!(back.puzzle.givens().given_count(), 0);
+    // And as the `solution` key SudokuPad reads: every cell, row by row.
+    let json = to_json(&plain, None, Some(&solution));
+    let listed: Vec<u64> = json["solution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d.as_u64().unwrap())
+        .collect();
+    let expected: Vec<u64> = solution
+        .cells()
+        .iter()
+        .map(|d| u64::from(d.unwrap().get()))
+        .collect();
+    assert_eq!(listed, expected);
+    assert!(to_json(&plain, None, None).get("solution").is_none());
 }
 
 fn json_error(text: &str) -> FpuzzlesError {

@@ -10,7 +10,10 @@ use crate::shape::default_block_dims;
 
 /// Returns the f-puzzles JSON of a puzzle, with `solution` written into
 /// the non-given cells when there is one (as the puzzle's answer, not as
-/// givens).
+/// givens), and as the `solution` key: every cell's digit, row by row,
+/// the list f-puzzles' own puzzles carry for their solution check.
+/// SudokuPad reads only that key (and the givens) of the grid: with it,
+/// the puzzle it opens knows its answer.
 pub fn to_json(puzzle: &Puzzle, title: Option<&str>, solution: Option<&Grid>) -> Value {
     let shape = puzzle.shape();
     let side = shape.side();
@@ -44,6 +47,14 @@ pub fn to_json(puzzle: &Puzzle, title: Option<&str>, solution: Option<&Grid>) ->
         object.insert("title".into(), json!(title));
     }
     object.insert("grid".into(), Value::Array(grid));
+    if let Some(solution) = solution {
+        let digits: Vec<u8> = solution
+            .cells()
+            .iter()
+            .map(|d| d.map_or(0, |d| d.get()))
+            .collect();
+        object.insert("solution".into(), json!(digits));
+    }
     let name = |c: &Cell| format!("R{}C{}", c.row() + 1, c.col() + 1);
     for constraint in puzzle.constraints() {
         if let Some((key, item)) = items::write(constraint) {
