@@ -34,6 +34,10 @@ use sudoku_sat::solve::{Checked, CrossCheck, Outcome};
 thread_local! {
     /// The message of the last panic, kept for [`last_panic`].
     static PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
+    /// The solve pipeline, kept from call to call as each CLI worker keeps
+    /// its own: what it builds once for a grid shape (the constraint
+    /// groups propagation runs on) is then not rebuilt for every puzzle.
+    static PIPELINE: RefCell<Option<Checked>> = const { RefCell::new(None) };
 }
 
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
@@ -134,11 +138,23 @@ pub fn read(text: &str) -> String {
 #[wasm_bindgen]
 pub fn solve(text: &str) -> String {
     with_puzzle(text, |puzzle, _| {
-        let mut checked = Checked::new(
-            SatSolver::new(Encoding::default()),
-            Some(Backtracker::default()),
-        );
-        let report = checked.solve(&puzzle).map_err(|e| e.to_string())?;
+        let report = PIPELINE.with(|pipeline| {
+            let mut pipeline = pipeline.borrow_mut();
+            // A solver error may leave the solver mid-way: the next call
+            // starts a fresh pipeline.
+            let checked = pipeline.get_or_insert_with(|| {
+                Checked::new(
+                    SatSolver::new(Encoding::default()),
+                    Some(Backtracker::default()),
+                )
+            });
+            let report = checked.solve(&puzzle);
+            if report.is_err() {
+                *pipeline = None;
+            }
+            report
+        });
+        let report = report.map_err(|e| e.to_string())?;
         let cross_check = match report.check {
             CrossCheck::Agree => "the backtracker agrees".to_string(),
             CrossCheck::Skipped => "not cross-checked".to_string(),
@@ -285,6 +301,35 @@ mod tests {
 
     fn parsed(json: &str) -> Value {
         serde_json::from_str(json).expect("every answer is JSON")
+    }
+
+    #[test]
+    fn one_pipeline_serves_calls_of_any_size_in_turn() {
+        // The pipeline is kept between calls: sizes, unsolvable and
+        // several-solution puzzles in turn each get their own answer.
+        let four = "1...........3..2";
+        let clash = format!("11{}", &GRID_01[2..]);
+        for _ in 0..2 {
+            for (text, status) in [
+                (GRID_01, "unique"),
+                (four, "multiple"),
+                (clash.as_str(), "none"),
+                ("11..............", "none"),
+                (GRID_01, "unique"),
+            ] {
+                let answer = parsed(&solve(text));
+                let puzzle = &parse_str(text, Format::Auto).unwrap()[0].puzzle;
+                let fresh = SatSolver::new(Encoding::default())
+                    .solve_puzzle(puzzle)
+                    .unwrap();
+                assert_eq!(answer["status"], status, "{text}");
+                assert_eq!(
+                    answer["solution"].as_str(),
+                    fresh.solution().map(|g| g.to_string()).as_deref(),
+                    "{text}"
+                );
+            }
+        }
     }
 
     #[test]
