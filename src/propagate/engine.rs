@@ -33,8 +33,10 @@ pub(super) struct Engine<'a, const TRACE: bool> {
     lits: Vec<Lit>,
     watch_head: Vec<u32>,
     watch_next: Vec<u32>,
-    /// With `TRACE`: each variable's reason (a clause id, see
-    /// [`Propagator::clause_lits`]) and trail position; empty otherwise.
+    /// With `TRACE`: each variable's reason (a clause id: the long
+    /// clauses, then the implications, then the units, as
+    /// `Propagator::binary_id` and `unit_id` number them) and trail
+    /// position; empty otherwise.
     pub(super) reasons: Vec<u32>,
     positions: Vec<u32>,
     /// With `TRACE`: the long clauses the literal being processed fires,

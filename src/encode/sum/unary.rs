@@ -27,7 +27,7 @@ impl Unary {
         Unary { values, ge }
     }
 
-    /// The literal "at least values[j]", `None` when always true.
+    /// The literal "at least `values[j]`", `None` when always true.
     fn at_least(&self, j: usize) -> Option<Lit> {
         self.ge[j]
     }
