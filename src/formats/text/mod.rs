@@ -65,12 +65,14 @@ use crate::grid::{Digit, Grid, Shape, Size};
 
 mod csv;
 mod error;
+mod grids;
 mod lines;
 mod numbers;
 mod scan;
 mod state;
 
 use csv::*;
+use grids::*;
 use lines::LineReader;
 use numbers::*;
 use scan::*;

@@ -1,0 +1,244 @@
+//! Collecting grids: one-line puzzles and blocks of rows, checked and
+//! turned into puzzles.
+
+use super::*;
+
+/// A grid being collected in block mode.
+pub(super) struct Block {
+    /// The header's label, if a header came first.
+    pub(super) label: Option<Label>,
+    /// The line of the first row (0 until one is read).
+    pub(super) first_row: usize,
+    /// Rows read so far, a bad line counting as one.
+    pub(super) rows: usize,
+    /// The cells read so far, while no error occurred.
+    pub(super) cells: Vec<Option<Digit>>,
+    /// The grid's first error.
+    pub(super) error: Option<ParseError>,
+    /// The blanks of its rows so far.
+    pub(super) blanks: Blanks,
+}
+
+impl Block {
+    pub(super) fn new(label: Option<Label>, error: Option<ParseError>) -> Block {
+        Block {
+            label,
+            first_row: 0,
+            rows: 0,
+            cells: Vec::new(),
+            error,
+            blanks: Blanks::default(),
+        }
+    }
+}
+
+impl State {
+    /// Reads a one-line puzzle; `scanned` says detection left its token in
+    /// `self.scan` already.
+    pub(super) fn line_puzzle(&mut self, line: &[u8], number: usize, scanned: bool) {
+        if !scanned {
+            self.scan.token(line);
+        }
+        let found = self.scan.cells.len();
+        let fits = |s: &Size| s.has_symbols();
+        // Each line has its own size; a count that fits none is measured
+        // against the size before it ("expected 81 cells, found 80").
+        let Some(size) = Size::from_cell_count(found).filter(fits).or(self.size) else {
+            let error = self.scan.bad_error(number).unwrap_or_else(|| {
+                let kind = ParseErrorKind::UnknownSize {
+                    found,
+                    one_line: true,
+                };
+                ParseError::new(number, None, kind)
+            });
+            self.push(Err(error));
+            return;
+        };
+        self.size = Some(size);
+        let mut cells = Vec::with_capacity(size.cells());
+        let item = self
+            .scan
+            .digits_into(
+                size,
+                size.cells(),
+                number,
+                &mut cells,
+                &mut Blanks::default(),
+            )
+            .and_then(|()| second_puzzle(line, size, number))
+            .map(|()| Puzzle {
+                label: Label::Line(number),
+                line: number,
+                puzzle: Grid::from_cells(size, cells)
+                    .expect("N² checked digits")
+                    .into(),
+                ignored: Vec::new(),
+                expected: None,
+            });
+        self.push(item);
+    }
+
+    /// Reads a line of rows; `boundary` says a grid starting here may have
+    /// another size than the grid before (see [`State::boundary`]).
+    pub(super) fn block_line(&mut self, line: &[u8], number: usize, boundary: bool) {
+        self.scan.block(line);
+        let found = self.scan.cells.len();
+        let starting = self.block.as_ref().is_none_or(|b| b.rows == 0);
+        // A grid after a blank line or a header, in an auto-detected input,
+        // has the size of its own first row; without such a boundary a row
+        // of another length is a broken row of the size before.
+        let resize = self.format == Format::Auto
+            && starting
+            && boundary
+            && self
+                .size
+                .is_some_and(|s| found != s.side() && found != s.cells());
+        let size = match self.size {
+            Some(size) if !resize => size,
+            _ => {
+                let guess = match found {
+                    // A 4x4 grid on one line has four groups of four, as
+                    // `1234 3412 2143 4321`; anything else is a 16x16 row.
+                    16 if self.scan.fits_4x4() && !self.scan.bars && self.scan.groups == [4; 4] => {
+                        Some(SMALLEST)
+                    }
+                    // Up to 35 cells a line is a row; more, a whole grid.
+                    _ if found <= Size::MAX_SYMBOL_SIDE => Size::from_side(found),
+                    _ => Size::from_cell_count(found).filter(|s| s.has_symbols()),
+                };
+                let Some(size) = guess else {
+                    let error = self.scan.bad_error(number).unwrap_or_else(|| {
+                        let kind = ParseErrorKind::UnknownSize {
+                            found,
+                            one_line: false,
+                        };
+                        ParseError::new(number, None, kind)
+                    });
+                    self.error_outside_grid(error);
+                    return;
+                };
+                *self.size.insert(size)
+            }
+        };
+        let (n, n2) = (size.side(), size.cells());
+        let mut block = self.block.take().unwrap_or_else(|| Block::new(None, None));
+        // At a grid's start a line is a row or the whole grid; a bad line
+        // stands for whichever its length is closer to.
+        let expected = if block.rows == 0 && found.abs_diff(n2) < found.abs_diff(n) {
+            n2
+        } else {
+            n
+        };
+        if block.rows == 0 && self.format == Format::Euler && block.label.is_none() {
+            let error = ParseError::new(number, None, ParseErrorKind::MissingHeader);
+            block.error.get_or_insert(error);
+        }
+        if block.error.is_none() {
+            block.cells.reserve(n2);
+            if let Err(e) =
+                self.scan
+                    .digits_into(size, expected, number, &mut block.cells, &mut block.blanks)
+            {
+                block.error = Some(e);
+            }
+        }
+        let rows = if expected == n2 { n } else { 1 };
+        self.add_rows(block, number, rows, size);
+    }
+
+    /// Counts `rows` more rows read at line `number`; emits the grid once
+    /// it has N, else keeps collecting.
+    pub(super) fn add_rows(&mut self, mut block: Block, number: usize, rows: usize, size: Size) {
+        if block.rows == 0 {
+            block.first_row = number;
+        }
+        block.rows += rows;
+        if block.rows < size.side() {
+            self.block = Some(block);
+            return;
+        }
+        let item = match block.error {
+            Some(error) => Err(error),
+            None => Ok(Puzzle {
+                label: block.label.unwrap_or(Label::Line(block.first_row)),
+                line: block.first_row,
+                puzzle: Grid::from_cells(size, block.cells)
+                    .expect("N rows of N checked digits")
+                    .into(),
+                ignored: Vec::new(),
+                expected: None,
+            }),
+        };
+        self.push(item);
+    }
+
+    /// Ends the grid in progress early, at line `number`.
+    pub(super) fn truncate(&mut self, number: usize) {
+        let Some(block) = self.block.take() else {
+            return;
+        };
+        let error = block.error.unwrap_or_else(|| {
+            let kind = ParseErrorKind::Truncated {
+                label: block.label.unwrap_or(Label::Line(block.first_row)),
+                rows: block.rows,
+                expected: self.size.map(Size::side),
+            };
+            ParseError::new(number, None, kind)
+        });
+        self.push(Err(error));
+    }
+
+    /// Handles the end of the input after line `last`.
+    pub(super) fn end(&mut self, last: usize) {
+        if self.format == Format::Rules {
+            if let Some(text) = self.rules_text.take() {
+                let item = rules_file::read(&text)
+                    .map(|(puzzle, _)| Puzzle {
+                        label: Label::Line(1),
+                        line: 1,
+                        puzzle,
+                        ignored: Vec::new(),
+                        expected: None,
+                    })
+                    .map_err(|e| {
+                        ParseError::new(
+                            e.line.unwrap_or(last),
+                            e.column,
+                            ParseErrorKind::RulesFile(e.kind),
+                        )
+                    });
+                self.push(item);
+            }
+            return;
+        }
+        self.truncate(last);
+        if !self.produced {
+            self.push(Err(ParseError::new(last, None, ParseErrorKind::NoPuzzle)));
+        }
+    }
+}
+
+/// Checks the comment after a one-line puzzle: a token there that is a
+/// whole puzzle of the same size (N² cell symbols) would be lost, so it is
+/// an error pointing at it.
+fn second_puzzle(line: &[u8], size: Size, number: usize) -> Result<(), ParseError> {
+    let text = String::from_utf8_lossy(line);
+    let mut column = 1;
+    let mut in_first = true;
+    for token in text.split([' ', '\t']) {
+        let length = token.chars().count();
+        if !token.is_empty() {
+            let puzzle_like = length == size.cells()
+                && token
+                    .bytes()
+                    .all(|b| is_blank(b) || size.digit_of(char::from(b)).is_some());
+            if !in_first && puzzle_like {
+                let kind = ParseErrorKind::SecondPuzzle;
+                return Err(ParseError::new(number, Some(column), kind));
+            }
+            in_first = false;
+        }
+        column += length + 1;
+    }
+    Ok(())
+}
