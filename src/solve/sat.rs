@@ -6,8 +6,10 @@
 //!
 //! - [`Strategy::Propagate`] (the default): unit propagation of the givens
 //!   through the rules, on the rules' constraint groups listed once per
-//!   size, with locked candidates (pointing and claiming) on top. A conflict
-//!   proves the puzzle unsolvable; a full assignment is its only solution.
+//!   size, with locked candidates (pointing and claiming) on top, and on
+//!   the classic 9×9 grid failed-literal probing of the cells with two or
+//!   three candidates. A conflict proves the puzzle unsolvable; a full
+//!   assignment is its only solution.
 //!   Otherwise a fresh varisat solver gets only the clauses propagation
 //!   left undecided (Kwon & Jain's reduction, by everything propagation
 //!   deduced rather than by the givens alone), and decides the rest. A 9×9
@@ -32,7 +34,7 @@
 //!
 //! docs/performance.md has the measurements behind the default.
 
-use varisat::{ExtendFormula, Lit, Solver, Var};
+use varisat::{ExtendFormula, Lit, Solver};
 
 use super::placing::{Names, Placing};
 use super::reduce::{Groups, Reduced};
@@ -318,17 +320,20 @@ impl SatSolver {
         let groups = self.groups(puzzle.shape());
         // Propagation is sound: a conflict proves there is no solution, and
         // whatever it assigns holds in every solution.
-        let Ok(values) = groups.propagate_locked(puzzle) else {
+        let Ok(values) = groups.propagate_probed(puzzle) else {
             return Ok(Outcome::Unsolvable);
         };
-        let fixed = Fixed::from_values(values);
-        let cells = vars::cell_digit_count(puzzle.size());
-        if (0..cells).all(|i| fixed.value(Var::from_index(i)).is_some()) {
-            // Every cell is forced, so this is the only solution.
-            let solution =
-                vars::grid_of_model(puzzle, &fixed.complete(&[])).map_err(SolveError::Decode)?;
+        if values.iter().all(Option::is_some) {
+            // Every cell is forced, so this is the only solution. Decoding
+            // reads the true literals only.
+            let model: Vec<Lit> = (values.iter().enumerate())
+                .filter(|&(_, &v)| v == Some(true))
+                .map(|(i, _)| Lit::from_index(i, true))
+                .collect();
+            let solution = vars::grid_of_model(puzzle, &model).map_err(SolveError::Decode)?;
             return Ok(Outcome::Unique(solution));
         }
+        let fixed = Fixed::from_values(values);
         let reduced = groups.reduce(fixed.values());
         let left = Left {
             puzzle,

@@ -34,6 +34,7 @@ use varisat::{ExtendFormula, Lit};
 use crate::encode::{AmoKind, Encoding, RuleSet, vars};
 use crate::grid::{Grid, House, Shape};
 
+mod classic;
 mod state;
 
 use state::State;
@@ -69,6 +70,9 @@ pub struct Groups {
     /// first group (digit 1), with the positions of the shared cells in
     /// each; empty when the houses need not hold every digit.
     locks: Vec<Lock>,
+    /// Whether these are the classic 9×9 rules (3×3 blocks, every house
+    /// holding every digit), which [`classic`] propagates on cell masks.
+    classic: bool,
 }
 
 /// Two houses that share two cells or more (a block and a line, or in a
@@ -148,6 +152,9 @@ impl Groups {
             house_kind,
             occurs,
             locks,
+            classic: classic::supported(shape)
+                && rules.has_cell_unique()
+                && rules.has_house_defined(),
         }
     }
 
@@ -226,9 +233,30 @@ impl Groups {
     ///
     /// As [`Groups::propagate`].
     pub fn propagate_locked(&self, puzzle: &Grid) -> Result<Vec<Option<bool>>, Unsatisfiable> {
-        self.propagate_with(puzzle, true)
+        if self.classic {
+            classic::propagate(puzzle, false)
+        } else {
+            self.propagate_with(puzzle, true)
+        }
     }
 
+    /// As [`Groups::propagate_locked`], and on the classic 9×9 grid also
+    /// removes every candidate whose placement propagates to a conflict
+    /// (failed-literal probing; see [`classic`]), to a fixpoint. Other
+    /// grids get [`Groups::propagate_locked`]'s deductions.
+    ///
+    /// # Errors
+    ///
+    /// As [`Groups::propagate`].
+    pub fn propagate_probed(&self, puzzle: &Grid) -> Result<Vec<Option<bool>>, Unsatisfiable> {
+        if self.classic {
+            classic::propagate(puzzle, true)
+        } else {
+            self.propagate_with(puzzle, true)
+        }
+    }
+
+    /// Propagation over the groups, whatever the shape.
     fn propagate_with(
         &self,
         puzzle: &Grid,

@@ -310,3 +310,130 @@ fn propagation_matches_a_plain_reference() {
         }
     }
 }
+
+/// The Euler puzzles, each as given and thinned: the givens of its
+/// solution kept at random, so that some have several solutions and
+/// propagation leaves much open; and each with its first blank cell
+/// filled with every digit in turn, which often clashes.
+fn classic_puzzles(seed: u64) -> Vec<Grid> {
+    let text = include_str!("../../../data/p096_sudoku.txt");
+    let puzzles =
+        crate::formats::text::parse_str(text, crate::formats::text::Format::Auto).unwrap();
+    let mut rng = crate::generate::rng::Rng::new(seed);
+    let mut grids = Vec::new();
+    for puzzle in &puzzles {
+        let grid = puzzle.grid().clone();
+        let crate::backtrack::Verdict::Unique(solution) = crate::backtrack::Backtracker::default()
+            .solve(&grid)
+            .verdict
+        else {
+            panic!("Euler puzzles have one solution");
+        };
+        for keep in [22, 26, 30] {
+            let mut thinned = Grid::empty(grid.shape().clone());
+            for cell in Size::NINE.all_cells() {
+                if rng.below(81) < keep {
+                    thinned.set(cell, solution.get(cell));
+                }
+            }
+            grids.push(thinned);
+        }
+        let blank = Size::NINE
+            .all_cells()
+            .find(|&c| grid.get(c).is_none())
+            .unwrap();
+        for digit in Size::NINE.digits() {
+            let mut filled = grid.clone();
+            filled.set(blank, Some(digit));
+            grids.push(filled);
+        }
+        grids.push(grid);
+    }
+    grids
+}
+
+/// The classic 9×9 propagation on cell masks reaches the groups'
+/// fixpoint, singles and locked candidates, value for value, and finds the
+/// same contradictions.
+#[test]
+fn classic_propagation_matches_the_groups() {
+    let nine = Shape::square(Size::NINE);
+    let mut puzzles = classic_puzzles(7);
+    puzzles.extend(random_puzzles(&nine, 200, 9));
+    for rules in [RuleSet::Extended, RuleSet::Optimized] {
+        let groups = Groups::new(&nine, rules);
+        assert!(groups.classic);
+        let (mut open, mut refuted, mut settled) = (0, 0, 0);
+        for puzzle in &puzzles {
+            let ours = classic::propagate(puzzle, false);
+            let theirs = groups.propagate_with(puzzle, true);
+            assert_eq!(ours, theirs, "{rules:?}: {puzzle}");
+            match theirs {
+                Err(Unsatisfiable) => refuted += 1,
+                Ok(v) if v.contains(&None) => open += 1,
+                Ok(_) => settled += 1,
+            }
+        }
+        assert!(
+            open > 100 && refuted > 50 && settled > 50,
+            "{open} {refuted} {settled}"
+        );
+    }
+    // The mask path is for the classic rules only: without "every house
+    // holds every digit" there are no hidden singles to find.
+    assert!(!Groups::new(&nine, RuleSet::Efficient).classic);
+    assert!(
+        !Groups::new(
+            &Shape::square(Size::from_side(4).unwrap()),
+            RuleSet::Extended
+        )
+        .classic
+    );
+}
+
+/// Failed-literal probing is sound: what it fixes holds in every solution
+/// the backtracker finds, and it refutes only puzzles without one. It
+/// keeps everything propagation fixed and settles Euler puzzles that
+/// propagation leaves open.
+#[test]
+fn probing_is_sound_and_settles_more() {
+    let nine = Shape::square(Size::NINE);
+    let groups = Groups::new(&nine, RuleSet::Extended);
+    let settled = |v: &[Option<bool>]| v.iter().all(Option::is_some);
+    let (mut settled_locked, mut settled_probed, mut multiple) = (0, 0, 0);
+    for puzzle in classic_puzzles(11) {
+        let locked = groups.propagate_locked(&puzzle);
+        let probed = groups.propagate_probed(&puzzle);
+        let solutions = match crate::backtrack::Backtracker::default()
+            .solve(&puzzle)
+            .verdict
+        {
+            crate::backtrack::Verdict::Unique(s) => vec![s],
+            crate::backtrack::Verdict::Multiple(a, b) => {
+                multiple += 1;
+                vec![a, b]
+            }
+            crate::backtrack::Verdict::Unsolvable => {
+                assert!(probed.is_err(), "{puzzle}");
+                continue;
+            }
+            crate::backtrack::Verdict::GaveUp => unreachable!("9×9 puzzles are decided"),
+        };
+        let probed = probed.expect("a puzzle with a solution is not refuted");
+        let locked = locked.expect("a puzzle with a solution is not refuted");
+        for (i, (&p, &l)) in probed.iter().zip(&locked).enumerate() {
+            assert!(l.is_none() || l == p, "variable {i}: {puzzle}");
+            for solution in &solutions {
+                let truth = solution.cells()[i / 9].map(|d| d.index()) == Some(i % 9);
+                assert!(p.is_none_or(|p| p == truth), "variable {i}: {puzzle}");
+            }
+        }
+        settled_locked += usize::from(settled(&locked));
+        settled_probed += usize::from(settled(&probed));
+    }
+    assert!(multiple > 10, "{multiple}");
+    assert!(
+        settled_probed > settled_locked,
+        "{settled_probed} vs {settled_locked}"
+    );
+}
