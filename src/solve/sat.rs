@@ -37,7 +37,7 @@
 use varisat::{ExtendFormula, Lit, Solver};
 
 use super::placing::{Names, Placing};
-use super::reduce::{Groups, Reduced};
+use super::reduce::{self, Groups, Reduced};
 use super::{Outcome, SatBackend, Solve, SolveError, next_model, read_model};
 use crate::encode::optimized::Fixed;
 use crate::encode::{AmoKind, Encoding, decode, encode, encode_puzzle, encode_rules, vars};
@@ -317,10 +317,15 @@ impl SatSolver {
     /// need none.
     fn solve_propagated(&mut self, puzzle: &Grid) -> Result<Outcome, SolveError> {
         let encoding = self.encoding;
-        let groups = self.groups(puzzle.shape());
         // Propagation is sound: a conflict proves there is no solution, and
-        // whatever it assigns holds in every solution.
-        let Ok(values) = groups.propagate_probed(puzzle) else {
+        // whatever it assigns holds in every solution. The classic grid
+        // needs the groups only for a SAT call.
+        let values = if reduce::is_classic(puzzle.shape(), encoding.rules) {
+            reduce::probe_classic(puzzle)
+        } else {
+            self.groups(puzzle.shape()).propagate_probed(puzzle)
+        };
+        let Ok(values) = values else {
             return Ok(Outcome::Unsolvable);
         };
         if values.iter().all(Option::is_some) {
@@ -334,7 +339,7 @@ impl SatSolver {
             return Ok(Outcome::Unique(solution));
         }
         let fixed = Fixed::from_values(values);
-        let reduced = groups.reduce(fixed.values());
+        let reduced = self.groups(puzzle.shape()).reduce(fixed.values());
         let left = Left {
             puzzle,
             encoding: &encoding,

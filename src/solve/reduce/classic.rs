@@ -146,9 +146,9 @@ struct Board {
     /// Per cell, its candidate digits (bit d − 1 for digit d). A cell with
     /// one candidate is placed.
     candidates: [u16; 81],
-    /// Placed cells whose digit is not yet removed from their peers.
-    pending: [u8; 81],
-    pending_len: usize,
+    /// Placed cells whose digit is not yet removed from their peers, one
+    /// bit per cell: a board is copied for every probe, so it stays small.
+    pending: u128,
     /// The houses with a cell changed since hidden singles last looked at
     /// them; no other house can hold a new one.
     dirty: u32,
@@ -159,8 +159,7 @@ impl Board {
     fn new(puzzle: &Grid) -> Result<Board, Unsatisfiable> {
         let mut board = Board {
             candidates: [ALL; 81],
-            pending: [0; 81],
-            pending_len: 0,
+            pending: 0,
             dirty: (1 << 27) - 1,
         };
         for (i, digit) in puzzle.cells().iter().enumerate() {
@@ -178,8 +177,7 @@ impl Board {
             return Err(Unsatisfiable);
         }
         // A cell already down to this one candidate was queued when it
-        // got there. So each cell is queued once at most, and 81 slots
-        // are never outgrown.
+        // got there.
         if mask != bit {
             self.candidates[cell] = bit;
             self.dirty |= HOMES[cell];
@@ -189,8 +187,7 @@ impl Board {
     }
 
     fn push(&mut self, cell: usize) {
-        self.pending[self.pending_len] = cell as u8;
-        self.pending_len += 1;
+        self.pending |= 1 << cell;
     }
 
     /// Removes the candidates `bits` from `cell`, queueing it when one is
@@ -216,9 +213,9 @@ impl Board {
     /// Naked and hidden singles to a fixpoint.
     fn singles(&mut self) -> Result<(), Unsatisfiable> {
         loop {
-            while self.pending_len > 0 {
-                self.pending_len -= 1;
-                let cell = self.pending[self.pending_len] as usize;
+            while self.pending != 0 {
+                let cell = self.pending.trailing_zeros() as usize;
+                self.pending &= self.pending - 1;
                 let bit = self.candidates[cell];
                 for &peer in &PEERS[cell] {
                     self.remove(peer as usize, bit)?;

@@ -39,6 +39,23 @@ mod state;
 
 use state::State;
 
+/// Returns whether `shape` under `rules` is the classic 9×9 grid (3×3
+/// blocks, every cell one digit and every house every digit), which
+/// propagation handles on cell masks, with no groups to list.
+pub fn is_classic(shape: &Shape, rules: RuleSet) -> bool {
+    classic::supported(shape) && rules.has_cell_unique() && rules.has_house_defined()
+}
+
+/// [`Groups::propagate_probed`] on a classic puzzle (see [`is_classic`]),
+/// without the groups.
+///
+/// # Errors
+///
+/// As [`Groups::propagate`].
+pub fn probe_classic(puzzle: &Grid) -> Result<Vec<Option<bool>>, Unsatisfiable> {
+    classic::propagate(puzzle, true)
+}
+
 /// What one group of literals must satisfy.
 #[derive(Clone, Copy)]
 struct Kind {
@@ -152,9 +169,7 @@ impl Groups {
             house_kind,
             occurs,
             locks,
-            classic: classic::supported(shape)
-                && rules.has_cell_unique()
-                && rules.has_house_defined(),
+            classic: is_classic(shape, rules),
         }
     }
 
@@ -250,7 +265,7 @@ impl Groups {
     /// As [`Groups::propagate`].
     pub fn propagate_probed(&self, puzzle: &Grid) -> Result<Vec<Option<bool>>, Unsatisfiable> {
         if self.classic {
-            classic::propagate(puzzle, true)
+            probe_classic(puzzle)
         } else {
             self.propagate_with(puzzle, true)
         }
