@@ -313,10 +313,10 @@ impl Board {
     /// propagated again in full.
     ///
     /// Cells with more candidates and locked candidates inside the trials
-    /// cost more than they find: on the hardest sets, where probing
-    /// seldom settles a puzzle, trying every candidate of every cell with
-    /// the full propagation made solving 30–45% slower, while on 17-clue
-    /// and magictour puzzles it settled no more (docs/performance.md).
+    /// cost more than they find: trying every candidate of every cell
+    /// with the full propagation made the hardest sets, where probing
+    /// seldom settles a puzzle, 22–45% slower to solve, and 17-clue and
+    /// magictour puzzles no faster (docs/performance.md).
     fn probe(&mut self) -> Result<(), Unsatisfiable> {
         loop {
             let mut removed = false;
