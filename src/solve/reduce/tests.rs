@@ -391,7 +391,7 @@ fn classic_propagation_matches_the_groups() {
     );
 }
 
-/// Failed-literal probing is sound: what it fixes holds in every solution
+/// Probing is sound: what it fixes holds in every solution
 /// the backtracker finds, and it refutes only puzzles without one. It
 /// keeps everything propagation fixed and settles Euler puzzles that
 /// propagation leaves open.
