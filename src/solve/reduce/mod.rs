@@ -255,10 +255,12 @@ impl Groups {
         }
     }
 
-    /// As [`Groups::propagate_locked`], and on the classic 9×9 grid also
-    /// removes every candidate whose placement propagates to a conflict
-    /// (failed-literal probing; see [`classic`]), to a fixpoint. Other
-    /// grids get [`Groups::propagate_locked`]'s deductions.
+    /// As [`Groups::propagate_locked`], and on the classic 9×9 grid (see
+    /// [`is_classic`]) also probes, to a fixpoint: each candidate of a cell
+    /// with two or three is propagated on a copy, and a candidate of any
+    /// cell that no copy keeps is removed (failed-literal probing and the
+    /// dilemma rule on the cell's candidates). Other grids get
+    /// [`Groups::propagate_locked`]'s deductions.
     ///
     /// # Errors
     ///
