@@ -16,10 +16,11 @@
 #     for 1 (first solution only). It times whole passes over the set,
 #     repeated for TDOKU_SECS seconds after a warm-up.
 #   - `sudoku-sat bench` solves each puzzle once per configuration; its
-#     row `sat extended (propagate)` is the default path (singles and
-#     locked candidates, the reduced CNF on a fresh varisat, the model
-#     decoded and validated, a blocking clause, a second call that proves
-#     uniqueness), `backtracker` the native oracle (up to two solutions).
+#     row `sat extended (propagate)` is the default path (singles,
+#     locked candidates and, on 9x9, probing; the reduced CNF on a fresh
+#     varisat, the model decoded and validated, a blocking clause, a
+#     second call that proves uniqueness), `backtracker` the native
+#     oracle (up to two solutions).
 #     No cross-check in either row.
 #
 # Three tdoku settings per file:
