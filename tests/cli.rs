@@ -625,6 +625,36 @@ fn groff_reads_the_man_pages_without_warnings() {
     }
 }
 
+/// The command list in `--help` gives each subcommand the summary its own
+/// `-h` starts with: the list's text is written beside each subcommand,
+/// and the subcommand's help, built only when it runs, must not drift.
+#[test]
+fn every_listed_subcommand_has_the_summary_of_its_own_help() {
+    let help = run_cli(&["--help"], b"");
+    let section = help.stdout.split("Commands:\n").nth(1).unwrap();
+    let mut listed: Vec<(String, String)> = Vec::new();
+    for line in section.lines().take_while(|l| !l.is_empty()) {
+        let mut words = line.split_whitespace();
+        if line.starts_with("  ") && !line.starts_with("   ") {
+            let name = words.next().unwrap().to_string();
+            listed.push((name, words.collect::<Vec<_>>().join(" ")));
+        } else if let Some((_, summary)) = listed.last_mut() {
+            summary.extend(words.map(|w| format!(" {w}")));
+        }
+    }
+    let names = subcommands();
+    assert_eq!(listed.len(), names.len() + 1, "{listed:?}");
+    for (name, summary) in listed.iter().filter(|(n, _)| n != "help") {
+        assert!(summary.len() > 20, "{name} has no summary: {}", help.stdout);
+        let own = run_cli(&[name.as_str(), "-h"], b"");
+        let own = own.stdout.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            own.starts_with(summary.as_str()),
+            "{name}: {summary:?} vs {own:?}"
+        );
+    }
+}
+
 #[test]
 fn top_level_help_gives_every_exit_status_and_the_extras() {
     let help = run_cli(&["--help"], b"");

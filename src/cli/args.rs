@@ -13,7 +13,13 @@ use sudoku_sat::solve::sat::Strategy;
 use super::output::OutputFormat;
 use super::say;
 
-/// Options for `solve`.
+/// Solve every puzzle of a file or of standard input, in input order.
+///
+/// Puzzles with no solution or several are reported on stderr with
+/// their label (`Grid 07` or `line 12`); for several solutions the first
+/// is printed. A solution given in the input (a CSV solution column)
+/// is checked: one that differs from the solution found is an error
+/// naming the first cell that differs, and the exit status is 2.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
     /// The puzzle file; `-` or nothing reads standard input.
@@ -88,7 +94,19 @@ pub struct SolveArgs {
     pub(super) explain: bool,
 }
 
-/// Options for `decode`.
+/// Read a SAT solver's answer to an exported puzzle and print the grid.
+///
+/// MODEL is the solver's output: competition format (`s SATISFIABLE`
+/// and `v` lines, in any order, wrapped at any width, `c` lines
+/// anywhere), minisat's result file (`SAT` then the literals), or a bare
+/// list of literals ending in 0. The solver's exit code is not needed:
+/// the text decides. The model is decoded and validated against the
+/// rules and the puzzle's givens; variables absent from it count as
+/// false. Exit 1 when the solver found no solution, 2 when the model
+/// breaks a rule or drops a given. `--output json` and `csv` print the
+/// records `solve` prints, with the status `solved` (a model shows a
+/// solution, not that it is the only one), `cross_check` `skipped`
+/// and null `timings_us`.
 #[derive(Debug, Args)]
 pub struct DecodeArgs {
     /// The puzzle the solver was given (one puzzle).
@@ -115,7 +133,11 @@ pub struct DecodeArgs {
     pub(super) output: OutputFormat,
 }
 
-/// Options for `euler`.
+/// Solve Project Euler problem 96 and print the sum of the 3-digit
+/// numbers in the top-left corners of the 50 solved grids.
+///
+/// With no FILE, the puzzle file of the problem, built into the program,
+/// is used. The sum is the last line of stdout.
 #[derive(Debug, Args)]
 pub struct EulerArgs {
     /// A Project Euler 96 puzzle file; by default the built-in one.

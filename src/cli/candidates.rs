@@ -18,7 +18,22 @@ use super::input::Input;
 use super::output::{ReportOutput, json_line, report_each};
 use super::{InputArgs, Status};
 
-/// Options for `candidates`.
+/// Print each cell's true candidates: the digits it holds in at least
+/// one solution, found by SAT.
+///
+/// For setting puzzles: a cell with one candidate is settled, a cell
+/// with several shows where the puzzle is still open, and a cell with
+/// `-` has no digit left (the puzzle has no solution). Per puzzle, a
+/// line `LABEL: one solution` (or `several solutions`, `no solution`),
+/// then the grid of candidates with block lines. Works on every puzzle
+/// the tool reads: any size, jigsaw blocks, variant constraints. The
+/// formula is loaded once; each further solver call asks for a
+/// solution showing a digit not yet seen, so a unique puzzle costs the
+/// work of a uniqueness check. Every solution used is decoded and
+/// validated against every rule.
+///
+/// Exit status: 0 every puzzle has exactly one solution; 1 some puzzle
+/// has none or several; 2 usage, I/O or parse error.
 #[derive(Debug, Args)]
 pub struct CandidatesArgs {
     /// The puzzle file; `-` or nothing reads standard input.

@@ -23,7 +23,19 @@ use super::output::{ReportOutput, json_line, report_each};
 use super::say;
 use super::{InputArgs, Status};
 
-/// Options for `check`.
+/// Report on each puzzle as a setter needs: unique, several solutions
+/// or none, and the rating.
+///
+/// Unique: the solution, the givens it needs (each proved by a second
+/// solution of the puzzle without it) and the givens it does not
+/// (unique without each one alone: not minimal). Several: two
+/// solutions side by side and the cells they differ in. None: a
+/// minimal set of givens and constraints that has no solution (as
+/// `solve --explain`). Answers are cross-checked with the backtracker.
+///
+/// Exit status: 0 every puzzle unique (redundant givens or not); 1 some
+/// puzzle has none or several; 2 usage, I/O or parse error, or a
+/// disagreement with the backtracker.
 #[derive(Debug, Args)]
 pub struct CheckCommandArgs {
     /// The puzzle file; `-` or nothing reads standard input.

@@ -32,7 +32,14 @@ pub enum Target {
     Rules,
 }
 
-/// Options for `convert`.
+/// Write puzzles in another format: a text line, rows, numbers, an
+/// f-puzzles link or a rules file.
+///
+/// Reads any input format (text grids, f-puzzles and SudokuPad links,
+/// a `*.toml` rules file). Text grids hold the classic rules only: a
+/// puzzle with constraints or irregular blocks is refused for them,
+/// with a message naming what would be lost (exit 2), never written
+/// without it.
 #[derive(Debug, Args)]
 pub struct ConvertArgs {
     /// The puzzle file; `-` or nothing reads standard input.

@@ -21,7 +21,19 @@ use super::output::{ReportOutput, json_line, report_each};
 use super::say;
 use super::{CrossCheckArgs, EncodingArgs, InputArgs, Status};
 
-/// Options for `count`.
+/// Count the solutions of every puzzle, up to a limit.
+///
+/// Prints one line per puzzle on stdout, its label, a colon and the
+/// count: `Grid 01: 1`, `line 3: 0`, `line 4: 2`. A count past the
+/// limit K is printed `K+` and means more than K solutions:
+/// `line 9: 1000+`. At most K + 1 solutions are enumerated, each
+/// decoded and validated. A grid whose givens leave f digits unused
+/// has at least f! solutions once it has one (exchange the unused
+/// digits), so an empty grid, which always has one, answers `K+` at
+/// once whenever N! > K: any limit below 362,880 at 9x9.
+///
+/// Exit status: 0 every puzzle has exactly one solution; 1 some puzzle
+/// has none or several; 2 usage, I/O or parse error.
 #[derive(Debug, Args)]
 pub struct CountArgs {
     /// The puzzle file; `-` or nothing reads standard input.

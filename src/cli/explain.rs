@@ -25,7 +25,15 @@ fn parse_target(text: &str) -> Result<Target, String> {
         .map_err(|e: sudoku_sat::explain::TargetError| e.to_string())
 }
 
-/// Options for `explain`.
+/// Show every clause that mentions a cell, a house or a variable,
+/// family by family, in DIMACS numbers and in words.
+///
+/// A clause mentions a cell when it holds one of the cell's variables
+/// x(r,c,d); a house, when it mentions one of its cells; a variable
+/// (346 or a730), when it holds it. Auxiliary variables are named aNNN,
+/// after their DIMACS number, and listed at the end with what each
+/// stands for. With PUZZLE, its first puzzle is encoded, so the unit
+/// clauses of its givens appear too (family givens).
 #[derive(Debug, Args)]
 pub struct ExplainArgs {
     /// The cell, house or variable: a cell as r5c3, a house as row5, col3

@@ -52,7 +52,24 @@ impl Difficulty {
     }
 }
 
-/// Options for `generate`.
+/// Write new puzzles, each proved unique and minimal by SAT.
+///
+/// From a random solution (seeded: the same --seed gives the same
+/// puzzles), givens are removed in random order while the puzzle stays
+/// unique, each step a SAT call with the givens as assumptions; then
+/// every given left is shown needed (without it the SAT solver finds a
+/// second solution, decoded and checked), and the backtracker
+/// re-checks uniqueness and each of those removals. The shape is
+/// --size and --box, or a TEMPLATE (rules file or f-puzzles link)
+/// whose constraints are kept: killer cages without a total get the
+/// solution's, and a template whose constraints alone force the
+/// solution gives puzzles with no givens. A summary on stderr gives
+/// the rate, the givens' counts and the levels.
+///
+/// Exit status: 0 every puzzle written; 2 usage or I/O error, a
+/// template with no solution, no puzzle of the --difficulty in
+/// --max-tries, or a disagreement with the backtracker; 130 or 143
+/// stopped by a signal, with the puzzles so far complete.
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
     /// A template: a rules file, an f-puzzles or SudokuPad link, or any

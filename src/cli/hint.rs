@@ -17,7 +17,21 @@ use super::output::{ReportOutput, json_line, report_each};
 use super::say;
 use super::{EncodingArgs, InputArgs, Status};
 
-/// Options for `hint`.
+/// Print the next step a person could take from the grid, in words;
+/// with --all, every step to the solution.
+///
+/// The simplest step wins: naked single, hidden single, locked
+/// candidates (pointing, claiming), naked pair or triple, hidden pair
+/// or triple, a variant constraint's elimination (named by the
+/// constraint), and otherwise the candidate whose assumption unit
+/// propagation refutes with the fewest clauses, shown clause by clause
+/// in the words of `explain`; when no single assumption does, the SAT
+/// solver refutes a candidate. Cells are named r1c1. A grid that
+/// breaks a rule, has no solution or has several gets an error line
+/// instead of a hint; a solved grid is said to be so.
+///
+/// Exit status: 0 every puzzle got its hints; 1 some puzzle breaks a
+/// rule or has no or several solutions; 2 usage, I/O or parse error.
 #[derive(Debug, Args)]
 pub struct HintArgs {
     /// The puzzle file; `-` or nothing reads standard input.

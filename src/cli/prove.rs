@@ -17,7 +17,21 @@ use super::input::Input;
 use super::say;
 use super::{InputArgs, Status};
 
-/// Options for `prove`.
+/// Write a CNF and a DRAT proof that certify one puzzle's answer.
+///
+/// No solution: OUT.cnf is the puzzle's CNF (the rules and each given
+/// as a unit clause, the same bytes as `solve --dimacs`) and the proof
+/// shows it unsatisfiable. Exactly one solution: the solution is
+/// printed on stdout as one line, OUT.cnf is the same CNF plus one
+/// clause that blocks it (named in a comment), and the proof shows
+/// that unsatisfiable, so no other solution exists. Several solutions:
+/// nothing is written and the exit status is 1. Check a proof with
+/// `rate OUT.cnf OUT.drat` (`cargo install rate --locked`) or
+/// `drat-trim OUT.cnf OUT.drat`; either prints `s VERIFIED`.
+///
+/// Exit status: 0 the proof was written; 1 several solutions; 2 usage,
+/// I/O or parse error, or a FILE that does not hold exactly one
+/// puzzle.
 #[derive(Debug, Args)]
 pub struct ProveArgs {
     /// The puzzle file, holding one puzzle; `-` reads standard input.

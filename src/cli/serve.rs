@@ -30,7 +30,14 @@ const BUILT: &str = "pkg/sudoku_sat_web.js";
 /// under this even with a long `?p=` puzzle in the request line.
 const MAX_HEAD: u64 = 256 << 10;
 
-/// Options for `serve`.
+/// Serve the page that solves puzzles in the browser (web/, built by
+/// web/build) at http://127.0.0.1:P/.
+///
+/// The solver runs in the page as WebAssembly; the server only hands
+/// out the page's files, on the loopback address, until stopped. The
+/// URL is printed on stdout at start. Opened as `/?p=PUZZLE` (a
+/// URL-encoded puzzle line or f-puzzles payload), the page solves the
+/// puzzle at once.
 #[derive(Debug, Args)]
 pub struct ServeArgs {
     /// The port to listen on, at 127.0.0.1; 0 picks a free one (the URL

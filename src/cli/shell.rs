@@ -17,7 +17,16 @@ use super::{Cli, Status};
 /// The name the completion scripts complete: the installed binary's.
 const BIN: &str = "sudoku-sat";
 
-/// Options for `completions`.
+/// Print a shell completion script on stdout, for bash, zsh, fish,
+/// elvish or powershell.
+///
+/// Install it where the shell looks, for example:
+/// bash: `sudoku-sat completions bash >
+/// ~/.local/share/bash-completion/completions/sudoku-sat`;
+/// zsh: `sudoku-sat completions zsh > ~/.zfunc/_sudoku-sat`, with
+/// `~/.zfunc` on `fpath` before `compinit`;
+/// fish: `sudoku-sat completions fish >
+/// ~/.config/fish/completions/sudoku-sat.fish`.
 #[derive(Debug, Args)]
 pub struct CompletionsArgs {
     /// The shell to write the script for.
@@ -25,7 +34,12 @@ pub struct CompletionsArgs {
     shell: Shell,
 }
 
-/// Options for `man`.
+/// Print the man page, in roff, on stdout.
+///
+/// `sudoku-sat man | man -l -` shows it at once; `sudoku-sat man >
+/// ~/.local/share/man/man1/sudoku-sat.1` installs it for `man
+/// sudoku-sat`. `sudoku-sat man SUBCOMMAND` prints the page of one
+/// subcommand, with all its options (`sudoku-sat-solve.1`, and so on).
 #[derive(Debug, Args)]
 pub struct ManArgs {
     /// The subcommand whose page to print, as `solve`; without it, the

@@ -34,7 +34,17 @@ pub fn parse_size(text: &str) -> Result<Size, String> {
         })
 }
 
-/// Options for `stats`.
+/// Count the variables and clauses of an encoding, in total and per
+/// clause family.
+///
+/// Counts the bare rules of an empty grid of --size, or, given PUZZLE,
+/// the formula of its first puzzle (rules and one unit clause per
+/// given; the optimized encoding reduces the rules by the givens
+/// instead). `--output json` prints one object with size, encoding,
+/// amo, value (the value encoding, when not direct), variables,
+/// clauses, families (family name: clause count) and
+/// family_details (an array in the order the families are written,
+/// with each one's clauses, literals and first clause position).
 #[derive(Debug, Args)]
 pub struct StatsArgs {
     /// A puzzle file: count the formula of its first puzzle, givens
