@@ -56,15 +56,17 @@ median_ms() {
 
 # pair_ms "CMD A" "CMD B" ...: runs the commands in turn, RUNS times each,
 # and prints their medians in ms. Taking turns keeps a slow spell of this
-# shared machine from falling on one side only.
+# shared machine from falling on one side only, and every other round goes
+# in reverse order, because a short process's time here depends on what
+# ran just before it (`euler -j1`, medians of 21: 2.8 ms straight after
+# another `euler`, 3.0 ms after the seed, 3.3 ms after a 30 ms pause).
 pair_ms() {
-  local cmd i out=()
-  local -a times=()
-  for _ in $(seq "$RUNS"); do
-    i=0
-    for cmd in "$@"; do
-      times[i]+="$(eval "us $cmd") "
-      i=$((i + 1))
+  local i round out=()
+  local -a times=() cmds=("$@")
+  for round in $(seq "$RUNS"); do
+    for ((k = 0; k < ${#cmds[@]}; k++)); do
+      i=$(( round % 2 ? k : ${#cmds[@]} - 1 - k ))
+      times[i]+="$(eval "us ${cmds[i]}") "
     done
   done
   for i in "${!times[@]}"; do
