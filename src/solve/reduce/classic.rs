@@ -9,14 +9,15 @@
 //! the groups pay four group updates per literal. Most puzzles a user
 //! brings are 9×9, so this is the path nearly every puzzle takes.
 //!
-//! On top, on request, failed-literal probing (J. W. Freeman, "Improvements
-//! to propositional satisfiability search algorithms", PhD thesis, 1995;
-//! I. Lynce and J. Marques-Silva, "Probing-based preprocessing techniques
-//! for propositional satisfiability", ICTAI 2003): a candidate whose
-//! placement leads propagation to a conflict is removed. Each probe is a
-//! propagation from a copy of the state, so probing stays polynomial, and
-//! every removal is sound; what it leaves is still the SAT solver's to
-//! decide.
+//! On top, on request, probing: failed-literal probing (J. W. Freeman,
+//! "Improvements to propositional satisfiability search algorithms", PhD
+//! thesis, 1995; I. Lynce and J. Marques-Silva, "Probing-based
+//! preprocessing techniques for propositional satisfiability", ICTAI
+//! 2003), where a candidate whose placement leads propagation to a
+//! conflict is removed, widened to whatever no placement of a cell's
+//! candidates keeps (see `Board::probe`). Each probe is a propagation
+//! from a copy of the state, so probing stays polynomial, and every
+//! removal is sound; what it leaves is still the SAT solver's to decide.
 
 use super::Unsatisfiable;
 use crate::grid::{Grid, Shape};
