@@ -15,6 +15,7 @@
 //! corpus's stored one is printed as `WRONG` and makes the exit status 1:
 //! the backtracker must never be wrong, only give up.
 
+use std::io::{self, Write};
 use std::time::Instant;
 
 use sudoku_sat::backtrack::{Backtracker, Verdict};
@@ -28,9 +29,14 @@ fn main() {
     let path = args
         .next()
         .unwrap_or_else(|| format!("{here}/../shared/data/variants/corpus.tsv"));
-    let limit: u64 = args.next().map_or(Backtracker::DEFAULT_NODE_LIMIT, |s| {
-        s.parse().expect("NODE_LIMIT is a number")
-    });
+    let limit: u64 = match args.next().map(|s| s.parse()) {
+        None => Backtracker::DEFAULT_NODE_LIMIT,
+        Some(Ok(limit)) => limit,
+        Some(Err(_)) => {
+            eprintln!("variant_check: NODE_LIMIT must be a whole number");
+            std::process::exit(2);
+        }
+    };
     let only = args.next();
     let all = only.as_deref() == Some("all");
     let only = only.filter(|id| id != "all");
@@ -81,24 +87,36 @@ fn main() {
         }
         if all || only.is_some() || matches!(search.verdict, Verdict::GaveUp) || verdict == "WRONG"
         {
-            println!(
+            say(format_args!(
                 "{id}\t{}\t{verdict}\t{} nodes\t{us} µs",
                 keys.join(","),
                 search.nodes
-            );
+            ));
         }
     }
     let total: u128 = micros.iter().sum();
     micros.sort_unstable();
     let median = micros.get(micros.len() / 2).copied().unwrap_or(0);
-    println!(
+    say(format_args!(
         "{} puzzles ({refused} refused): {decided} decided, {gave_up} gave up, {wrong} wrong; \
          limit {limit}; total {:.2} s, median {median} µs, worst {} µs",
         micros.len(),
         total as f64 / 1e6,
         micros.last().copied().unwrap_or(0)
-    );
+    ));
     if wrong > 0 {
         std::process::exit(1);
+    }
+}
+
+/// Prints one line on stdout. A closed stdout (`| head`) ends the run
+/// quietly; any other write error is reported, with exit status 2.
+fn say(line: std::fmt::Arguments) {
+    if let Err(e) = writeln!(io::stdout().lock(), "{line}") {
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("variant_check: stdout: {e}");
+        std::process::exit(2);
     }
 }
