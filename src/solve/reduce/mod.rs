@@ -42,12 +42,16 @@ use state::State;
 /// Returns whether `shape` under `rules` is the classic 9×9 grid (3×3
 /// blocks, every cell one digit and every house every digit), which
 /// propagation handles on cell masks, with no groups to list.
-pub fn is_classic(shape: &Shape, rules: RuleSet) -> bool {
+pub fn is_classic_nine(shape: &Shape, rules: RuleSet) -> bool {
     classic::supported(shape) && rules.has_cell_unique() && rules.has_house_defined()
 }
 
-/// [`Groups::propagate_probed`] on a classic puzzle (see [`is_classic`]),
-/// without the groups.
+/// Propagates a classic 9×9 puzzle (see [`is_classic_nine`]) as
+/// [`Groups::propagate_locked`] does, then probes, to a fixpoint: each
+/// candidate of a cell with two or three is propagated on a copy, and a
+/// candidate of any cell that no copy keeps is removed (failed-literal
+/// probing and the dilemma rule on the cell's candidates). It needs no
+/// groups.
 ///
 /// # Errors
 ///
@@ -169,7 +173,7 @@ impl Groups {
             house_kind,
             occurs,
             locks,
-            classic: is_classic(shape, rules),
+            classic: is_classic_nine(shape, rules),
         }
     }
 
@@ -250,24 +254,6 @@ impl Groups {
     pub fn propagate_locked(&self, puzzle: &Grid) -> Result<Vec<Option<bool>>, Unsatisfiable> {
         if self.classic {
             classic::propagate(puzzle, false)
-        } else {
-            self.propagate_with(puzzle, true)
-        }
-    }
-
-    /// As [`Groups::propagate_locked`], and on the classic 9×9 grid (see
-    /// [`is_classic`]) also probes, to a fixpoint: each candidate of a cell
-    /// with two or three is propagated on a copy, and a candidate of any
-    /// cell that no copy keeps is removed (failed-literal probing and the
-    /// dilemma rule on the cell's candidates). Other grids get
-    /// [`Groups::propagate_locked`]'s deductions.
-    ///
-    /// # Errors
-    ///
-    /// As [`Groups::propagate`].
-    pub fn propagate_probed(&self, puzzle: &Grid) -> Result<Vec<Option<bool>>, Unsatisfiable> {
-        if self.classic {
-            probe_classic(puzzle)
         } else {
             self.propagate_with(puzzle, true)
         }

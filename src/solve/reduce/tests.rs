@@ -403,7 +403,7 @@ fn probing_is_sound_and_settles_more() {
     let (mut settled_locked, mut settled_probed, mut multiple) = (0, 0, 0);
     for puzzle in classic_puzzles(11) {
         let locked = groups.propagate_locked(&puzzle);
-        let probed = groups.propagate_probed(&puzzle);
+        let probed = probe_classic(&puzzle);
         let solutions = match crate::backtrack::Backtracker::default()
             .solve(&puzzle)
             .verdict

@@ -36,11 +36,9 @@
 
 use varisat::{ExtendFormula, Lit, Solver};
 
-use super::placing::{Names, Placing};
-use super::reduce::{self, Groups, Reduced};
-use super::{Outcome, SatBackend, Solve, SolveError, next_model, read_model};
-use crate::encode::optimized::Fixed;
-use crate::encode::{AmoKind, Encoding, decode, encode, encode_puzzle, encode_rules, vars};
+use super::reduce::Groups;
+use super::{Outcome, Solve, SolveError, next_model, read_model};
+use crate::encode::{Encoding, decode, encode, encode_puzzle, encode_rules, vars};
 use crate::grid::{Grid, Shape};
 use crate::puzzle::Puzzle;
 
@@ -299,104 +297,6 @@ impl SatSolver {
         solver.add_clause(&vars::blocking_clause(puzzle, &first));
         Ok(two_models(first, next_model(&mut solver, read)?))
     }
-
-    /// Returns the constraint groups of `size`, listed on first use. The
-    /// optimized encoding propagates over the extended rules: its
-    /// reduction is what propagation does here anyway.
-    fn groups(&mut self, shape: &Shape) -> &Groups {
-        if self.groups.as_ref().is_none_or(|g| g.shape() != shape) {
-            self.groups = Some(Groups::new(shape, self.encoding.rules));
-        }
-        self.groups.as_ref().expect("listed above")
-    }
-
-    /// Solves `puzzle` by propagation, then, for what propagation leaves,
-    /// on a fresh solver of the engine chosen. The solver is made only
-    /// when there is something to load: creating and dropping a varisat
-    /// solver costs about 5,000 instructions, and most 17-clue puzzles
-    /// need none.
-    fn solve_propagated(&mut self, puzzle: &Grid) -> Result<Outcome, SolveError> {
-        let encoding = self.encoding;
-        // Propagation is sound: a conflict proves there is no solution, and
-        // whatever it assigns holds in every solution. The classic grid
-        // needs the groups only for a SAT call.
-        let values = if reduce::is_classic(puzzle.shape(), encoding.rules) {
-            reduce::probe_classic(puzzle)
-        } else {
-            self.groups(puzzle.shape()).propagate_probed(puzzle)
-        };
-        let Ok(values) = values else {
-            return Ok(Outcome::Unsolvable);
-        };
-        if values.iter().all(Option::is_some) {
-            // Every cell is forced, so this is the only solution. Decoding
-            // reads the true literals only.
-            let model: Vec<Lit> = (values.iter().enumerate())
-                .filter(|&(_, &v)| v == Some(true))
-                .map(|(i, _)| Lit::from_index(i, true))
-                .collect();
-            let solution = vars::grid_of_model(puzzle, &model).map_err(SolveError::Decode)?;
-            return Ok(Outcome::Unique(solution));
-        }
-        let fixed = Fixed::from_values(values);
-        let reduced = self.groups(puzzle.shape()).reduce(fixed.values());
-        let left = Left {
-            puzzle,
-            encoding: &encoding,
-            fixed: &fixed,
-            reduced: &reduced,
-        };
-        match self.engine {
-            Engine::Varisat => left.solve_on(Solver::new()),
-            #[cfg(feature = "batsat")]
-            Engine::Batsat => left.solve_on(super::batsat::Batsat::default()),
-        }
-    }
-}
-
-/// What propagation left of a puzzle, for a SAT solver to decide.
-struct Left<'a> {
-    puzzle: &'a Grid,
-    encoding: &'a Encoding,
-    fixed: &'a Fixed,
-    reduced: &'a Reduced,
-}
-
-impl Left<'_> {
-    /// Loads the reduced formula into `solver`, fresh, and decides it:
-    /// a first model, then a second with the first blocked.
-    fn solve_on<B: SatBackend>(&self, mut solver: B) -> Result<Outcome, SolveError> {
-        let (puzzle, encoding, fixed) = (self.puzzle, self.encoding, self.fixed);
-        let cells = vars::cell_digit_count(puzzle.size());
-        let names = if encoding.amo == AmoKind::Pairwise {
-            // With no auxiliary variable the solver gets only the free
-            // variables, numbered densely in their DIMACS order, and one
-            // variable for each complementary pair. Every variable it
-            // sees is in some written clause or reads as false, and
-            // `complete` supplies the fixed ones.
-            Names::dense(cells, fixed.values(), self.reduced.complementary())
-        } else {
-            // Auxiliary variables must come after the cell-digit block.
-            vars::reserve(puzzle.size(), &mut solver);
-            Names::identity(cells)
-        };
-        self.reduced
-            .write(encoding, &mut Placing::new(&mut solver, &names));
-        let read = |model: &[Lit]| {
-            vars::grid_of_model(puzzle, &fixed.complete(&names.formula_model(model)))
-        };
-        let Some(first) = solver.next_model(read)? else {
-            return Ok(Outcome::Unsolvable);
-        };
-        // The solver never saw the fixed variables, so it could satisfy a
-        // blocking clause through one of them: block on the free ones only.
-        let blocking = fixed
-            .reduce(&vars::blocking_clause(puzzle, &first))
-            .expect("a solution agrees with what propagation fixed");
-        let blocking: Vec<Lit> = blocking.into_iter().map(|l| names.to_solver(l)).collect();
-        solver.add_clause(&blocking);
-        Ok(two_models(first, solver.next_model(read)?))
-    }
 }
 
 impl Solve for SatSolver {
@@ -416,87 +316,6 @@ fn two_models(first: Grid, second: Option<Grid>) -> Outcome {
     }
 }
 
+mod propagated;
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::encode::{AmoKind, RuleSet};
-    use crate::grid::Size;
-    use crate::grid::{Cell, Digit};
-
-    fn four(rows: &str) -> Grid {
-        Grid::from_symbols(Size::from_side(4).unwrap(), rows).unwrap()
-    }
-
-    fn every_strategy() -> impl Iterator<Item = SatSolver> {
-        [Strategy::Propagate, Strategy::Reuse, Strategy::Fresh]
-            .into_iter()
-            .flat_map(|strategy| {
-                [RuleSet::Minimal, RuleSet::Extended, RuleSet::Optimized]
-                    .into_iter()
-                    .map(move |rules| {
-                        let encoding = Encoding {
-                            rules,
-                            amo: AmoKind::Pairwise,
-                            ..Default::default()
-                        };
-                        SatSolver::with_strategy(encoding, strategy)
-                    })
-            })
-    }
-
-    #[test]
-    fn tells_unique_multiple_and_unsolvable_whatever_the_strategy() {
-        let unique = four(".2343.1221.3432.");
-        let multiple = four("................");
-        let clash = four("11..............");
-        // No clash among the givens, but r1c4 has no digit left.
-        let stuck = four("123............4");
-        for mut solver in every_strategy() {
-            let name = (solver.strategy(), solver.encoding().rules);
-            for _ in 0..3 {
-                match solver.solve(&unique).unwrap() {
-                    Outcome::Unique(g) => assert_eq!(g.check_solution(&unique), Ok(())),
-                    other => panic!("{name:?}: {other:?}"),
-                }
-                match solver.solve(&multiple).unwrap() {
-                    Outcome::Multiple(a, b) => {
-                        assert_ne!(a, b);
-                        assert_eq!(a.check_solution(&multiple), Ok(()));
-                        assert_eq!(b.check_solution(&multiple), Ok(()));
-                    }
-                    other => panic!("{name:?}: {other:?}"),
-                }
-                assert_eq!(
-                    solver.solve(&clash).unwrap(),
-                    Outcome::Unsolvable,
-                    "{name:?}"
-                );
-                assert_eq!(
-                    solver.solve(&stuck).unwrap(),
-                    Outcome::Unsolvable,
-                    "{name:?}"
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn a_full_grid_is_unique_and_rebuilds_keep_answers() {
-        let full = four("1234341221434321");
-        let mut solver = SatSolver::with_strategy(Encoding::default(), Strategy::Reuse);
-        solver.set_rebuild_every(2);
-        for _ in 0..5 {
-            assert_eq!(solver.solve(&full).unwrap(), Outcome::Unique(full.clone()));
-        }
-        // Switching sizes rebuilds the solver, whatever the strategy.
-        let mut nine = Grid::empty(Size::NINE);
-        nine.set(Cell::new(0, 0), Digit::new(9));
-        for mut solver in every_strategy() {
-            assert_eq!(solver.solve(&full).unwrap(), Outcome::Unique(full.clone()));
-            assert!(matches!(
-                solver.solve(&nine).unwrap(),
-                Outcome::Multiple(..)
-            ));
-        }
-    }
-}
+mod tests;

@@ -1,0 +1,81 @@
+use super::*;
+use crate::encode::{AmoKind, RuleSet};
+use crate::grid::Size;
+use crate::grid::{Cell, Digit};
+
+fn four(rows: &str) -> Grid {
+    Grid::from_symbols(Size::from_side(4).unwrap(), rows).unwrap()
+}
+
+fn every_strategy() -> impl Iterator<Item = SatSolver> {
+    [Strategy::Propagate, Strategy::Reuse, Strategy::Fresh]
+        .into_iter()
+        .flat_map(|strategy| {
+            [RuleSet::Minimal, RuleSet::Extended, RuleSet::Optimized]
+                .into_iter()
+                .map(move |rules| {
+                    let encoding = Encoding {
+                        rules,
+                        amo: AmoKind::Pairwise,
+                        ..Default::default()
+                    };
+                    SatSolver::with_strategy(encoding, strategy)
+                })
+        })
+}
+
+#[test]
+fn tells_unique_multiple_and_unsolvable_whatever_the_strategy() {
+    let unique = four(".2343.1221.3432.");
+    let multiple = four("................");
+    let clash = four("11..............");
+    // No clash among the givens, but r1c4 has no digit left.
+    let stuck = four("123............4");
+    for mut solver in every_strategy() {
+        let name = (solver.strategy(), solver.encoding().rules);
+        for _ in 0..3 {
+            match solver.solve(&unique).unwrap() {
+                Outcome::Unique(g) => assert_eq!(g.check_solution(&unique), Ok(())),
+                other => panic!("{name:?}: {other:?}"),
+            }
+            match solver.solve(&multiple).unwrap() {
+                Outcome::Multiple(a, b) => {
+                    assert_ne!(a, b);
+                    assert_eq!(a.check_solution(&multiple), Ok(()));
+                    assert_eq!(b.check_solution(&multiple), Ok(()));
+                }
+                other => panic!("{name:?}: {other:?}"),
+            }
+            assert_eq!(
+                solver.solve(&clash).unwrap(),
+                Outcome::Unsolvable,
+                "{name:?}"
+            );
+            assert_eq!(
+                solver.solve(&stuck).unwrap(),
+                Outcome::Unsolvable,
+                "{name:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_full_grid_is_unique_and_rebuilds_keep_answers() {
+    let full = four("1234341221434321");
+    let mut solver = SatSolver::with_strategy(Encoding::default(), Strategy::Reuse);
+    solver.set_rebuild_every(2);
+    for _ in 0..5 {
+        assert_eq!(solver.solve(&full).unwrap(), Outcome::Unique(full.clone()));
+    }
+    // Switching sizes rebuilds the solver, whatever the strategy.
+    let mut nine = Grid::empty(Size::NINE);
+    nine.set(Cell::new(0, 0), Digit::new(9));
+    for mut solver in every_strategy() {
+        assert_eq!(solver.solve(&full).unwrap(), Outcome::Unique(full.clone()));
+        assert!(matches!(
+            solver.solve(&nine).unwrap(),
+            Outcome::Multiple(..)
+        ));
+    }
+}
