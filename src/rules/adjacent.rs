@@ -2,6 +2,7 @@
 
 use varisat::ExtendFormula;
 
+use super::restrict;
 use super::{Broken, Contradiction, Rule, encode_differ};
 use crate::encode::Encoding;
 use crate::encode::vars::lit;
@@ -78,12 +79,8 @@ fn prune_differ(
         let (i, j) = (a.index(size), b.index(size));
         for (from, to) in [(i, j), (j, i)] {
             let m = candidates[from];
-            if m.count_ones() == 1 && candidates[to] & m != 0 {
-                candidates[to] &= !m;
-                changed = true;
-                if candidates[to] == 0 {
-                    return Err(Contradiction);
-                }
+            if m.count_ones() == 1 {
+                changed |= restrict(&mut candidates[to], !m)?;
             }
         }
     }
@@ -226,14 +223,7 @@ impl Rule for NonConsecutive {
             for (from, to) in [(i, j), (j, i)] {
                 let m = candidates[from];
                 if m.count_ones() == 1 {
-                    let banned = m << 1 | m >> 1;
-                    if candidates[to] & banned != 0 {
-                        candidates[to] &= !banned;
-                        changed = true;
-                        if candidates[to] == 0 {
-                            return Err(Contradiction);
-                        }
-                    }
+                    changed |= restrict(&mut candidates[to], !(m << 1 | m >> 1))?;
                 }
             }
         }

@@ -5,6 +5,7 @@ use varisat::ExtendFormula;
 
 use super::lines::{cell_list, sorted};
 use super::relation::{digits_of, encode_pair, prune_pair, value};
+use super::restrict;
 use super::{Broken, Contradiction, Rule};
 use crate::encode::Encoding;
 use crate::encode::vars::lit;
@@ -112,13 +113,7 @@ impl Rule for BetweenLine {
             let kept = digits_of(*slot)
                 .filter(|&d| fits(d))
                 .fold(0u64, |k, d| k | 1 << (d - 1));
-            if kept != *slot {
-                *slot = kept;
-                changed = true;
-                if kept == 0 {
-                    return Err(Contradiction);
-                }
-            }
+            changed |= restrict(slot, kept)?;
         }
         // An end digit needs a partner at the other end such that every
         // middle cell keeps a candidate strictly between the two.
@@ -138,13 +133,7 @@ impl Rule for BetweenLine {
             let kept = digits_of(*slot)
                 .filter(|&a| digits_of(partners).any(|b| encloses(a, b)))
                 .fold(0u64, |k, a| k | 1 << (a - 1));
-            if kept != *slot {
-                *slot = kept;
-                changed = true;
-                if kept == 0 {
-                    return Err(Contradiction);
-                }
-            }
+            changed |= restrict(slot, kept)?;
         }
         Ok(changed)
     }

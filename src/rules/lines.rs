@@ -13,6 +13,7 @@
 use varisat::ExtendFormula;
 
 use super::relation::{check_equal, encode_equal, encode_pair, prune_equal, prune_pair, value};
+use super::restrict;
 use super::sums::keep_only;
 use super::{Broken, Contradiction, Rule, check_distinct, encode_distinct, prune_distinct};
 use crate::encode::Encoding;
@@ -97,14 +98,7 @@ impl Rule for Thermometer {
             } else {
                 (u64::MAX >> (64 - hi)) & !((1u64 << (lo - 1)) - 1)
             };
-            let slot = &mut candidates[cell.index(size)];
-            if *slot & !allowed != 0 {
-                *slot &= allowed;
-                changed = true;
-            }
-            if *slot == 0 {
-                return Err(Contradiction);
-            }
+            changed |= restrict(&mut candidates[cell.index(size)], allowed)?;
         }
         for pair in self.cells.windows(2) {
             changed |= prune_pair(shape, pair[0], pair[1], |x, y| x < y, candidates)?;

@@ -313,6 +313,23 @@ pub(crate) fn check_distinct(
     Ok(())
 }
 
+/// Keeps in a cell's candidate mask `slot` only the digits of `allowed`:
+/// the one way every rule's `prune` narrows a cell. Returns whether a
+/// digit was removed.
+///
+/// # Errors
+///
+/// Returns [`Contradiction`] when no candidate is left.
+pub(crate) fn restrict(slot: &mut u64, allowed: u64) -> Result<bool, Contradiction> {
+    let kept = *slot & allowed;
+    if kept == 0 {
+        return Err(Contradiction);
+    }
+    let changed = kept != *slot;
+    *slot = kept;
+    Ok(changed)
+}
+
 /// Removes each placed digit of `cells` from the other cells of the group:
 /// the backtracker's view of "no repeat".
 ///
@@ -333,16 +350,8 @@ pub(crate) fn prune_distinct(
             continue;
         }
         for (j, &b) in cells.iter().enumerate() {
-            if i == j {
-                continue;
-            }
-            let slot = &mut candidates[b.index(size)];
-            if *slot & m != 0 {
-                *slot &= !m;
-                changed = true;
-                if *slot == 0 {
-                    return Err(Contradiction);
-                }
+            if i != j {
+                changed |= restrict(&mut candidates[b.index(size)], !m)?;
             }
         }
     }

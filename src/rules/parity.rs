@@ -2,6 +2,7 @@
 
 use varisat::ExtendFormula;
 
+use super::restrict;
 use super::{Broken, Contradiction, Rule};
 use crate::encode::Encoding;
 use crate::encode::vars::lit;
@@ -122,15 +123,10 @@ impl Rule for Parity {
     fn prune(&self, shape: &Shape, candidates: &mut [u64]) -> Result<bool, Contradiction> {
         let mut changed = false;
         for &mark in &self.marks {
-            let slot = &mut candidates[mark.cell().index(shape.size())];
-            let kept = *slot & mark.mask(shape.side());
-            if kept != *slot {
-                *slot = kept;
-                changed = true;
-            }
-            if kept == 0 {
-                return Err(Contradiction);
-            }
+            changed |= restrict(
+                &mut candidates[mark.cell().index(shape.size())],
+                mark.mask(shape.side()),
+            )?;
         }
         Ok(changed)
     }

@@ -13,6 +13,7 @@
 use varisat::{ExtendFormula, Lit};
 
 use super::Contradiction;
+use super::restrict;
 use crate::encode::vars::lit;
 use crate::grid::{Cell, Grid, Shape};
 
@@ -173,13 +174,7 @@ pub(crate) fn prune_sum(
                     kept |= 1 << (d - 1);
                 }
             }
-            if kept != *slot {
-                *slot = kept;
-                round = true;
-                if kept == 0 {
-                    return Err(Contradiction);
-                }
-            }
+            round |= restrict(slot, kept)?;
         }
         if !round {
             return Ok(changed);

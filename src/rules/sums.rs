@@ -29,6 +29,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use super::Contradiction;
 use super::relation::prune_sum;
+use super::restrict;
 use crate::grid::{Cell, Shape};
 
 /// The most states one search may settle before it gives way to bounds.
@@ -375,14 +376,7 @@ pub(crate) fn keep_only(
     let size = shape.size();
     let mut changed = false;
     for (&cell, &k) in cells.iter().zip(keep) {
-        let slot = &mut candidates[cell.index(size)];
-        if *slot & !k != 0 {
-            *slot &= k;
-            changed = true;
-            if *slot == 0 {
-                return Err(Contradiction);
-            }
-        }
+        changed |= restrict(&mut candidates[cell.index(size)], k)?;
     }
     Ok(changed)
 }
