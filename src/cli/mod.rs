@@ -2,6 +2,7 @@
 //!
 //! Doc comments on these types are the `--help` text.
 
+mod allocator;
 mod args;
 mod batch;
 mod bench;
