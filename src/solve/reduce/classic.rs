@@ -156,16 +156,46 @@ struct Board {
 }
 
 impl Board {
-    /// Returns the board of `puzzle`'s givens, none propagated yet.
+    /// Returns the board of `puzzle`'s givens, with their digits removed
+    /// from their peers; fails when two givens of a house share a digit
+    /// or a cell is left without a candidate. The cells this leaves with
+    /// one candidate are queued.
+    ///
+    /// One pass over the houses' digits rather than a placement per
+    /// given, which cleared twenty peers each: the givens' peers were a
+    /// third of the peer updates on the Project Euler puzzles.
     fn new(puzzle: &Grid) -> Result<Board, Unsatisfiable> {
+        let houses = |cell: usize| [cell / 9, 9 + cell % 9, 18 + cell / 27 * 3 + cell % 9 / 3];
+        let mut taken = [0u16; 27];
+        let givens = puzzle
+            .cells()
+            .iter()
+            .map(|d| d.map_or(0, |d| 1u16 << (d.get() - 1)));
         let mut board = Board {
-            candidates: [ALL; 81],
+            candidates: [0; 81],
             pending: 0,
             dirty: (1 << 27) - 1,
         };
-        for (i, digit) in puzzle.cells().iter().enumerate() {
-            if let Some(digit) = digit {
-                board.place(i, 1 << (digit.get() - 1))?;
+        for (cell, bit) in givens.clone().enumerate() {
+            for house in houses(cell) {
+                if taken[house] & bit != 0 {
+                    return Err(Unsatisfiable);
+                }
+                taken[house] |= bit;
+            }
+        }
+        for (cell, bit) in givens.enumerate() {
+            if bit != 0 {
+                board.candidates[cell] = bit;
+                continue;
+            }
+            let left = houses(cell).iter().fold(ALL, |left, &h| left & !taken[h]);
+            board.candidates[cell] = left;
+            if left == 0 {
+                return Err(Unsatisfiable);
+            }
+            if is_single(left) {
+                board.push(cell);
             }
         }
         Ok(board)

@@ -391,6 +391,39 @@ fn classic_propagation_matches_the_groups() {
     );
 }
 
+/// Two givens sharing a digit in a row, a column or a block, on an
+/// otherwise empty grid, are refuted by the mask propagation, with and
+/// without probing, as by the groups. (Reading the givens refuses the
+/// clash at once; locked candidates would find it too, by emptying one
+/// of the two cells.)
+#[test]
+fn clashing_givens_are_refuted_in_every_house() {
+    let nine = Shape::square(Size::NINE);
+    let groups = Groups::new(&nine, RuleSet::Extended);
+    // Cells 0 and then 8 (same row), 72 (same column), 20 (same block).
+    for other in [8, 72, 20] {
+        let mut line = vec![b'.'; 81];
+        line[0] = b'5';
+        line[other] = b'5';
+        let text = String::from_utf8(line).unwrap();
+        let puzzle = crate::formats::text::parse_str(&text, crate::formats::text::Format::Auto)
+            .unwrap()[0]
+            .grid()
+            .clone();
+        assert_eq!(
+            classic::propagate(&puzzle, false),
+            Err(Unsatisfiable),
+            "{text}"
+        );
+        assert_eq!(probe_classic(&puzzle), Err(Unsatisfiable), "{text}");
+        assert_eq!(
+            groups.propagate_with(&puzzle, true),
+            Err(Unsatisfiable),
+            "{text}"
+        );
+    }
+}
+
 /// Probing is sound: what it fixes holds in every solution
 /// the backtracker finds, and it refutes only puzzles without one. It
 /// keeps everything propagation fixed and settles Euler puzzles that
