@@ -19,7 +19,7 @@
 //! from a copy of the state, so probing stays polynomial, and every
 //! removal is sound; what it leaves is still the SAT solver's to decide.
 
-use super::Unsatisfiable;
+use super::{Propagated, Unsatisfiable};
 use crate::grid::{Grid, Shape};
 
 /// All nine candidates.
@@ -423,13 +423,26 @@ impl Board {
 /// singles and locked candidates, then, when `probe` is set, of
 /// failed-literal probing; returns the value of every cell-digit variable.
 pub(super) fn propagate(puzzle: &Grid, probe: bool) -> Result<Vec<Option<bool>>, Unsatisfiable> {
+    settle(puzzle, probe).map(Propagated::into_values)
+}
+
+/// As [`propagate`], but a puzzle whose every cell is forced comes back as
+/// its true variables alone: most puzzles end so, and they need no
+/// value for each of the 729 variables.
+pub(super) fn settle(puzzle: &Grid, probe: bool) -> Result<Propagated, Unsatisfiable> {
     debug_assert!(supported(puzzle.shape()));
     let mut board = Board::new(puzzle)?;
     board.propagate()?;
     if probe {
         board.probe()?;
     }
-    Ok(board.values())
+    if board.candidates.iter().all(|&mask| is_single(mask)) {
+        let true_vars = (board.candidates.iter().enumerate())
+            .map(|(cell, mask)| 9 * cell + mask.trailing_zeros() as usize)
+            .collect();
+        return Ok(Propagated::Settled(true_vars));
+    }
+    Ok(Propagated::Open(board.values()))
 }
 
 /// Returns whether a non-empty candidate mask holds one candidate.

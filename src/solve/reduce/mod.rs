@@ -60,6 +60,56 @@ pub fn probe_classic(puzzle: &Grid) -> Result<Vec<Option<bool>>, Unsatisfiable> 
     classic::propagate(puzzle, true)
 }
 
+/// As [`probe_classic`], with a settled puzzle's answer as its true
+/// variables alone (see [`Propagated`]).
+///
+/// # Errors
+///
+/// As [`Groups::propagate`].
+pub fn settle_classic(puzzle: &Grid) -> Result<Propagated, Unsatisfiable> {
+    classic::settle(puzzle, true)
+}
+
+/// What propagation (and, on the classic grid, probing) leaves of a
+/// puzzle.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Propagated {
+    /// Every cell is forced: the index of each cell's true cell-digit
+    /// variable (0-based, in the variables' order), cell by cell.
+    Settled(Vec<usize>),
+    /// Some cell is open: the value of every cell-digit variable, `None`
+    /// when free.
+    Open(Vec<Option<bool>>),
+}
+
+impl Propagated {
+    /// Sorts the value of every cell-digit variable into settled or open.
+    pub fn from_values(values: Vec<Option<bool>>) -> Propagated {
+        if values.iter().all(Option::is_some) {
+            let true_vars = (values.iter().enumerate())
+                .filter(|&(_, &value)| value == Some(true))
+                .map(|(var, _)| var);
+            Propagated::Settled(true_vars.collect())
+        } else {
+            Propagated::Open(values)
+        }
+    }
+
+    /// Returns the value of every cell-digit variable.
+    pub fn into_values(self) -> Vec<Option<bool>> {
+        match self {
+            Propagated::Open(values) => values,
+            Propagated::Settled(true_vars) => {
+                let mut values = vec![Some(false); 9 * true_vars.len()];
+                for var in true_vars {
+                    values[var] = Some(true);
+                }
+                values
+            }
+        }
+    }
+}
+
 /// What one group of literals must satisfy.
 #[derive(Clone, Copy)]
 struct Kind {

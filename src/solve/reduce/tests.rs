@@ -391,6 +391,48 @@ fn classic_propagation_matches_the_groups() {
     );
 }
 
+/// A settled classic puzzle's true variables are those its values hold
+/// true, one per cell, and they agree with the backtracker's solution;
+/// an open one keeps its values.
+#[test]
+fn settled_puzzles_come_back_as_their_true_variables() {
+    let (mut settled, mut open) = (0, 0);
+    for puzzle in classic_puzzles(13) {
+        let Ok(propagated) = settle_classic(&puzzle) else {
+            continue;
+        };
+        let values = probe_classic(&puzzle).expect("settled or open, not refuted");
+        assert_eq!(
+            Propagated::from_values(values.clone()),
+            propagated,
+            "{puzzle}"
+        );
+        match &propagated {
+            Propagated::Settled(true_vars) => {
+                settled += 1;
+                assert_eq!(true_vars.len(), 81);
+                let crate::backtrack::Verdict::Unique(solution) =
+                    crate::backtrack::Backtracker::default()
+                        .solve(&puzzle)
+                        .verdict
+                else {
+                    panic!("a settled puzzle has one solution: {puzzle}");
+                };
+                for (cell, &var) in Size::NINE.all_cells().zip(true_vars) {
+                    let digit = solution.get(cell).expect("a solution fills every cell");
+                    assert_eq!(var, 9 * cell.index(Size::NINE) + digit.index(), "{puzzle}");
+                }
+            }
+            Propagated::Open(kept) => {
+                open += 1;
+                assert_eq!(kept, &values);
+            }
+        }
+        assert_eq!(propagated.into_values(), values);
+    }
+    assert!(settled > 50 && open > 20, "{settled} {open}");
+}
+
 /// Two givens sharing a digit in a row, a column or a block, on an
 /// otherwise empty grid, are refuted by the mask propagation, with and
 /// without probing, as by the groups. (Reading the givens refuses the

@@ -10,7 +10,7 @@ use crate::encode::optimized::Fixed;
 use crate::encode::{AmoKind, Encoding, vars};
 use crate::grid::{Grid, Shape};
 use crate::solve::placing::{Names, Placing};
-use crate::solve::reduce::{self, Groups, Reduced};
+use crate::solve::reduce::{self, Groups, Propagated, Reduced, Unsatisfiable};
 use crate::solve::{Outcome, SatBackend, SolveError};
 
 impl SatSolver {
@@ -34,24 +34,25 @@ impl SatSolver {
         // Propagation is sound: a conflict proves there is no solution, and
         // whatever it assigns holds in every solution. The classic grid
         // needs the groups only for a SAT call.
-        let values = if reduce::is_classic_nine(puzzle.shape(), encoding.rules) {
-            reduce::probe_classic(puzzle)
+        let propagated = if reduce::is_classic_nine(puzzle.shape(), encoding.rules) {
+            reduce::settle_classic(puzzle)
         } else {
-            self.groups(puzzle.shape()).propagate_locked(puzzle)
+            let values = self.groups(puzzle.shape()).propagate_locked(puzzle);
+            values.map(Propagated::from_values)
         };
-        let Ok(values) = values else {
-            return Ok(Outcome::Unsolvable);
+        let values = match propagated {
+            Err(Unsatisfiable) => return Ok(Outcome::Unsolvable),
+            Ok(Propagated::Open(values)) => values,
+            Ok(Propagated::Settled(true_vars)) => {
+                // Every cell is forced, so this is the only solution.
+                // Decoding reads the true literals only.
+                let model: Vec<Lit> = (true_vars.into_iter())
+                    .map(|var| Lit::from_index(var, true))
+                    .collect();
+                let solution = vars::grid_of_model(puzzle, &model).map_err(SolveError::Decode)?;
+                return Ok(Outcome::Unique(solution));
+            }
         };
-        if values.iter().all(Option::is_some) {
-            // Every cell is forced, so this is the only solution. Decoding
-            // reads the true literals only.
-            let model: Vec<Lit> = (values.iter().enumerate())
-                .filter(|&(_, &v)| v == Some(true))
-                .map(|(i, _)| Lit::from_index(i, true))
-                .collect();
-            let solution = vars::grid_of_model(puzzle, &model).map_err(SolveError::Decode)?;
-            return Ok(Outcome::Unique(solution));
-        }
         let fixed = Fixed::from_values(values);
         let reduced = self.groups(puzzle.shape()).reduce(fixed.values());
         let left = Left {
