@@ -319,6 +319,13 @@ impl SolverArgs {
     /// for the same cores, while each holds its own solver in memory. Call
     /// it once per run, so the note appears once.
     pub(super) fn jobs(&self) -> usize {
+        // Counting the cores reads the affinity mask and the cgroup's CPU
+        // quota from /proc and /sys: a few system calls that a short run
+        // such as `euler -j1` notices, and no count up to one core's share
+        // needs.
+        if let Some(jobs) = self.jobs.filter(|&jobs| jobs <= JOBS_PER_CORE) {
+            return jobs;
+        }
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         let cap = cores.saturating_mul(JOBS_PER_CORE).min(MAX_JOBS);
         match self.jobs {
