@@ -20,15 +20,30 @@ impl Grid {
         let mut rows = [0u64; Size::MAX_SIDE];
         let mut cols = [0u64; Size::MAX_SIDE];
         let mut blocks = [0u64; Size::MAX_SIDE];
+        // Rectangular blocks: the stack of each column and the first block
+        // of each band worked out once, not two divisions per cell; every
+        // answer is validated here, so this runs once per puzzle solved.
+        let dims = self.shape.block_dims();
+        let mut stack_of = [0usize; Size::MAX_SIDE];
+        if let Some((_, cols)) = dims {
+            for (c, stack) in stack_of.iter_mut().enumerate().take(side) {
+                *stack = c / cols;
+            }
+        }
         for (r, (row, line)) in rows
             .iter_mut()
             .zip(self.cells.chunks_exact(side))
             .enumerate()
         {
+            let band = dims.map(|(rows, cols)| r / rows * (side / cols));
             for (c, (col, digit)) in cols.iter_mut().zip(line).enumerate() {
                 let Some(digit) = digit else { continue };
                 let bit = 1u64 << digit.index();
-                let block = &mut blocks[self.shape.block_of(Cell::new(r as u8, c as u8))];
+                let block = match band {
+                    Some(band) => band + stack_of[c],
+                    None => self.shape.block_of(Cell::new(r as u8, c as u8)),
+                };
+                let block = &mut blocks[block];
                 if (*row | *col | *block) & bit != 0 {
                     return self.locate_conflict();
                 }
