@@ -243,15 +243,13 @@ impl SatSolver {
         if puzzle.is_classic() {
             return self.solve(puzzle.givens());
         }
-        let givens = puzzle.givens();
         let mut solver = Solver::new();
         encode_puzzle(puzzle, &self.encoding, &mut solver);
-        let read = |model: &[Lit]| read_model(puzzle, &self.encoding, model);
-        let Some(first) = next_model(&mut solver, read)? else {
-            return Ok(Outcome::Unsolvable);
-        };
-        solver.add_clause(&vars::blocking_clause(givens, &first));
-        Ok(two_models(first, next_model(&mut solver, read)?))
+        first_two(
+            &mut solver,
+            |model| read_model(puzzle, &self.encoding, model),
+            |first| vars::blocking_clause(puzzle.givens(), first),
+        )
     }
 
     fn solve_reused(&mut self, puzzle: &Grid) -> Result<Outcome, SolveError> {
@@ -290,12 +288,11 @@ impl SatSolver {
     fn solve_fresh(&self, puzzle: &Grid) -> Result<Outcome, SolveError> {
         let mut solver = Solver::new();
         encode(puzzle, &self.encoding, &mut solver);
-        let read = |model: &[Lit]| decode(puzzle, &self.encoding, model);
-        let Some(first) = next_model(&mut solver, read)? else {
-            return Ok(Outcome::Unsolvable);
-        };
-        solver.add_clause(&vars::blocking_clause(puzzle, &first));
-        Ok(two_models(first, next_model(&mut solver, read)?))
+        first_two(
+            &mut solver,
+            |model| decode(puzzle, &self.encoding, model),
+            |first| vars::blocking_clause(puzzle, first),
+        )
     }
 }
 
@@ -306,6 +303,22 @@ impl Solve for SatSolver {
 }
 
 /// Returns the outcome of a first solution and the search for a second.
+/// Decides a formula loaded into `solver`, on a solver of its own: a
+/// first model, read by `read`, then a second with the first excluded by
+/// the clause `blocking` makes of it. The clause needs no guard, since the
+/// solver is dropped afterwards.
+fn first_two<B: crate::solve::SatBackend, E: Into<SolveError>>(
+    solver: &mut B,
+    read: impl Fn(&[Lit]) -> Result<Grid, E>,
+    blocking: impl FnOnce(&Grid) -> Vec<Lit>,
+) -> Result<Outcome, SolveError> {
+    let Some(first) = solver.next_model(&read)? else {
+        return Ok(Outcome::Unsolvable);
+    };
+    solver.add_clause(&blocking(&first));
+    Ok(two_models(first, solver.next_model(&read)?))
+}
+
 fn two_models(first: Grid, second: Option<Grid>) -> Outcome {
     match second {
         Some(second) => {

@@ -5,7 +5,7 @@
 
 use varisat::{Lit, Solver};
 
-use super::{Engine, SatSolver, two_models};
+use super::{Engine, SatSolver, first_two};
 use crate::encode::optimized::Fixed;
 use crate::encode::{AmoKind, Encoding, vars};
 use crate::grid::{Grid, Shape};
@@ -97,19 +97,18 @@ impl Left<'_> {
         };
         self.reduced
             .write(encoding, &mut Placing::new(&mut solver, &names));
-        let read = |model: &[Lit]| {
-            vars::grid_of_model(puzzle, &fixed.complete(&names.formula_model(model)))
-        };
-        let Some(first) = solver.next_model(read)? else {
-            return Ok(Outcome::Unsolvable);
-        };
-        // The solver never saw the fixed variables, so it could satisfy a
-        // blocking clause through one of them: block on the free ones only.
-        let blocking = fixed
-            .reduce(&vars::blocking_clause(puzzle, &first))
-            .expect("a solution agrees with what propagation fixed");
-        let blocking: Vec<Lit> = blocking.into_iter().map(|l| names.to_solver(l)).collect();
-        solver.add_clause(&blocking);
-        Ok(two_models(first, solver.next_model(read)?))
+        first_two(
+            &mut solver,
+            |model| vars::grid_of_model(puzzle, &fixed.complete(&names.formula_model(model))),
+            |first| {
+                // The solver never saw the fixed variables, so it could
+                // satisfy a blocking clause through one of them: block on
+                // the free ones only.
+                let blocking = fixed
+                    .reduce(&vars::blocking_clause(puzzle, first))
+                    .expect("a solution agrees with what propagation fixed");
+                blocking.into_iter().map(|l| names.to_solver(l)).collect()
+            },
+        )
     }
 }
