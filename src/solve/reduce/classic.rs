@@ -85,12 +85,19 @@ const fn peers() -> [[u8; 20]; 81] {
     peers
 }
 
+/// Returns the three houses of `cell`: its row, column and block, as
+/// indices into [`HOUSES`].
+const fn houses_of(cell: usize) -> [usize; 3] {
+    let (row, col) = (cell / 9, cell % 9);
+    [row, 9 + col, 18 + row / 3 * 3 + col / 3]
+}
+
 const fn homes() -> [u32; 81] {
     let mut homes = [0u32; 81];
     let mut cell = 0;
     while cell < 81 {
-        let (row, col) = (cell / 9, cell % 9);
-        homes[cell] = 1 << row | 1 << (9 + col) | 1 << (18 + row / 3 * 3 + col / 3);
+        let [row, col, block] = houses_of(cell);
+        homes[cell] = 1 << row | 1 << col | 1 << block;
         cell += 1;
     }
     homes
@@ -165,7 +172,6 @@ impl Board {
     /// given, which cleared twenty peers each: the givens' peers were a
     /// third of the peer updates on the Project Euler puzzles.
     fn new(puzzle: &Grid) -> Result<Board, Unsatisfiable> {
-        let houses = |cell: usize| [cell / 9, 9 + cell % 9, 18 + cell / 27 * 3 + cell % 9 / 3];
         let mut taken = [0u16; 27];
         let givens = puzzle
             .cells()
@@ -177,7 +183,7 @@ impl Board {
             dirty: (1 << 27) - 1,
         };
         for (cell, bit) in givens.clone().enumerate() {
-            for house in houses(cell) {
+            for house in houses_of(cell) {
                 if taken[house] & bit != 0 {
                     return Err(Unsatisfiable);
                 }
@@ -189,7 +195,9 @@ impl Board {
                 board.candidates[cell] = bit;
                 continue;
             }
-            let left = houses(cell).iter().fold(ALL, |left, &h| left & !taken[h]);
+            let left = houses_of(cell)
+                .iter()
+                .fold(ALL, |left, &h| left & !taken[h]);
             board.candidates[cell] = left;
             if left == 0 {
                 return Err(Unsatisfiable);
