@@ -15,6 +15,7 @@ mod formats;
 mod generate;
 mod hint;
 mod hostile;
+mod link;
 mod regression;
 mod sizes;
 mod teaching;
