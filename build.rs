@@ -6,8 +6,9 @@
 //! `main`. Most of the tool's commands on a single file are short:
 //! `sudoku-sat euler` spends about half of its 2 ms starting the process,
 //! and linking libgcc_eh.a (the same unwinder, as gcc's `-static-libgcc`
-//! does for C programs) took 0.10–0.17 ms off each run
-//! (docs/performance.md, "Start-up").
+//! does for C programs) took about 0.1 ms off each run
+//! (docs/performance.md, "Start-up: two shared libraries fewer";
+//! src/cli/pow.rs leaves out libm the same way).
 //!
 //! rustc names `-lgcc_s` itself, and `-C link-arg`s come after it, too
 //! late to change where the symbols come from. A native library of this

@@ -12,22 +12,25 @@ fn panics_unwind_through_the_linked_unwinder() {
     assert!(joined.is_err(), "a thread's panic reaches join");
 }
 
-/// On Linux with glibc the command takes the unwinder from libgcc_eh.a,
-/// so it does not load libgcc_s.so at start: the library's name is not
-/// among the binary's dynamic strings.
+/// On Linux with glibc the command takes the unwinder from libgcc_eh.a
+/// and `pow` from src/cli/pow.rs, so it loads neither libgcc_s.so nor
+/// libm.so at start: their names are not among the binary's strings.
 #[cfg(all(
     target_os = "linux",
     target_env = "gnu",
     not(target_feature = "crt-static")
 ))]
 #[test]
-fn the_command_does_not_load_libgcc_s() {
+fn the_command_loads_neither_libgcc_s_nor_libm() {
     let binary = std::fs::read(env!("CARGO_BIN_EXE_sudoku-sat")).unwrap();
-    let needle = b"libgcc_s.so";
-    assert!(
-        !binary.windows(needle.len()).any(|window| window == needle),
-        "the binary names libgcc_s.so: the unwinder is linked dynamically"
-    );
+    for library in ["libgcc_s.so", "libm.so"] {
+        assert!(
+            !binary
+                .windows(library.len())
+                .any(|window| window == library.as_bytes()),
+            "the binary names {library}: it loads it at start"
+        );
+    }
     assert!(
         binary.windows(9).any(|window| window == b"libc.so.6"),
         "the binary is dynamically linked against glibc"
