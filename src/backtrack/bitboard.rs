@@ -205,7 +205,7 @@ impl Board {
             // in a block) hold a place.
             for band in 0..3 {
                 let board = self.candidates[band][digit];
-                let flags = (board | board >> 1 | board >> 2) & 0x124_9249;
+                let flags = (board | board >> 1 | board >> 2) & TRIADS;
                 let mut pattern = 0;
                 for r in 0..3 {
                     // Bits 0, 3 and 6 of the row to bits 4, 5 and 6.
@@ -287,58 +287,42 @@ impl Board {
     /// single read earlier either still holds, or has lost its cell to a
     /// peer just placed, in which case its house has no place left and
     /// the failed placement reports a true contradiction.
+    ///
+    /// A house where the digit is placed holds that one place only (the
+    /// placement cleared the rest, see the invariant), so every house is
+    /// read alike, placed cells included: none is a contradiction, one is
+    /// a single unless already placed. Read so, without a branch per
+    /// house, 300 rated 11+ puzzles went from about 8,900 to 10,000–10,250
+    /// cross-checks a second (`sudoku-sat bench`), with the same trees.
     fn hidden_singles(&mut self, seen: &mut Seen) -> Option<bool> {
         let mut placed = false;
         for digit in 0..9 {
             if !self.unseen(digit, seen) {
                 continue;
             }
+            let boards = self.candidates.map(|boards| boards[digit]);
             let mut singles = [0u32; 3];
-            // Per column: places seen in at least one row, in at least
-            // two, and columns where the digit is placed.
-            let (mut once, mut twice, mut done_columns) = (0, 0, 0);
-            for (band, single) in singles.iter_mut().enumerate() {
-                let board = self.candidates[band][digit];
-                let open = board & !self.solved[band];
-                let done = board & self.solved[band];
-                for shift in [0, 9, 18] {
-                    let row = (open >> shift) & ROW;
-                    let row_done = (done >> shift) & ROW;
-                    twice |= once & row;
-                    once |= row;
-                    done_columns |= row_done;
-                    if row_done == 0 {
-                        if row == 0 {
-                            return None;
-                        }
-                        if row & (row - 1) == 0 {
-                            *single |= row << shift;
-                        }
-                    }
-                }
-                for shift in [0, 3, 6] {
-                    let block = BLOCK << shift;
-                    if done & block == 0 {
-                        let places = open & block;
-                        if places == 0 {
-                            return None;
-                        }
-                        if places & (places - 1) == 0 {
-                            *single |= places;
-                        }
-                    }
-                }
+            // Per column of the grid: a place in at least one band, in
+            // at least two places.
+            let (mut once, mut twice) = (0, 0);
+            for (single, &board) in singles.iter_mut().zip(&boards) {
+                let (rows, blocks) = lone_rows_and_blocks(board)?;
+                *single = board & (rows | blocks);
+                let column = (board | board >> 9 | board >> 18) & ROW;
+                let column_twice =
+                    (board & board >> 9 | board & board >> 18 | board >> 9 & board >> 18) & ROW;
+                twice |= once & column | column_twice;
+                once |= column;
             }
-            if (once | done_columns) != ROW {
+            if once != ROW {
                 return None;
             }
-            // Each lone column has its one place in one band and row.
-            let lone = (once & !twice & !done_columns) * COLUMN;
+            let lone = (once & !twice) * COLUMN;
             for (band, single) in singles.iter_mut().enumerate() {
-                *single |= self.candidates[band][digit] & !self.solved[band] & lone;
+                *single |= boards[band] & lone;
+                *single &= !self.solved[band];
             }
-            for (band, single) in singles.into_iter().enumerate() {
-                let mut single = single;
+            for (band, mut single) in singles.into_iter().enumerate() {
                 while single != 0 {
                     let at = single.trailing_zeros();
                     single &= single - 1;
@@ -447,6 +431,38 @@ impl Board {
         }
         Grid::from_cells(Size::NINE, cells).expect("81 cells of digits 1–9")
     }
+}
+
+/// For one digit's board of a band (its places, placed cells included),
+/// returns the cells of the rows and of the blocks where it has exactly
+/// one place, or `None` when a row or a block has none.
+///
+/// Each row of a band is three triads, its cells in the three blocks, and
+/// each block three triads, its cells in the three rows; a house has one
+/// place when exactly one of its triads holds any, and that one holds one.
+/// So one pass marks every triad that holds a place and every triad that
+/// holds two, at its first bit, and the rows and blocks read their triads
+/// off those marks by shifts, all three at once, with no branch.
+fn lone_rows_and_blocks(board: u32) -> Option<(u32, u32)> {
+    let any = (board | board >> 1 | board >> 2) & TRIADS;
+    let many = (board & board >> 1 | board & board >> 2 | board >> 1 & board >> 2) & TRIADS;
+    // Rows: their triads at bits 9r, 9r + 3 and 9r + 6.
+    let (a, b, c) = (any & COLUMN, any >> 3 & COLUMN, any >> 6 & COLUMN);
+    let rows = a | b | c;
+    let rows_twice = a & b | a & c | b & c | (many | many >> 3 | many >> 6) & COLUMN;
+    // Blocks: their triads at bits 3k, 3k + 9 and 3k + 18.
+    let (a, b, c) = (any & FIRSTS, any >> 9 & FIRSTS, any >> 18 & FIRSTS);
+    let blocks = a | b | c;
+    let blocks_twice = a & b | a & c | b & c | (many | many >> 9 | many >> 18) & FIRSTS;
+    if rows != COLUMN || blocks != FIRSTS {
+        return None;
+    }
+    // Bit 9r of a lone row spreads to its nine cells; bit 3k of a lone
+    // block to its first row's three, then to the three rows.
+    Some((
+        (rows & !rows_twice) * ROW,
+        (blocks & !blocks_twice) * 7 * COLUMN,
+    ))
 }
 
 #[cfg(test)]

@@ -81,3 +81,10 @@ pub(super) const SEGMENTS: [u32; 512] = {
     }
     table
 };
+
+/// The first cell of every triad of a band (three cells of a row in one
+/// block): bits 0, 3, 6, …, 24.
+pub(super) const TRIADS: u32 = 0x124_9249;
+
+/// The first cell of each block in a band's first row: bits 0, 3 and 6.
+pub(super) const FIRSTS: u32 = 0b001_001_001;
