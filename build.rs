@@ -16,18 +16,46 @@
 //! here resolves the unwinder first, and `--as-needed` then drops
 //! libgcc_s. Only with the `cli` feature: a program that links the
 //! library keeps its own choice. The static build (`cargo build-static`)
-//! links libgcc_eh.a already, and other targets keep their defaults.
+//! links libgcc_eh.a already, and other targets keep their defaults, as
+//! does a toolchain whose linker driver has no libgcc_eh.a to offer.
 
 use std::env;
+use std::path::Path;
+use std::process::Command;
 
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
+    println!("cargo::rerun-if-env-changed=RUSTC_LINKER");
     let var = |name: &str| env::var(name).unwrap_or_default();
     let glibc_linux = var("CARGO_CFG_TARGET_OS") == "linux" && var("CARGO_CFG_TARGET_ENV") == "gnu";
     let crt_static = var("CARGO_CFG_TARGET_FEATURE")
         .split(',')
         .any(|feature| feature == "crt-static");
-    if glibc_linux && !crt_static && env::var_os("CARGO_FEATURE_CLI").is_some() {
-        println!("cargo::rustc-link-lib=static:-bundle=gcc_eh");
-    }
+    let unwinder =
+        if glibc_linux && !crt_static && env::var_os("CARGO_FEATURE_CLI").is_some() && has_gcc_eh()
+        {
+            println!("cargo::rustc-link-lib=static:-bundle=gcc_eh");
+            "libgcc_eh.a"
+        } else {
+            "default"
+        };
+    // For tests/link.rs, which checks that the binary got what was asked.
+    println!("cargo::rustc-env=SUDOKU_SAT_UNWINDER={unwinder}");
+}
+
+/// Returns whether the linker driver rustc calls (`cc` unless one is
+/// configured) finds libgcc_eh.a: gcc and clang print the archive's full
+/// path when they have it, and its bare name when they do not.
+fn has_gcc_eh() -> bool {
+    let driver = env::var("RUSTC_LINKER").unwrap_or_else(|_| "cc".to_owned());
+    Command::new(driver)
+        .arg("-print-file-name=libgcc_eh.a")
+        .output()
+        .ok()
+        .filter(|output| output.status.success())
+        .and_then(|output| String::from_utf8(output.stdout).ok())
+        .is_some_and(|path| {
+            let path = Path::new(path.trim());
+            path.is_absolute() && path.is_file()
+        })
 }
