@@ -38,7 +38,10 @@ pub enum Difficulty {
     Propagation,
     /// Failed-literal probing solves it; propagation alone does not.
     Probing,
-    /// Neither does: a decision is needed.
+    /// Neither does: a decision is needed. Common from 16×16 up; on
+    /// classic 9×9 and 6×6 grids random minimal puzzles almost never need
+    /// one (none of 50,000 drawn 9×9 puzzles did), so --max-tries runs
+    /// out.
     Search,
 }
 
