@@ -82,6 +82,19 @@ pub(super) const SEGMENTS: [u32; 512] = {
     table
 };
 
+/// For each pattern of a band's segments, as for [`LOCKED`], the cells
+/// of the segments locked candidates keep: `SEGMENTS[LOCKED[m]]` in one
+/// load rather than two dependent ones.
+pub(super) const KEPT_SEGMENTS: [u32; 512] = {
+    let mut table = [0; 512];
+    let mut m = 0;
+    while m < 512 {
+        table[m] = SEGMENTS[LOCKED[m] as usize];
+        m += 1;
+    }
+    table
+};
+
 /// The first cell of every triad of a band (three cells of a row in one
 /// block): bits 0, 3, 6, …, 24.
 pub(super) const TRIADS: u32 = 0x124_9249;
