@@ -301,8 +301,8 @@ impl Board {
             }
             let boards = self.boards(digit);
             let mut singles = [0u32; 3];
-            // Per column of the grid: a place in at least one band, in
-            // at least two places.
+            // Per column of the grid: whether the digit has a place in
+            // it, and whether it has two or more.
             let (mut once, mut twice) = (0, 0);
             for (single, &board) in singles.iter_mut().zip(&boards) {
                 let (rows, blocks) = lone_rows_and_blocks(board)?;
