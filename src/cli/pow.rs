@@ -3,8 +3,9 @@
 //! The only call to the C library's `pow` in the command is the progress
 //! bar's rate estimate (indicatif weighs its samples by 0.1^(age / 15 s)).
 //! For that one function the dynamic loader would open, map and relocate
-//! libm.so.6 at the start of every run, about 0.08 ms of the 2 ms that
-//! `sudoku-sat euler` takes (docs/performance.md, "Start-up"). Defining
+//! libm.so.6 at the start of every run: 0.15–0.2 ms of the 1.9 ms that
+//! `sudoku-sat euler` took (docs/performance.md, "Start-up: two shared
+//! libraries fewer"). Defining
 //! the symbol here resolves the call inside the binary, and the linker's
 //! `--as-needed` leaves libm out; the arithmetic is the `libm` crate's,
 //! the Rust port of musl's `pow` (correctly rounded in all but rare
