@@ -302,7 +302,6 @@ impl Solve for SatSolver {
     }
 }
 
-/// Returns the outcome of a first solution and the search for a second.
 /// Decides a formula loaded into `solver`, on a solver of its own: a
 /// first model, read by `read`, then a second with the first excluded by
 /// the clause `blocking` makes of it. The clause needs no guard, since the
@@ -319,6 +318,7 @@ fn first_two<B: crate::solve::SatBackend, E: Into<SolveError>>(
     Ok(two_models(first, solver.next_model(&read)?))
 }
 
+/// Returns the outcome of a first solution and the search for a second.
 fn two_models(first: Grid, second: Option<Grid>) -> Outcome {
     match second {
         Some(second) => {
