@@ -4,6 +4,7 @@ pub mod encode;
 pub mod euler;
 pub mod explain;
 pub mod formats;
+pub mod formula;
 pub mod generate;
 pub mod grid;
 pub mod hint;

@@ -26,8 +26,6 @@ use std::fmt;
 use varisat::{ExtendFormula, Lit, Var};
 
 use crate::grid::{Grid, Shape};
-use crate::puzzle::Puzzle;
-use crate::rules::{Constraint, Rule};
 pub use amo::AmoKind;
 use optimized::Fixed;
 use rules::{Family, HouseKind};
@@ -124,17 +122,18 @@ pub struct EncodeStats {
     pub families: Vec<(Family, usize)>,
 }
 
-/// Forwards to a sink while counting what passes through; with `fixed`,
-/// each clause is first simplified by the values the givens decide (and
-/// dropped when satisfied).
-struct Counting<'a, F> {
+/// The sink a clause family writes to: it forwards to the formula's sink
+/// while counting what passes through; with `fixed`, each clause is first
+/// simplified by the values the givens decide (and dropped when
+/// satisfied).
+pub struct FamilySink<'a, F> {
     sink: &'a mut F,
     fixed: Option<&'a Fixed>,
     variables: usize,
     clauses: usize,
 }
 
-impl<F: ExtendFormula> ExtendFormula for Counting<'_, F> {
+impl<F: ExtendFormula> ExtendFormula for FamilySink<'_, F> {
     fn add_clause(&mut self, literals: &[Lit]) {
         match self.fixed {
             None => self.sink.add_clause(literals),
@@ -152,7 +151,7 @@ impl<F: ExtendFormula> ExtendFormula for Counting<'_, F> {
     }
 }
 
-impl<F: ExtendFormula> Counting<'_, F> {
+impl<F: ExtendFormula> FamilySink<'_, F> {
     /// Runs one family's writer and records how many clauses it added.
     /// A family written right after another of the same name adds to it,
     /// so that several constraints of one kind count as one family.
@@ -178,7 +177,7 @@ pub fn encode_rules<F: ExtendFormula>(
     encoding: &Encoding,
     sink: &mut F,
 ) -> EncodeStats {
-    write(shape, encoding, None, &[], sink)
+    write(shape, encoding, None, sink)
 }
 
 /// Adds a whole puzzle to an empty sink: the rules, then one unit clause
@@ -202,43 +201,7 @@ pub fn encode_rules<F: ExtendFormula>(
 /// assert_eq!(cnf.len(), stats.clauses);
 /// ```
 pub fn encode<F: ExtendFormula>(puzzle: &Grid, encoding: &Encoding, sink: &mut F) -> EncodeStats {
-    write(puzzle.shape(), encoding, Some(puzzle), &[], sink)
-}
-
-/// Adds a whole puzzle with its variant constraints to an empty sink: the
-/// classic rules, then each constraint's clauses as a family named by its
-/// key, then one unit clause per given. Without constraints this is
-/// exactly [`encode`].
-///
-/// # Example
-///
-/// ```
-/// use sudoku_sat::encode::{encode_puzzle, rules::Family, Encoding};
-/// use sudoku_sat::grid::{Grid, Size};
-/// use sudoku_sat::puzzle::Puzzle;
-/// use sudoku_sat::rules::{Constraint, Diagonal, Direction};
-/// use varisat::CnfFormula;
-///
-/// let puzzle = Puzzle::new(Grid::empty(Size::NINE))
-///     .with(Constraint::Diagonal(Diagonal { direction: Direction::Negative }));
-/// let mut cnf = CnfFormula::new();
-/// let stats = encode_puzzle(&puzzle, &Encoding::default(), &mut cnf);
-/// // 9 digits × (36 pairs − 9 inside a block) + 9 at-least-one clauses.
-/// assert!(stats.families.contains(&(Family::Constraint("diagonal-"), 252)));
-/// ```
-pub fn encode_puzzle<F: ExtendFormula>(
-    puzzle: &Puzzle,
-    encoding: &Encoding,
-    sink: &mut F,
-) -> EncodeStats {
-    let givens = puzzle.givens();
-    write(
-        givens.shape(),
-        encoding,
-        Some(givens),
-        puzzle.constraints(),
-        sink,
-    )
+    write(puzzle.shape(), encoding, Some(puzzle), sink)
 }
 
 /// Turns a model of a puzzle's formula under `encoding` into a validated
@@ -260,90 +223,122 @@ pub fn decode(
     }
 }
 
-/// Writes the rules, the constraints and, given a puzzle, its givens.
+/// Writes a formula family by family: the cell-digit variables and the
+/// classic families when it starts, the givens when it finishes, and in
+/// between any further families a caller adds (a puzzle's constraints,
+/// see [`crate::formula`]), each counted in the [`EncodeStats`].
+pub struct Writer<'a, F> {
+    sink: FamilySink<'a, F>,
+    stats: EncodeStats,
+    puzzle: Option<&'a Grid>,
+}
+
+impl<'a, F: ExtendFormula> Writer<'a, F> {
+    /// Starts a formula on an empty sink: reserves the cell-digit
+    /// variables, then writes every classic family of the encoding for
+    /// `shape`. With `puzzle`, [`Writer::finish`] adds its givens, and the
+    /// optimized encoding reduces every clause by them.
+    pub fn start(
+        shape: &Shape,
+        encoding: &Encoding,
+        puzzle: Option<&'a Grid>,
+        fixed: Option<&'a Fixed>,
+        sink: &'a mut F,
+    ) -> Writer<'a, F> {
+        let mut writer = Writer {
+            sink: FamilySink {
+                sink,
+                fixed,
+                variables: 0,
+                clauses: 0,
+            },
+            stats: EncodeStats::default(),
+            puzzle,
+        };
+        writer.classic(shape, encoding);
+        writer
+    }
+
+    /// Runs one family's writer and records how many clauses it added.
+    /// A family written right after another of the same name adds to it,
+    /// so that several constraints of one kind count as one family.
+    pub fn family(&mut self, family: Family, write: impl FnOnce(&mut FamilySink<'a, F>)) {
+        self.sink.family(&mut self.stats, family, write);
+    }
+
+    /// Adds one unit clause per given (when a puzzle was given) and
+    /// returns the counts.
+    pub fn finish(mut self) -> EncodeStats {
+        if let Some(puzzle) = self.puzzle {
+            self.family(Family::Givens, |s| {
+                for given in vars::given_lits(puzzle) {
+                    s.add_clause(&[given]);
+                }
+            });
+        }
+        self.stats.variables = self.sink.variables;
+        self.stats.clauses = self.sink.clauses;
+        self.stats
+    }
+
+    /// Reserves the cell-digit variables and writes the classic families.
+    fn classic(&mut self, shape: &Shape, encoding: &Encoding) {
+        let size = shape.size();
+        vars::reserve(size, &mut self.sink);
+        let amo = encoding.amo;
+        // Under the order and log value encodings a cell's own variables,
+        // channelled to x, replace the cell families.
+        let mut own = None;
+        if matches!(encoding.value, ValueKind::Order | ValueKind::Log) {
+            self.family(Family::Channelling, |s| {
+                own = value::channel(encoding.value, shape, s);
+            });
+        } else {
+            self.family(Family::CellDefined, |s| rules::cell_defined(size, s));
+        }
+        if own.is_none()
+            && (encoding.rules.has_cell_unique() || encoding.value != ValueKind::Direct)
+        {
+            self.family(Family::CellUnique, |s| rules::cell_unique(size, amo, s));
+        }
+        if encoding.rules.has_house_defined() {
+            for (family, kind) in [
+                (Family::RowDefined, HouseKind::Row),
+                (Family::ColDefined, HouseKind::Col),
+                (Family::BlockDefined, HouseKind::Block),
+            ] {
+                self.family(family, |s| rules::house_defined(shape, kind, s));
+            }
+        }
+        if encoding.value != ValueKind::Direct {
+            self.family(Family::HouseDiffer, |s| {
+                value::differ(encoding.value, shape, own.as_deref(), s)
+            });
+        }
+        for (family, kind) in [
+            (Family::RowUnique, HouseKind::Row),
+            (Family::ColUnique, HouseKind::Col),
+            (Family::BlockUnique, HouseKind::Block),
+        ]
+        .into_iter()
+        .filter(|_| encoding.value == ValueKind::Direct)
+        {
+            self.family(family, |s| rules::house_unique(shape, kind, amo, s));
+        }
+    }
+}
+
+/// Writes the classic rules and, given a puzzle, its givens.
 fn write<F: ExtendFormula>(
     shape: &Shape,
     encoding: &Encoding,
     puzzle: Option<&Grid>,
-    constraints: &[Constraint],
     sink: &mut F,
 ) -> EncodeStats {
     let fixed = puzzle
         .filter(|_| encoding.rules.reduces_by_givens())
         .map(Fixed::by_givens);
-    let size = shape.size();
-    let mut stats = EncodeStats::default();
-    let mut sink = Counting {
-        sink,
-        fixed: fixed.as_ref(),
-        variables: 0,
-        clauses: 0,
-    };
-    vars::reserve(size, &mut sink);
-    let amo = encoding.amo;
-    // Under the order and log value encodings a cell's own variables,
-    // channelled to x, replace the cell families.
-    let mut own = None;
-    if matches!(encoding.value, ValueKind::Order | ValueKind::Log) {
-        sink.family(&mut stats, Family::Channelling, |s| {
-            own = value::channel(encoding.value, shape, s);
-        });
-    } else {
-        sink.family(&mut stats, Family::CellDefined, |s| {
-            rules::cell_defined(size, s)
-        });
-    }
-    if own.is_none() && (encoding.rules.has_cell_unique() || encoding.value != ValueKind::Direct) {
-        sink.family(&mut stats, Family::CellUnique, |s| {
-            rules::cell_unique(size, amo, s)
-        });
-    }
-    if encoding.rules.has_house_defined() {
-        for (family, kind) in [
-            (Family::RowDefined, HouseKind::Row),
-            (Family::ColDefined, HouseKind::Col),
-            (Family::BlockDefined, HouseKind::Block),
-        ] {
-            sink.family(&mut stats, family, |s| rules::house_defined(shape, kind, s));
-        }
-    }
-    if encoding.value != ValueKind::Direct {
-        sink.family(&mut stats, Family::HouseDiffer, |s| {
-            value::differ(encoding.value, shape, own.as_deref(), s)
-        });
-    }
-    for (family, kind) in [
-        (Family::RowUnique, HouseKind::Row),
-        (Family::ColUnique, HouseKind::Col),
-        (Family::BlockUnique, HouseKind::Block),
-    ]
-    .into_iter()
-    .filter(|_| encoding.value == ValueKind::Direct)
-    {
-        sink.family(&mut stats, family, |s| {
-            rules::house_unique(shape, kind, amo, s)
-        });
-    }
-    // Constraints of one family are written together, in the order of
-    // their first appearance, so that each family is one run of clauses.
-    let mut order: Vec<&Constraint> = constraints.iter().collect();
-    let first = |key: &str| constraints.iter().position(|c| c.key() == key);
-    order.sort_by_key(|c| first(c.key()));
-    for constraint in order {
-        sink.family(&mut stats, Family::Constraint(constraint.key()), |s| {
-            constraint.encode(shape, encoding, s)
-        });
-    }
-    if let Some(puzzle) = puzzle {
-        sink.family(&mut stats, Family::Givens, |s| {
-            for given in vars::given_lits(puzzle) {
-                s.add_clause(&[given]);
-            }
-        });
-    }
-    stats.variables = sink.variables;
-    stats.clauses = sink.clauses;
-    stats
+    Writer::start(shape, encoding, puzzle, fixed.as_ref(), sink).finish()
 }
 
 #[cfg(test)]

@@ -27,7 +27,8 @@ use varisat::{CnfFormula, Lit};
 
 use crate::encode::rules::Family;
 use crate::encode::vars::cell_digit;
-use crate::encode::{EncodeStats, Encoding, encode_puzzle, encode_rules};
+use crate::encode::{EncodeStats, Encoding, encode_rules};
+use crate::formula::encode_puzzle;
 use crate::grid::{Cell, Digit, House, Shape, Size};
 use crate::puzzle::Puzzle;
 

@@ -40,7 +40,8 @@ use std::fmt;
 
 use varisat::CnfFormula;
 
-use crate::encode::{EncodeStats, Encoding, encode_puzzle};
+use crate::encode::{EncodeStats, Encoding};
+use crate::formula::encode_puzzle;
 use crate::grid::{Cell, Digit, Grid, House, Shape, Size, Violation};
 use crate::puzzle::Puzzle;
 use crate::rules::{Broken, Rule};

@@ -63,7 +63,8 @@ mod tests;
 use varisat::{CnfFormula, Lit};
 
 use crate::encode::vars;
-use crate::encode::{Encoding, encode, encode_puzzle, encode_rules};
+use crate::encode::{Encoding, encode, encode_rules};
+use crate::formula::encode_puzzle;
 use crate::grid::{Shape, Size};
 use crate::propagate::Propagator;
 use crate::puzzle::Puzzle;

@@ -24,7 +24,8 @@
 
 use varisat::{ExtendFormula, Lit, Solver};
 
-use crate::encode::{Encoding, RuleSet, encode_puzzle, vars};
+use crate::encode::{Encoding, RuleSet, vars};
+use crate::formula::encode_puzzle;
 use crate::grid::{Cell, Digit, Grid};
 use crate::puzzle::Puzzle;
 use crate::solve::reduce::Groups;

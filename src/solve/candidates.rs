@@ -48,7 +48,8 @@ use varisat::{ExtendFormula, Lit, Solver};
 
 use super::{SolveError, next_model, read_model};
 use crate::encode::optimized::Fixed;
-use crate::encode::{Encoding, encode_puzzle, vars};
+use crate::encode::{Encoding, vars};
+use crate::formula::encode_puzzle;
 use crate::grid::{Cell, Digit, Grid, Shape, Size};
 use crate::puzzle::Puzzle;
 

@@ -30,7 +30,8 @@ use std::io::{self, Write};
 use varisat::CnfFormula;
 use varisat::dimacs::{DimacsHeader, write_dimacs_clauses, write_dimacs_header};
 
-use crate::encode::{EncodeStats, Encoding, ValueKind, encode_puzzle, vars};
+use crate::encode::{EncodeStats, Encoding, ValueKind, vars};
+use crate::formula::encode_puzzle;
 use crate::puzzle::Puzzle;
 use crate::rules::Rule;
 

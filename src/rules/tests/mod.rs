@@ -4,7 +4,8 @@
 use varisat::{ExtendFormula, Solver};
 
 use super::*;
-use crate::encode::{AmoKind, Encoding, RuleSet, encode_puzzle, vars};
+use crate::encode::{AmoKind, Encoding, RuleSet, vars};
+use crate::formula::encode_puzzle;
 use crate::grid::{Digit, Size};
 use crate::puzzle::Puzzle;
 use crate::solve::Outcome;

@@ -43,7 +43,8 @@ use varisat::{ExtendFormula, Solver};
 
 use super::sat::RulesSolver;
 use super::{SolveError, read_model};
-use crate::encode::{Encoding, encode_puzzle, vars};
+use crate::encode::{Encoding, vars};
+use crate::formula::encode_puzzle;
 use crate::grid::{Digit, Grid, Shape};
 use crate::puzzle::Puzzle;
 use enumeration::Enumeration;

@@ -38,7 +38,8 @@ use varisat::{ExtendFormula, Lit, Solver};
 
 use super::reduce::Groups;
 use super::{Outcome, Solve, SolveError, next_model, read_model};
-use crate::encode::{Encoding, decode, encode, encode_puzzle, encode_rules, vars};
+use crate::encode::{Encoding, decode, encode, encode_rules, vars};
+use crate::formula::encode_puzzle;
 use crate::grid::{Grid, Shape};
 use crate::puzzle::Puzzle;
 

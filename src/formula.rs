@@ -1,0 +1,63 @@
+//! The whole formula of a puzzle: the classic rules, each constraint's
+//! clauses, and the givens.
+//!
+//! This step sits above both the encoder's primitives ([`crate::encode`]:
+//! variables, at-most-one, sums, the classic families) and the rules
+//! ([`crate::rules`]), which use those primitives; neither imports it, so
+//! the dependencies point one way: `encode ← rules ← puzzle ← formula`.
+
+use varisat::ExtendFormula;
+
+use crate::encode::optimized::Fixed;
+use crate::encode::rules::Family;
+use crate::encode::{EncodeStats, Encoding, Writer};
+use crate::puzzle::Puzzle;
+use crate::rules::{Constraint, Rule};
+
+/// Adds a whole puzzle with its variant constraints to an empty sink: the
+/// classic rules, then each constraint's clauses as a family named by its
+/// key, then one unit clause per given. Without constraints this is
+/// exactly [`crate::encode::encode`].
+///
+/// # Example
+///
+/// ```
+/// use sudoku_sat::encode::{rules::Family, Encoding};
+/// use sudoku_sat::formula::encode_puzzle;
+/// use sudoku_sat::grid::{Grid, Size};
+/// use sudoku_sat::puzzle::Puzzle;
+/// use sudoku_sat::rules::{Constraint, Diagonal, Direction};
+/// use varisat::CnfFormula;
+///
+/// let puzzle = Puzzle::new(Grid::empty(Size::NINE))
+///     .with(Constraint::Diagonal(Diagonal { direction: Direction::Negative }));
+/// let mut cnf = CnfFormula::new();
+/// let stats = encode_puzzle(&puzzle, &Encoding::default(), &mut cnf);
+/// // 9 digits × (36 pairs − 9 inside a block) + 9 at-least-one clauses.
+/// assert!(stats.families.contains(&(Family::Constraint("diagonal-"), 252)));
+/// ```
+pub fn encode_puzzle<F: ExtendFormula>(
+    puzzle: &Puzzle,
+    encoding: &Encoding,
+    sink: &mut F,
+) -> EncodeStats {
+    let givens = puzzle.givens();
+    let shape = givens.shape();
+    let fixed = encoding
+        .rules
+        .reduces_by_givens()
+        .then(|| Fixed::by_givens(givens));
+    let mut writer = Writer::start(shape, encoding, Some(givens), fixed.as_ref(), sink);
+    // Constraints of one family are written together, in the order of
+    // their first appearance, so that each family is one run of clauses.
+    let constraints = puzzle.constraints();
+    let mut order: Vec<&Constraint> = constraints.iter().collect();
+    let first = |key: &str| constraints.iter().position(|c| c.key() == key);
+    order.sort_by_key(|c| first(c.key()));
+    for constraint in order {
+        writer.family(Family::Constraint(constraint.key()), |s| {
+            constraint.encode(shape, encoding, s)
+        });
+    }
+    writer.finish()
+}
