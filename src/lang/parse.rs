@@ -1,0 +1,1 @@
+//! The parser: tokens to a tree of definitions and expressions.

@@ -1,0 +1,1 @@
+//! Regular expressions over digits, compiled to automata.

@@ -1,0 +1,1 @@
+//! Tokens of the rules language, each with its span.
