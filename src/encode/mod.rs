@@ -15,7 +15,9 @@
 //!   pp. 11–15.
 
 pub mod amo;
+pub mod distinct;
 pub mod optimized;
+pub mod pair;
 pub mod rules;
 pub mod sum;
 pub mod value;

@@ -46,6 +46,7 @@ use std::fmt;
 use varisat::ExtendFormula;
 
 use crate::encode::Encoding;
+pub(crate) use crate::encode::distinct::{encode_differ, encode_distinct};
 use crate::grid::{Cell, Grid, Shape};
 
 pub use adjacent::{AntiKing, AntiKnight, NonConsecutive};
@@ -405,54 +406,6 @@ pub(crate) fn count_distinct(
         }
     }
     Ok(changed)
-}
-
-/// Writes "these cells hold distinct digits": per digit, at most one of
-/// the cells, with the encoding's at-most-one; under the pairwise encoding
-/// a pair that already shares a row, column or block is skipped, as the
-/// classic clauses forbid it. A group of exactly N cells also gets "each
-/// digit at least once" when the encoding states house at-least-one
-/// clauses (extended, optimized): with N cells and N digits it follows,
-/// and stating it lets unit propagation find hidden singles in the group.
-pub(crate) fn encode_distinct<F: ExtendFormula>(
-    shape: &Shape,
-    encoding: &Encoding,
-    cells: &[Cell],
-    sink: &mut F,
-) {
-    use crate::encode::AmoKind;
-    use crate::encode::vars::lit;
-    let size = shape.size();
-    for digit in size.digits() {
-        let lits: Vec<_> = cells.iter().map(|&c| lit(size, c, digit)).collect();
-        if encoding.amo == AmoKind::Pairwise {
-            for (i, &a) in cells.iter().enumerate() {
-                for (j, &b) in cells.iter().enumerate().skip(i + 1) {
-                    if !shape.sees(a, b) {
-                        sink.add_clause(&[!lits[i], !lits[j]]);
-                    }
-                }
-            }
-        } else {
-            encoding.amo.encode(sink, &lits);
-        }
-        if cells.len() == size.side() && encoding.rules.has_house_defined() {
-            sink.add_clause(&lits);
-        }
-    }
-}
-
-/// Writes "cells a and b differ" for a pair that shares no house (the
-/// classic clauses already cover pairs that do): one clause per digit.
-pub(crate) fn encode_differ<F: ExtendFormula>(shape: &Shape, a: Cell, b: Cell, sink: &mut F) {
-    use crate::encode::vars::lit;
-    let size = shape.size();
-    if shape.sees(a, b) {
-        return;
-    }
-    for digit in size.digits() {
-        sink.add_clause(&[!lit(size, a, digit), !lit(size, b, digit)]);
-    }
 }
 
 #[cfg(test)]

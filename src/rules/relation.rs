@@ -1,5 +1,5 @@
-//! What rules on pairs of cells and on sums share: support clauses, arc
-//! consistency, and bounds on sums.
+//! What rules on pairs of cells and on sums share: arc consistency and
+//! bounds on sums (their clauses are in [`crate::encode::pair`]).
 //!
 //! A pair rule (a kropki dot, an XV mark, two neighbours on a whispers
 //! line or a thermometer) is a relation on two digits. Its clauses are the
@@ -10,47 +10,10 @@
 //!
 //! Reference: I. P. Gent. Arc Consistency in SAT. ECAI 2002, pp. 121–125.
 
-use varisat::{ExtendFormula, Lit};
-
 use super::Contradiction;
 use super::restrict;
-use crate::encode::vars::lit;
+pub(crate) use crate::encode::pair::{encode_equal, encode_pair};
 use crate::grid::{Cell, Grid, Shape};
-
-/// Writes the support clauses of a relation on the digits of `a` and `b`:
-/// `allowed(x, y)` says whether a may hold x while b holds y. A digit with
-/// no support is ruled out by a unit clause; a digit every digit supports
-/// needs no clause.
-pub(crate) fn encode_pair<F: ExtendFormula>(
-    shape: &Shape,
-    a: Cell,
-    b: Cell,
-    allowed: impl Fn(u8, u8) -> bool,
-    sink: &mut F,
-) {
-    let size = shape.size();
-    for (from, to, forward) in [(a, b, true), (b, a, false)] {
-        for d in size.digits() {
-            let supports: Vec<Lit> = size
-                .digits()
-                .filter(|e| {
-                    if forward {
-                        allowed(d.get(), e.get())
-                    } else {
-                        allowed(e.get(), d.get())
-                    }
-                })
-                .map(|e| lit(size, to, e))
-                .collect();
-            if supports.len() == size.side() {
-                continue;
-            }
-            let mut clause = vec![!lit(size, from, d)];
-            clause.extend(supports);
-            sink.add_clause(&clause);
-        }
-    }
-}
 
 /// Removes from each of `a` and `b` the digits the other's candidates do
 /// not support (arc consistency on one pair).
@@ -180,21 +143,6 @@ pub(crate) fn prune_sum(
             return Ok(changed);
         }
         changed = true;
-    }
-}
-
-/// Writes "a and b hold the same digit" for each pair: x(a,d) ⟺ x(b,d).
-pub(crate) fn encode_equal<F: ExtendFormula>(
-    shape: &Shape,
-    pairs: impl IntoIterator<Item = (Cell, Cell)>,
-    sink: &mut F,
-) {
-    let size = shape.size();
-    for (a, b) in pairs {
-        for d in size.digits() {
-            sink.add_clause(&[!lit(size, a, d), lit(size, b, d)]);
-            sink.add_clause(&[lit(size, a, d), !lit(size, b, d)]);
-        }
     }
 }
 
