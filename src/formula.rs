@@ -10,14 +10,15 @@ use varisat::ExtendFormula;
 
 use crate::encode::optimized::Fixed;
 use crate::encode::rules::Family;
-use crate::encode::{EncodeStats, Encoding, Writer};
+use crate::encode::{EncodeStats, Encoding, RuleCount, Writer};
 use crate::puzzle::Puzzle;
 use crate::rules::{Constraint, Rule};
 
 /// Adds a whole puzzle with its variant constraints to an empty sink: the
 /// classic rules, then each constraint's clauses as a family named by its
 /// key, then one unit clause per given. Without constraints this is
-/// exactly [`crate::encode::encode`].
+/// exactly [`crate::encode::encode`]. Each rule of the rules language is
+/// also counted on its own ([`EncodeStats::rules`]).
 ///
 /// # Example
 ///
@@ -54,10 +55,22 @@ pub fn encode_puzzle<F: ExtendFormula>(
     let mut order: Vec<&Constraint> = constraints.iter().collect();
     let first = |key: &str| constraints.iter().position(|c| c.key() == key);
     order.sort_by_key(|c| first(c.key()));
+    let mut rules = Vec::new();
     for constraint in order {
         writer.family(Family::Constraint(constraint.key()), |s| {
-            constraint.encode(shape, encoding, s)
+            let (variables, clauses) = s.written();
+            constraint.encode(shape, encoding, s);
+            if let Constraint::Lang(rule) = constraint {
+                let (v, c) = s.written();
+                rules.push(RuleCount {
+                    name: rule.name(),
+                    variables: v - variables,
+                    clauses: c - clauses,
+                });
+            }
         });
     }
-    writer.finish()
+    let mut stats = writer.finish();
+    stats.rules = rules;
+    stats
 }

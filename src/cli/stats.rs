@@ -40,11 +40,16 @@ pub fn parse_size(text: &str) -> Result<Size, String> {
 /// Counts the bare rules of an empty grid of --size, or, given PUZZLE,
 /// the formula of its first puzzle (rules and one unit clause per
 /// given; the optimized encoding reduces the rules by the givens
-/// instead). `--output json` prints one object with size, encoding,
-/// amo, value (the value encoding, when not direct), variables,
-/// clauses, families (family name: clause count) and
-/// family_details (an array in the order the families are written,
-/// with each one's clauses, literals and first clause position).
+/// instead). `--output json` prints one object with: size; encoding,
+/// amo, sum (for puzzles with variant rules) and value (when not
+/// direct); puzzle (source, label, givens); variables,
+/// cell_digit_variables, auxiliary_variables and used_variables (those
+/// that occur in a clause); clauses, distinct_clauses (each set of
+/// literals counted once) and literals; families (family name: clause
+/// count); family_details (an array in the order the families are
+/// written, with each one's clauses, literals and first clause
+/// position); and, for puzzles with rules in the rules language, rules
+/// (each rule's name, auxiliary variables and clauses).
 #[derive(Debug, Args)]
 pub struct StatsArgs {
     /// A puzzle file: count the formula of its first puzzle, givens
@@ -167,6 +172,21 @@ struct Report<'a> {
     families: Families<'a>,
     /// Every family's figures, in the order written.
     family_details: &'a [FamilyRow],
+    /// Each rule in the rules language: its auxiliary variables and
+    /// clauses.
+    #[serde(skip_serializing_if = "<[RuleRow]>::is_empty")]
+    rules: Vec<RuleRow>,
+}
+
+/// One rule of the rules language's figures.
+#[derive(Serialize)]
+struct RuleRow {
+    /// The rule's name.
+    rule: String,
+    /// The auxiliary variables it added.
+    variables: usize,
+    /// Its clauses.
+    clauses: usize,
 }
 
 /// Runs `stats`.
@@ -227,6 +247,15 @@ pub fn stats(args: StatsArgs) -> anyhow::Result<Status> {
         literals: rows.iter().map(|r| r.literals).sum(),
         families: Families(&rows),
         family_details: &rows,
+        rules: stats
+            .rules
+            .iter()
+            .map(|r| RuleRow {
+                rule: r.name.clone(),
+                variables: r.variables,
+                clauses: r.clauses,
+            })
+            .collect(),
     };
     let mut out = io::stdout().lock();
     match args.output {
@@ -340,7 +369,22 @@ fn write_text(out: &mut impl Write, report: &Report, rows: &[FamilyRow]) -> io::
         "total",
         thousands(report.clauses),
         thousands(report.literals)
-    )
+    )?;
+    if report.rules.is_empty() {
+        return Ok(());
+    }
+    writeln!(out)?;
+    writeln!(out, "{:>9}  {:>9}  rule (in the rules language)", "variables", "clauses")?;
+    for rule in &report.rules {
+        writeln!(
+            out,
+            "{:>9}  {:>9}  {}",
+            thousands(rule.variables),
+            thousands(rule.clauses),
+            rule.rule
+        )?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

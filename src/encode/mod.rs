@@ -122,6 +122,21 @@ pub struct EncodeStats {
     /// Clauses per family, in the order they were written; families the
     /// encoding does not use are absent.
     pub families: Vec<(Family, usize)>,
+    /// Each rule in the rules language, with the variables and clauses
+    /// it added, in the order written (see [`crate::formula`]).
+    pub rules: Vec<RuleCount>,
+}
+
+/// What one rule of the rules language added to a formula.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RuleCount {
+    /// The rule's name (a written rule's name or text; a catalogue call
+    /// as its key and cells).
+    pub name: String,
+    /// The auxiliary variables it added.
+    pub variables: usize,
+    /// The clauses it added.
+    pub clauses: usize,
 }
 
 /// The sink a clause family writes to: it forwards to the formula's sink
@@ -154,6 +169,11 @@ impl<F: ExtendFormula> ExtendFormula for FamilySink<'_, F> {
 }
 
 impl<F: ExtendFormula> FamilySink<'_, F> {
+    /// Returns the variables and clauses written so far, in total.
+    pub fn written(&self) -> (usize, usize) {
+        (self.variables, self.clauses)
+    }
+
     /// Runs one family's writer and records how many clauses it added.
     /// A family written right after another of the same name adds to it,
     /// so that several constraints of one kind count as one family.

@@ -21,7 +21,10 @@
 //! disagreement instead of hiding on both sides.
 //!
 //! To add a family: write its file with a type implementing [`Rule`], add
-//! a variant to [`Constraint`] and to the dispatch macro below.
+//! a variant to [`Constraint`] and to the dispatch macro below; or, when
+//! the rules language says it well enough, a definition in
+//! `catalogue.rules` and an f-puzzles key that calls it
+//! ([`language`]).
 
 pub mod adjacent;
 pub mod arrow;
@@ -32,6 +35,7 @@ pub mod dots;
 pub mod extremes;
 pub mod groups;
 pub mod killer;
+pub mod language;
 pub mod lines;
 pub mod outside;
 pub mod parity;
@@ -58,6 +62,7 @@ pub use dots::{Dot, DotKind, Negative};
 pub use extremes::{Extreme, Extremum};
 pub use groups::{DisjointGroups, ExtraRegion};
 pub use killer::{Heading, KillerCage, LittleKiller};
+pub use language::{LangRule, Origin, Written};
 pub use lines::{Palindrome, Renban, Thermometer, Whispers};
 pub use outside::{Sandwich, XSum};
 pub use parity::{Parity, ParityCell};
@@ -177,6 +182,9 @@ pub enum Constraint {
     Quadruple(Quadruple),
     /// Clone shapes.
     Clones(Clones),
+    /// A rule in the rules language: written in a rules file, or a
+    /// catalogue definition called for an f-puzzles key.
+    Lang(Box<LangRule>),
 }
 
 /// Calls `$body` with `$rule` bound to the constraint's inner value.
@@ -207,6 +215,7 @@ macro_rules! dispatch {
             Constraint::Extreme($rule) => $body,
             Constraint::Quadruple($rule) => $body,
             Constraint::Clones($rule) => $body,
+            Constraint::Lang($rule) => $body,
         }
     };
 }

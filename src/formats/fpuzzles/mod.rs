@@ -220,7 +220,7 @@ pub fn from_json(text: &str) -> Result<Imported, FpuzzlesError> {
         .ok_or_else(|| invalid("'size' is not a grid side from 4 to 64"))?;
     let (givens, blocks) = read_grid(object, size)?;
     let shape = Shape::irregular(size, blocks).map_err(|e| invalid(format!("regions: {e}")))?;
-    let givens = givens.with_shape(shape);
+    let givens = givens.with_shape(shape.clone());
     let mut cosmetic = Vec::new();
     let mut all = Vec::new();
     for (key, value) in object {
@@ -233,7 +233,7 @@ pub fn from_json(text: &str) -> Result<Imported, FpuzzlesError> {
             continue;
         }
         if items::KEYS.contains(&key) {
-            all.extend(shared_key(key, value, size)?);
+            all.extend(shared_key(key, value, &shape)?);
         } else {
             all.extend(constraints(key, value, size)?);
         }
@@ -256,7 +256,7 @@ const COSMETIC_FIELDS: [&str; 6] = ["outlineC", "fontC", "baseC", "width", "heig
 
 /// Reads a key whose entries [`items::build`] makes into constraints: a
 /// list of objects, or for `negative` a list of keys.
-fn shared_key(key: &str, value: &Value, size: Size) -> Result<Vec<Constraint>, FpuzzlesError> {
+fn shared_key(key: &str, value: &Value, shape: &Shape) -> Result<Vec<Constraint>, FpuzzlesError> {
     let entries: Vec<items::Item> = if key == "negative" {
         vec![items::Item::from([("kinds".to_string(), neutral(value))])]
     } else {
@@ -276,7 +276,7 @@ fn shared_key(key: &str, value: &Value, size: Size) -> Result<Vec<Constraint>, F
     };
     let mut out = Vec::new();
     for entry in &entries {
-        let built = items::build(key, entry, size).map_err(|e| match e.unsupported {
+        let built = items::build(key, entry, shape).map_err(|e| match e.unsupported {
             Some(key) => FpuzzlesError::Unsupported { key },
             None => invalid(e.message),
         })?;

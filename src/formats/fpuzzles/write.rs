@@ -57,7 +57,7 @@ pub fn to_json(puzzle: &Puzzle, title: Option<&str>, solution: Option<&Grid>) ->
     }
     let name = |c: &Cell| format!("R{}C{}", c.row() + 1, c.col() + 1);
     for constraint in puzzle.constraints() {
-        if let Some((key, item)) = items::write(constraint) {
+        if let Some((key, item)) = items::write(constraint, side) {
             if key == "negative" {
                 // f-puzzles lists the kinds: "negative": ["ratio", "xv"].
                 if let Some(items::Value::List(kinds)) = item.get("kinds") {

@@ -14,6 +14,7 @@
 //! The families read here are the arithmetic and line variants; the
 //! older flag and region rules keep their readers in each format.
 
+mod language;
 mod reader;
 mod write;
 
@@ -25,7 +26,7 @@ pub use write::write;
 use reader::Reader;
 
 use crate::formats::count;
-use crate::grid::{Cell, Digit, Size};
+use crate::grid::{Cell, Digit, Shape};
 use crate::rules::outside::facing;
 use crate::rules::{
     Arrow, BetweenLine, Clones, Constraint, Dot, DotKind, Extreme, Extremum, Heading, KillerCage,
@@ -68,8 +69,9 @@ impl fmt::Display for Value {
 /// One constraint entry's fields.
 pub type Item = BTreeMap<String, Value>;
 
-/// The keys [`build`] reads.
-pub const KEYS: [&str; 20] = [
+/// The keys [`build`] reads: the families written by hand, then those
+/// read through the catalogue's definitions in the rules language.
+pub const KEYS: [&str; 31] = [
     "killercage",
     "littlekillersum",
     "sandwichsum",
@@ -90,6 +92,17 @@ pub const KEYS: [&str; 20] = [
     "maximum",
     "quadruple",
     "clone",
+    "entropicline",
+    "modularline",
+    "zipperline",
+    "slowthermometer",
+    "lockout",
+    "nabner",
+    "doublearrow",
+    "rowindexer",
+    "columnindexer",
+    "boxindexer",
+    "numberedroom",
 ];
 
 /// A malformed constraint: which field, and what is wrong.
@@ -112,13 +125,17 @@ impl fmt::Display for ItemError {
 
 impl std::error::Error for ItemError {}
 
-/// Makes the constraints one entry of `key` states on a grid of `size`.
+/// Makes the constraints one entry of `key` states on a grid of `shape`.
 ///
 /// # Errors
 ///
 /// An [`ItemError`] naming the field, the constraint and the cell.
-pub fn build(key: &str, item: &Item, size: Size) -> Result<Vec<Constraint>, ItemError> {
+pub fn build(key: &str, item: &Item, shape: &Shape) -> Result<Vec<Constraint>, ItemError> {
+    let size = shape.size();
     let r = Reader { key, item, size };
+    if language::KEYS.contains(&key) {
+        return language::build(&r, shape);
+    }
     let side = size.side() as i64;
     Ok(match key {
         "killercage" => {

@@ -19,7 +19,10 @@ fn number(n: u32) -> Value {
 /// The key and fields of a constraint [`super::build`] reads, or `None`
 /// for the families each format writes itself. A negative rule is
 /// `("negative", kinds: [its key])`.
-pub fn write(constraint: &Constraint) -> Option<(&'static str, Item)> {
+pub fn write(constraint: &Constraint, side: usize) -> Option<(&'static str, Item)> {
+    if let Some(written) = super::language::write(constraint, side) {
+        return Some(written);
+    }
     let mut item = Item::new();
     let mut put = |field: &str, value: Value| {
         item.insert(field.to_string(), value);

@@ -44,6 +44,7 @@ use crate::rules::{
 pub use write::write;
 
 mod write;
+mod written;
 
 /// What a rules file says beyond the puzzle itself.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -106,6 +107,9 @@ pub enum RulesFileErrorKind {
     BadBlocks(String),
     /// A malformed constraint: what is wrong, naming it and its cell.
     BadConstraint(String),
+    /// A rule in the rules language that cannot be read: the language's
+    /// words (see [`crate::lang::LangError`]).
+    Rule(String),
 }
 
 impl fmt::Display for RulesFileError {
@@ -130,7 +134,8 @@ impl fmt::Display for RulesFileError {
             RulesFileErrorKind::RepeatedCell(cell) => write!(f, "{cell} is listed twice"),
             RulesFileErrorKind::BadSize(m)
             | RulesFileErrorKind::BadBlocks(m)
-            | RulesFileErrorKind::BadConstraint(m) => f.write_str(m),
+            | RulesFileErrorKind::BadConstraint(m)
+            | RulesFileErrorKind::Rule(m) => f.write_str(m),
             RulesFileErrorKind::BadRow { row, problem } => {
                 write!(f, "row {row} of givens: {problem}")
             }
@@ -151,6 +156,9 @@ struct File {
     givens: Spanned<Vec<Spanned<String>>>,
     #[serde(default)]
     constraint: Vec<Spanned<BTreeMap<String, Spanned<toml::Value>>>>,
+    define: Option<Spanned<String>>,
+    #[serde(default)]
+    rule: Vec<Spanned<written::Table>>,
 }
 
 #[derive(Deserialize)]
@@ -226,8 +234,14 @@ pub fn read(text: &str) -> Result<(Puzzle, Meta), RulesFileError> {
     }
     let mut all = Vec::new();
     for table in &file.constraint {
-        all.extend(read_constraint(text, table, size)?);
+        all.extend(read_constraint(text, table, givens.shape())?);
     }
+    all.extend(written::read(
+        text,
+        file.define.as_ref(),
+        &file.rule,
+        givens.shape(),
+    )?);
     items::settle(&mut all);
     let puzzle = all.into_iter().fold(Puzzle::new(givens), Puzzle::with);
     let meta = Meta {
@@ -342,8 +356,9 @@ type Table = BTreeMap<String, Spanned<toml::Value>>;
 fn read_constraint(
     text: &str,
     table: &Spanned<Table>,
-    size: Size,
+    shape: &Shape,
 ) -> Result<Vec<Constraint>, RulesFileError> {
+    let size = shape.size();
     let at = |span: Range<usize>, kind| located(text, span.start, kind);
     let fields = table.get_ref();
     let kind = fields.get("type").ok_or_else(|| {
@@ -358,7 +373,7 @@ fn read_constraint(
         return Err(at(kind.span(), RulesFileErrorKind::Syntax(m)));
     };
     if items::KEYS.contains(&name) {
-        return shared_constraint(text, table, name, size);
+        return shared_constraint(text, table, name, shape);
     }
     let takes_cells = matches!(name, "extraregion" | "even" | "odd");
     let known = matches!(
@@ -453,7 +468,7 @@ fn shared_constraint(
     text: &str,
     table: &Spanned<Table>,
     name: &str,
-    size: Size,
+    shape: &Shape,
 ) -> Result<Vec<Constraint>, RulesFileError> {
     let fields = table.get_ref();
     let item: items::Item = fields
@@ -461,7 +476,7 @@ fn shared_constraint(
         .filter(|(key, _)| key.as_str() != "type")
         .map(|(key, value)| (key.clone(), neutral(value.get_ref())))
         .collect();
-    items::build(name, &item, size).map_err(|e| {
+    items::build(name, &item, shape).map_err(|e| {
         let span = e
             .field
             .as_ref()

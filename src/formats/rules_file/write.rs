@@ -4,7 +4,7 @@ use super::Meta;
 use crate::formats::items;
 use crate::grid::Cell;
 use crate::puzzle::Puzzle;
-use crate::rules::{Constraint, ParityCell, Rule};
+use crate::rules::{Constraint, Origin, ParityCell, Rule};
 
 /// Writes a puzzle as a rules file that [`read`](super::read) reads back.
 pub fn write(puzzle: &Puzzle, meta: &Meta) -> String {
@@ -66,12 +66,24 @@ pub fn write(puzzle: &Puzzle, meta: &Meta) -> String {
         out.push_str(&format!("  \"{}\",\n", row.join(sep)));
     }
     out.push_str("]\n");
+    // The file's own definitions, which its written rules share, are a
+    // top-level key: before the first table.
+    let define = puzzle.constraints().iter().find_map(|c| match c {
+        Constraint::Lang(rule) => match rule.origin() {
+            Origin::Written(w) => w.define.clone(),
+            Origin::Call { .. } => None,
+        },
+        _ => None,
+    });
+    if let Some(define) = define {
+        out.push_str(&format!("define = {}\n", multi_line(&define)));
+    }
     let names = |cells: &[Cell]| -> String {
         let names: Vec<String> = cells.iter().map(|c| format!("\"{c}\"")).collect();
         names.join(", ")
     };
     for constraint in puzzle.constraints() {
-        if let Some((key, item)) = items::write(constraint) {
+        if let Some((key, item)) = items::write(constraint, size.side()) {
             out.push_str(&format!("\n[[constraint]]\ntype = \"{key}\"\n"));
             for (field, value) in &item {
                 out.push_str(&format!("{field} = {}\n", toml_of(value)));
@@ -79,6 +91,18 @@ pub fn write(puzzle: &Puzzle, meta: &Meta) -> String {
             continue;
         }
         match constraint {
+            Constraint::Lang(rule) => {
+                if let Origin::Written(w) = rule.origin() {
+                    out.push_str("\n[[rule]]\n");
+                    if let Some(name) = &w.name {
+                        out.push_str(&format!("name = {}\n", quote(name)));
+                    }
+                    out.push_str(&format!("holds = {}\n", multi_line(&w.holds)));
+                    if let Some(m) = w.max_clauses {
+                        out.push_str(&format!("max_clauses = {m}\n"));
+                    }
+                }
+            }
             Constraint::ExtraRegion(region) => out.push_str(&format!(
                 "\n[[constraint]]\ntype = \"extraregion\"\ncells = [{}]\n",
                 names(&region.cells)
@@ -105,6 +129,16 @@ pub fn write(puzzle: &Puzzle, meta: &Meta) -> String {
         }
     }
     out
+}
+
+/// A string in TOML: a multi-line literal string when it spans lines and
+/// can be one, else a basic string with escapes.
+fn multi_line(text: &str) -> String {
+    if text.contains('\n') && !text.contains("'''") && !text.contains('\r') {
+        format!("'''\n{text}'''")
+    } else {
+        toml::Value::String(text.to_string()).to_string()
+    }
 }
 
 /// A neutral value in TOML: cells as `r1c1`, places outside the grid as
