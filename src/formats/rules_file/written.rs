@@ -58,6 +58,9 @@ pub(super) fn read(
     tables: &[Spanned<Table>],
     shape: &Shape,
 ) -> Result<Vec<Constraint>, RulesFileError> {
+    if define.is_none() && tables.is_empty() {
+        return Ok(Vec::new());
+    }
     let define_source = define.map(|d| Source {
         value: d.get_ref(),
         span: d.span(),
