@@ -11,6 +11,7 @@ use varisat::ExtendFormula;
 use crate::encode::optimized::Fixed;
 use crate::encode::rules::Family;
 use crate::encode::{EncodeStats, Encoding, RuleCount, Writer};
+use crate::lang::compile;
 use crate::puzzle::Puzzle;
 use crate::rules::{Constraint, Rule};
 
@@ -42,6 +43,26 @@ pub fn encode_puzzle<F: ExtendFormula>(
     encoding: &Encoding,
     sink: &mut F,
 ) -> EncodeStats {
+    write(puzzle, encoding, sink, false)
+}
+
+/// Does what [`encode_puzzle`] does, and also records, for each rule of
+/// the rules language, which part of the rule each run of its clauses
+/// comes from ([`crate::encode::RuleCount::parts`]), for `explain`.
+pub fn encode_puzzle_explained<F: ExtendFormula>(
+    puzzle: &Puzzle,
+    encoding: &Encoding,
+    sink: &mut F,
+) -> EncodeStats {
+    write(puzzle, encoding, sink, true)
+}
+
+fn write<F: ExtendFormula>(
+    puzzle: &Puzzle,
+    encoding: &Encoding,
+    sink: &mut F,
+    explained: bool,
+) -> EncodeStats {
     let givens = puzzle.givens();
     let shape = givens.shape();
     let fixed = encoding
@@ -59,15 +80,29 @@ pub fn encode_puzzle<F: ExtendFormula>(
     for constraint in order {
         writer.family(Family::Constraint(constraint.key()), |s| {
             let (variables, clauses) = s.written();
-            constraint.encode(shape, encoding, s);
-            if let Constraint::Lang(rule) = constraint {
-                let (v, c) = s.written();
-                rules.push(RuleCount {
-                    name: rule.name(),
-                    variables: v - variables,
-                    clauses: c - clauses,
-                });
+            let Constraint::Lang(rule) = constraint else {
+                constraint.encode(shape, encoding, s);
+                return;
+            };
+            let mut parts = Vec::new();
+            if explained {
+                let mut notes = Vec::new();
+                compile::encode_noted(rule.ground(), shape, encoding, s, &mut notes);
+                parts = notes
+                    .iter()
+                    .map(|note| (clauses + note.clauses, rule.part(note.at)))
+                    .collect();
+            } else {
+                rule.encode(shape, encoding, s);
             }
+            let (v, c) = s.written();
+            rules.push(RuleCount {
+                name: rule.name(),
+                variables: v - variables,
+                clauses: c - clauses,
+                first_clause: clauses,
+                parts,
+            });
         });
     }
     let mut stats = writer.finish();

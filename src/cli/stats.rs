@@ -374,7 +374,11 @@ fn write_text(out: &mut impl Write, report: &Report, rows: &[FamilyRow]) -> io::
         return Ok(());
     }
     writeln!(out)?;
-    writeln!(out, "{:>9}  {:>9}  rule (in the rules language)", "variables", "clauses")?;
+    writeln!(
+        out,
+        "{:>9}  {:>9}  rule (in the rules language)",
+        "variables", "clauses"
+    )?;
     for rule in &report.rules {
         writeln!(
             out,

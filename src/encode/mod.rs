@@ -137,6 +137,13 @@ pub struct RuleCount {
     pub variables: usize,
     /// The clauses it added.
     pub clauses: usize,
+    /// The 0-based position of its first clause in the formula.
+    pub first_clause: usize,
+    /// When asked for ([`crate::formula::encode_puzzle_explained`]): the
+    /// parts of the rule its clauses come from, each from a 0-based
+    /// position in the formula on, as `instance: sub-expression`
+    /// (`(a, b) = (r1c1, r1c2): a < b`).
+    pub parts: Vec<(usize, String)>,
 }
 
 /// The sink a clause family writes to: it forwards to the formula's sink

@@ -28,7 +28,7 @@ use varisat::{CnfFormula, Lit};
 use crate::encode::rules::Family;
 use crate::encode::vars::cell_digit;
 use crate::encode::{EncodeStats, Encoding, encode_rules};
-use crate::formula::encode_puzzle;
+use crate::formula::encode_puzzle_explained;
 use crate::grid::{Cell, Digit, House, Shape, Size};
 use crate::puzzle::Puzzle;
 
@@ -65,8 +65,10 @@ pub fn family_ranges(stats: &EncodeStats) -> Vec<(Family, Range<usize>)> {
 /// Encodes a puzzle, or the bare rules of an empty grid, into a fresh
 /// `CnfFormula`.
 ///
-/// With a puzzle this is [`encode_puzzle`] (rules, one family per
-/// constraint, and one unit clause per given, family `givens`); without
+/// With a puzzle this is [`encode_puzzle_explained`] (rules, one family
+/// per constraint, one unit clause per given, family `givens`, and which
+/// part of each rule in the rules language its clauses come from);
+/// without
 /// one it is [`encode_rules`] for `shape`, so no `givens` family is
 /// listed.
 pub fn encoded(
@@ -76,7 +78,7 @@ pub fn encoded(
 ) -> (CnfFormula, EncodeStats) {
     let mut cnf = CnfFormula::new();
     let stats = match puzzle {
-        Some(puzzle) => encode_puzzle(puzzle, encoding, &mut cnf),
+        Some(puzzle) => encode_puzzle_explained(puzzle, encoding, &mut cnf),
         None => encode_rules(shape, encoding, &mut cnf),
     };
     debug_assert_eq!(stats.clauses, cnf.len(), "every clause is counted");
@@ -258,7 +260,19 @@ pub fn explain(
             .map(|k| Explained {
                 position: k,
                 lits: clauses[k].to_vec(),
-                words: describe(shape, family, clauses[k]),
+                words: match rule_part(stats, k) {
+                    Some(part) => format!(
+                        "{part}; literal by literal: {}",
+                        join(
+                            &clauses[k]
+                                .iter()
+                                .map(|&l| literal_words(size, l))
+                                .collect::<Vec<_>>(),
+                            "or"
+                        )
+                    ),
+                    None => describe(shape, family, clauses[k]),
+                },
             })
             .collect();
         if !explained.is_empty() {
@@ -275,6 +289,26 @@ pub fn explain(
         variables: stats.variables,
         clauses: stats.clauses,
         families,
+    })
+}
+
+/// The rule of the rules language that clause `position` belongs to, and
+/// the part of it the clause comes from, in words: `rising row, (a, b) =
+/// (r1c1, r1c2): a < b`.
+fn rule_part(stats: &EncodeStats, position: usize) -> Option<String> {
+    let rule = stats
+        .rules
+        .iter()
+        .find(|r| (r.first_clause..r.first_clause + r.clauses).contains(&position))?;
+    let part = rule
+        .parts
+        .iter()
+        .take_while(|(from, _)| *from <= position)
+        .last()
+        .map(|(_, words)| words.as_str());
+    Some(match part {
+        Some(part) if !part.is_empty() => format!("{}, {part}", rule.name),
+        _ => rule.name.clone(),
     })
 }
 

@@ -18,7 +18,7 @@ use crate::encode::Encoding;
 use crate::grid::{Cell, Grid, Shape};
 use crate::lang::eval::Pruner;
 use crate::lang::ground::BoolKind;
-use crate::lang::{Arg, Ground, LangError, LangErrorKind, Library, Limits, Span, Texts};
+use crate::lang::{Arg, At, Ground, LangError, LangErrorKind, Library, Limits, Span, Texts};
 use crate::lang::{compile, eval};
 
 /// The most clauses a rule may make unless it states its own limit: far
@@ -74,7 +74,11 @@ impl LangRule {
     /// A [`LangError`] located in the rule's text or the file's
     /// definitions: anything the language refuses, a rule that reads no
     /// cell, or one whose clauses would pass its limit.
-    pub fn written(written: Written, library: &Library, shape: &Shape) -> Result<LangRule, LangError> {
+    pub fn written(
+        written: Written,
+        library: &Library,
+        shape: &Shape,
+    ) -> Result<LangRule, LangError> {
         let (ground, texts) = library.ground("holds", &written.holds, shape, &Limits::default())?;
         let whole = Span {
             source: (texts.0.len() - 1) as u16,
@@ -97,7 +101,13 @@ impl LangRule {
             };
             return Err(LangError { span: whole, kind });
         }
-        Ok(LangRule::new("rule", Origin::Written(written), ground, texts, shape))
+        Ok(LangRule::new(
+            "rule",
+            Origin::Written(written),
+            ground,
+            texts,
+            shape,
+        ))
     }
 
     /// Calls the catalogue's definition `definition` with `args` on
@@ -166,6 +176,17 @@ impl LangRule {
         }
     }
 
+    /// Returns a part of the rule in words, for the node at `at`: its
+    /// instance and its sub-expression, `(a, b) = (r1c1, r1c2): a < b`.
+    pub fn part(&self, at: At) -> String {
+        let text = self.texts.slice(at.span);
+        let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        match self.ground.instances.get(at.instance.0 as usize) {
+            Some(instance) if !instance.is_empty() => format!("{instance}: {text}"),
+            _ => text,
+        }
+    }
+
     /// Returns whether the ground rule can never hold (it folded to a
     /// false condition, as a thermometer longer than N).
     pub fn is_false(&self) -> bool {
@@ -194,7 +215,10 @@ fn show(arg: &Arg) -> String {
                 .collect();
             match cells {
                 Some(cells) if !cells.is_empty() => cell_list(&cells),
-                _ => format!("[{}]", items.iter().map(show).collect::<Vec<_>>().join(", ")),
+                _ => format!(
+                    "[{}]",
+                    items.iter().map(show).collect::<Vec<_>>().join(", ")
+                ),
             }
         }
     }
@@ -224,19 +248,10 @@ impl Rule for LangRule {
 
     fn check(&self, grid: &Grid) -> Result<(), Broken> {
         eval::check(&self.ground, grid).map_err(|failure| {
-            let instance = self
-                .ground
-                .instances
-                .get(failure.at.instance.0 as usize)
-                .filter(|s| !s.is_empty())
-                .map(|s| format!(" for {s}"))
-                .unwrap_or_default();
-            let part = self.texts.slice(failure.at.span);
-            let part = part.split_whitespace().collect::<Vec<_>>().join(" ");
             Broken {
                 key: self.key,
                 cells: failure.cells,
-                reason: format!("{} fails{instance}: {part}", self.name()),
+                reason: format!("{} fails for {}", self.name(), self.part(failure.at)),
             }
         })
     }

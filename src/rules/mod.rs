@@ -29,6 +29,7 @@
 pub mod adjacent;
 pub mod arrow;
 pub mod between;
+pub mod catalogue;
 pub mod clone;
 pub mod diagonal;
 pub mod dots;

@@ -56,7 +56,10 @@ fn known(key: &str) -> Option<&'static str> {
 /// these arguments.
 pub(super) fn build(r: &Reader, shape: &Shape) -> Result<Vec<Constraint>, ItemError> {
     let Some(key) = known(r.key) else {
-        return r.fail("type", format!("'{}' is not read through the catalogue", r.key));
+        return r.fail(
+            "type",
+            format!("'{}' is not read through the catalogue", r.key),
+        );
     };
     let calls: Vec<Vec<Arg>> = if LINE_KEYS.contains(&key) {
         r.only(&["lines"])?;
@@ -81,7 +84,16 @@ pub(super) fn build(r: &Reader, shape: &Shape) -> Result<Vec<Constraint>, ItemEr
         .map(|args| {
             LangRule::call(key, key, args, shape)
                 .map(|rule| Constraint::Lang(Box::new(rule)))
-                .or_else(|e| r.fail(if key == "numberedroom" { "cell" } else { "lines" }, e))
+                .or_else(|e| {
+                    r.fail(
+                        if key == "numberedroom" {
+                            "cell"
+                        } else {
+                            "lines"
+                        },
+                        e,
+                    )
+                })
         })
         .collect()
 }
@@ -140,7 +152,11 @@ fn clue_of(cells: &[Cell], side: usize) -> Option<(u8, u8)> {
     let n = side as u8;
     let (r, c) = (first.row() as u8 + 1, first.col() as u8 + 1);
     let clue = if first.row() == second.row() {
-        if second.col() > first.col() { (r, 0) } else { (r, n + 1) }
+        if second.col() > first.col() {
+            (r, 0)
+        } else {
+            (r, n + 1)
+        }
     } else if second.row() > first.row() {
         (0, c)
     } else {

@@ -280,7 +280,10 @@ mod tests {
             for (i, ch) in value.char_indices() {
                 let at = map[i];
                 let in_file = text[at..].chars().next().unwrap();
-                assert!(in_file == ch || in_file == '\\', "{source}: byte {i} '{ch}' -> '{in_file}'");
+                assert!(
+                    in_file == ch || in_file == '\\',
+                    "{source}: byte {i} '{ch}' -> '{in_file}'"
+                );
             }
         }
     }
