@@ -240,6 +240,13 @@ pub struct EncodingArgs {
     /// stay the same; --amo applies to direct and to support's cells.
     #[arg(long, value_enum, default_value_t)]
     pub value_encoding: ValueKind,
+
+    /// Encode the variant rules written by hand through their definitions
+    /// in the rules language (src/rules/catalogue.rules) instead, to
+    /// compare the compiled clauses with the hand-written ones. Answers
+    /// are still checked by the hand-written rules.
+    #[arg(long)]
+    pub catalogue: bool,
 }
 
 impl EncodingArgs {
@@ -250,6 +257,7 @@ impl EncodingArgs {
             amo: self.amo,
             sum: self.sum_encoding,
             value: self.value_encoding,
+            catalogue: self.catalogue,
         }
     }
 }

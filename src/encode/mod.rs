@@ -104,6 +104,11 @@ pub struct Encoding {
     /// How a cell's value becomes variables (direct unless told
     /// otherwise; see [`value`]).
     pub value: ValueKind,
+    /// Whether the variant families written by hand are encoded through
+    /// their definitions in the rules language's catalogue instead
+    /// ([`crate::rules::catalogue`]), to compare the two encodings of one
+    /// rule. Checks and the cross-check stay the hand-written ones.
+    pub catalogue: bool,
 }
 
 impl fmt::Display for Encoding {

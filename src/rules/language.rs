@@ -247,12 +247,10 @@ impl Rule for LangRule {
     }
 
     fn check(&self, grid: &Grid) -> Result<(), Broken> {
-        eval::check(&self.ground, grid).map_err(|failure| {
-            Broken {
-                key: self.key,
-                cells: failure.cells,
-                reason: format!("{} fails for {}", self.name(), self.part(failure.at)),
-            }
+        eval::check(&self.ground, grid).map_err(|failure| Broken {
+            key: self.key,
+            cells: failure.cells,
+            reason: format!("{} fails for {}", self.name(), self.part(failure.at)),
         })
     }
 
