@@ -8,7 +8,7 @@ use crate::grid::Size;
 
 /// Every classic 4×4 solution, by brute force over row permutations and
 /// the classic check alone.
-fn every_four_by_four_grid() -> Vec<Grid> {
+pub(super) fn every_four_by_four_grid() -> Vec<Grid> {
     use itertools::Itertools;
     let four = Size::from_side(4).unwrap();
     let rows: Vec<Vec<u8>> = (1..=4u8).permutations(4).collect();

@@ -15,6 +15,7 @@ fn cell(r: u8, c: u8) -> Cell {
     Cell::new(r, c)
 }
 
+mod catalogue;
 mod count;
 mod families;
 mod soundness;
