@@ -15,7 +15,7 @@ pub(super) struct Decided {
     /// The grid, when every cell is fixed and the grid solves the puzzle.
     pub(super) solution: Option<Grid>,
     /// The open cell with the fewest candidates and its smallest one.
-    branch: Option<(Cell, Digit)>,
+    pub(super) branch: Option<(Cell, Digit)>,
 }
 
 /// Reads the cells an assignment fixes. Givens count as fixed even when
@@ -27,8 +27,8 @@ pub(super) fn fixed(whole: &Puzzle, assignment: &Assignment) -> Decided {
     let side = size.side();
     let mut grid = puzzle.clone();
     // Candidates per cell: digits not yet false, and not a given's digit in
-    // a house the cell shares with it.
-    let mut open = vec![(1u32 << side) - 1; size.cells()];
+    // a house the cell shares with it; a bit per digit, up to 64.
+    let mut open: Vec<u64> = vec![u64::MAX >> (64 - side); size.cells()];
     for (cell, digit) in puzzle.givens() {
         let houses = [
             House::Row(cell.row() as u8),
@@ -39,7 +39,7 @@ pub(super) fn fixed(whole: &Puzzle, assignment: &Assignment) -> Decided {
             .into_iter()
             .flat_map(|h| puzzle.shape().house_cells(h))
         {
-            open[other.index(size)] &= !(1 << digit.index());
+            open[other.index(size)] &= !(1u64 << digit.index());
         }
     }
     for lit in assignment.true_lits() {
@@ -49,7 +49,7 @@ pub(super) fn fixed(whole: &Puzzle, assignment: &Assignment) -> Decided {
                     grid.set(cell, Some(digit));
                 }
             } else {
-                open[cell.index(size)] &= !(1 << digit.index());
+                open[cell.index(size)] &= !(1u64 << digit.index());
             }
         }
     }

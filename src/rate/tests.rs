@@ -159,3 +159,24 @@ fn minimal_and_efficient_propagate_alike() {
         "some puzzle needs search, so the figures are compared too"
     );
 }
+
+/// Candidate masks hold a bit per digit up to 64: on a 36×36 grid with one
+/// given, the search still finds open cells to branch on (with 32-bit
+/// masks it saw no candidate and called a solvable grid unsolvable).
+#[test]
+fn candidate_masks_cover_every_side_up_to_64() {
+    for side in [33, 36, 49, 64] {
+        let size = Size::from_side(side).unwrap();
+        let mut givens = Grid::empty(size);
+        givens.set(crate::grid::Cell::new(0, 0), crate::grid::Digit::new(1));
+        let puzzle: crate::puzzle::Puzzle = givens.into();
+        let propagator = crate::propagate::Propagator::new(size.cells() * side, std::iter::empty());
+        let assignment = propagator.propagate(&[]).unwrap();
+        let state = search::fixed(&puzzle, &assignment);
+        assert_eq!(state.count, 1, "side {side}");
+        assert!(state.solution.is_none());
+        let (cell, digit) = state.branch.expect("an open cell to branch on");
+        assert_eq!(cell, crate::grid::Cell::new(0, 1), "side {side}");
+        assert_eq!(digit.get(), 2, "side {side}: 1 is taken in the row");
+    }
+}
