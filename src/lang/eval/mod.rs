@@ -40,13 +40,18 @@
 //! [`IntKind::Max`]: super::ground::IntKind::Max
 
 mod check;
+mod domain;
+mod prune;
+mod three;
 
 #[cfg(test)]
 mod tests;
 
-use crate::grid::{Cell, Grid, Shape};
+use crate::grid::{Cell, Grid};
 
 use super::{At, Ground};
+
+pub use prune::Pruner;
 
 /// Where a rule fails on a grid.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,25 +82,4 @@ pub struct Failure {
 /// The [`Failure`] of the first failing instance.
 pub fn check(ground: &Ground, grid: &Grid) -> Result<(), Failure> {
     check::check(ground, grid)
-}
-
-/// The rule as the backtracker uses it: per-instance scopes computed
-/// once.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Pruner {}
-
-impl Pruner {
-    /// Prepares `ground` for pruning on `shape`.
-    pub fn new(ground: &Ground, shape: &Shape) -> Pruner {
-        let _ = (ground, shape);
-        unimplemented!()
-    }
-
-    /// Removes the candidates the rule rules out. `candidates[i]` is the
-    /// mask of cell i (row-major), bit d−1 for digit d. Returns whether a
-    /// mask changed, or `None` when the rule cannot hold.
-    pub fn prune(&self, ground: &Ground, shape: &Shape, candidates: &mut [u64]) -> Option<bool> {
-        let _ = (ground, shape, candidates);
-        unimplemented!()
-    }
 }

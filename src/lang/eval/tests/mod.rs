@@ -2,13 +2,15 @@
 //! at random.
 
 mod checks;
+mod prunes;
+mod random;
 
-use crate::grid::{Cell, Grid, Shape, Size};
+use crate::grid::{Cell, Digit, Grid, Shape, Size};
 
 use super::super::ground::{
     At, Automaton, Bool, BoolKind, Cmp, Ground, Instance, Int, IntKind, Span, Transition,
 };
-use super::{Failure, check};
+use super::{Failure, Pruner, check};
 
 /// Returns an `At` whose span starts at `start` in instance `instance`,
 /// so that a test can tell nodes apart.
@@ -109,6 +111,10 @@ fn lt(x: Int, y: Int) -> Bool {
     cmp(Cmp::Lt, x, y)
 }
 
+fn ne(x: Int, y: Int) -> Bool {
+    cmp(Cmp::Ne, x, y)
+}
+
 fn distinct(items: Vec<Int>) -> Bool {
     cond(BoolKind::Distinct(items))
 }
@@ -152,6 +158,10 @@ fn four() -> Shape {
     Shape::square(Size::from_side(4).unwrap())
 }
 
+fn nine() -> Shape {
+    Shape::square(Size::NINE)
+}
+
 /// Returns a grid of `shape` from symbols, `.` blank.
 fn grid(shape: &Shape, symbols: &str) -> Grid {
     Grid::from_symbols(shape.clone(), symbols).unwrap()
@@ -165,4 +175,25 @@ fn solved() -> Grid {
 /// Returns whether `b` holds on the solved 4×4 grid.
 fn holds(b: Bool) -> bool {
     check(&ground(b), &solved()).is_ok()
+}
+
+/// Returns full masks for `shape` with the cells of `placed` (1-based
+/// row, column, digit) placed.
+fn masks(shape: &Shape, placed: &[(u8, u8, u8)]) -> Vec<u64> {
+    let full = u64::MAX >> (64 - shape.side());
+    let mut out = vec![full; shape.cells()];
+    for &(r, c, d) in placed {
+        out[Cell::new(r - 1, c - 1).index(shape.size())] = 1 << (d - 1);
+    }
+    out
+}
+
+/// Returns the mask of 1-based cell (r, c).
+fn mask_at(shape: &Shape, masks: &[u64], r: u8, c: u8) -> u64 {
+    masks[Cell::new(r - 1, c - 1).index(shape.size())]
+}
+
+/// Returns the digit bit of `d`.
+fn bit(d: u8) -> u64 {
+    1 << Digit::new(d).unwrap().index()
 }
