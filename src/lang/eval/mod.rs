@@ -77,6 +77,26 @@ pub struct Failure {
 /// breaks the rule wherever it stands, even under `not` or in the branch
 /// of an `if` not taken, and is reported itself.
 ///
+/// # Example
+///
+/// ```
+/// use sudoku_sat::grid::{Cell, Grid, Size};
+/// use sudoku_sat::lang::eval::check;
+/// use sudoku_sat::lang::ground::{At, Bool, BoolKind, Cmp, Ground, Int, IntKind};
+///
+/// // r1c1 < r1c2
+/// let cell = |c| Box::new(Int::new(IntKind::Cell(Cell::new(0, c)), At::default()));
+/// let root = Bool::new(BoolKind::Cmp(Cmp::Lt, cell(0), cell(1)), At::default());
+/// let cells = vec![Cell::new(0, 0), Cell::new(0, 1)];
+/// let rule = Ground { root, instances: vec![String::new()], cells };
+/// let four = Size::from_side(4).unwrap();
+/// assert!(check(&rule, &Grid::from_symbols(four, "12..............").unwrap()).is_ok());
+/// let failure = check(&rule, &Grid::from_symbols(four, "21..............").unwrap());
+/// assert_eq!(failure.unwrap_err().cells, [Cell::new(0, 0), Cell::new(0, 1)]);
+/// // r1c2 blank: not judged.
+/// assert!(check(&rule, &Grid::from_symbols(four, "2...............").unwrap()).is_ok());
+/// ```
+///
 /// # Errors
 ///
 /// The [`Failure`] of the first failing instance.
