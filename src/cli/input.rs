@@ -224,10 +224,15 @@ impl Input {
 
 /// Returns the text of a FILE argument that is a puzzle rather than a
 /// path: nothing exists there (not even a broken link), and the text looks
-/// like a puzzle or a link.
+/// like a puzzle or a link. A name too long for a file (a bare f-puzzles
+/// payload runs to thousands of characters) names nothing either.
 fn inline_puzzle(path: &Path) -> Option<String> {
-    let missing =
-        std::fs::symlink_metadata(path).is_err_and(|e| e.kind() == io::ErrorKind::NotFound);
+    let missing = std::fs::symlink_metadata(path).is_err_and(|e| {
+        matches!(
+            e.kind(),
+            io::ErrorKind::NotFound | io::ErrorKind::InvalidFilename
+        )
+    });
     let text = path
         .to_str()
         .filter(|text| missing && looks_like_puzzle(text))?;
