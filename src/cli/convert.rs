@@ -39,7 +39,9 @@ pub enum Target {
 /// a `*.toml` rules file). Text grids hold the classic rules only: a
 /// puzzle with constraints or irregular blocks is refused for them,
 /// with a message naming what would be lost (exit 2), never written
-/// without it.
+/// without it. The drawing elements of an f-puzzles link (free lines,
+/// text, fog…) carry no rule and are not written in any format; a note
+/// on stderr lists them.
 #[derive(Debug, Args)]
 pub struct ConvertArgs {
     /// The puzzle file; `-` or nothing reads standard input.
