@@ -20,5 +20,6 @@ mod regression;
 mod sizes;
 mod teaching;
 mod trust;
+mod variant_links;
 mod variants;
 mod web;

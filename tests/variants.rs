@@ -9,10 +9,10 @@ use sudoku_sat::rules::{AntiKnight, Constraint, Diagonal, Direction};
 use crate::common::{WINDOKU, WINDOKU_SOLUTION, run_cli};
 
 /// Unique as an X-Sudoku, with several solutions as a plain Sudoku.
-const X_SUDOKU: &str =
+pub(crate) const X_SUDOKU: &str =
     "3.....1.9.84...3.5..2.5...6..9.........76.9..........39.8..........7...4....3....";
 
-fn x_sudoku() -> Puzzle {
+pub(crate) fn x_sudoku() -> Puzzle {
     let givens = Grid::from_symbols(Size::NINE, X_SUDOKU).unwrap();
     [Direction::Positive, Direction::Negative]
         .into_iter()
@@ -21,7 +21,7 @@ fn x_sudoku() -> Puzzle {
 }
 
 /// A link to a puzzle given as f-puzzles JSON text.
-fn link_of_json(json: &str) -> String {
+pub(crate) fn link_of_json(json: &str) -> String {
     format!(
         "https://www.f-puzzles.com/?load={}",
         lz_str::compress_to_base64(json)

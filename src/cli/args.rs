@@ -1,15 +1,20 @@
 //! The options several subcommands share: input, encoding, cross-check,
 //! solver, and each batch subcommand's own argument set.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use clap::Args;
 
 use sudoku_sat::backtrack::Backtracker;
 use sudoku_sat::encode::{AmoKind, Encoding, RuleSet, SumKind, ValueKind};
+use sudoku_sat::formats::rules_file::{Extra, RulesFileError};
 use sudoku_sat::formats::text::{Format, ReadOptions, Symbols};
+use sudoku_sat::grid::{Grid, Shape};
+use sudoku_sat::puzzle::Puzzle;
 use sudoku_sat::solve::sat::Strategy;
 
+use super::input::{Input, read_rules};
 use super::output::OutputFormat;
 use super::say;
 
@@ -176,6 +181,19 @@ pub struct InputArgs {
     /// in the standard symbols.
     #[arg(long, value_enum, default_value_t)]
     pub(super) symbols: Symbols,
+
+    /// Add the constraints of a rules file to every puzzle read.
+    ///
+    /// For puzzles whose variant rule is only stated in words, as a file
+    /// of X-Sudoku lines: FILE is a rules file (docs/variants.md) whose
+    /// `[[constraint]]` tables are added to each puzzle, after its own
+    /// constraints (one it already has is not added twice). FILE states
+    /// the grid size with `size = N` or with N rows of blank `givens`; it
+    /// gives no digits and draws no `blocks` (use --box). A puzzle of
+    /// another size is an error of its own, naming both sizes, and the
+    /// other puzzles are read.
+    #[arg(long, value_name = "FILE")]
+    pub(super) rules: Option<PathBuf>,
 }
 
 impl InputArgs {
@@ -186,6 +204,63 @@ impl InputArgs {
             blocks: self.blocks,
             symbols: self.symbols,
         }
+    }
+
+    /// Opens the puzzle input as [`Input::open`] does, adding the
+    /// constraints of `--rules` to every puzzle it holds.
+    ///
+    /// # Errors
+    ///
+    /// Fails when the input or the rules file cannot be opened, or the
+    /// rules file cannot be read.
+    pub fn open(&self, path: Option<&Path>) -> anyhow::Result<Input> {
+        let input = Input::open(path)?;
+        self.attach(input)
+    }
+
+    /// Adds the constraints of `--rules` to every puzzle `input` holds.
+    ///
+    /// # Errors
+    ///
+    /// Fails when the rules file cannot be opened or read.
+    pub fn attach(&self, input: Input) -> anyhow::Result<Input> {
+        Ok(input.with_rules(self.extra()?))
+    }
+
+    /// Returns an empty grid of `shape` under the constraints of
+    /// `--rules`, for commands that encode an empty grid when given no
+    /// puzzle; `None` without `--rules`.
+    ///
+    /// # Errors
+    ///
+    /// Fails when the rules file cannot be read, or is for another size.
+    pub fn empty_with_rules(&self, shape: Shape) -> anyhow::Result<Option<Puzzle>> {
+        let Some(extra) = self.extra()? else {
+            return Ok(None);
+        };
+        let side = shape.side();
+        let empty = Puzzle::new(Grid::empty(shape));
+        let puzzle = extra.add_to(&empty).map_err(|kind| {
+            let e = RulesFileError {
+                line: None,
+                column: None,
+                kind,
+            };
+            anyhow::anyhow!("--size {side}: {e}")
+        })?;
+        Ok(Some(puzzle))
+    }
+
+    /// Returns the constraints of `--rules`, if given.
+    ///
+    /// # Errors
+    ///
+    /// Fails when the rules file cannot be opened or read.
+    pub fn extra(&self) -> anyhow::Result<Option<Arc<Extra>>> {
+        self.rules
+            .as_deref()
+            .map(|path| read_rules(path).map(Arc::new))
+            .transpose()
     }
 }
 

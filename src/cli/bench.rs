@@ -15,7 +15,6 @@ use sudoku_sat::rules::Rule;
 use sudoku_sat::solve::Outcome;
 use sudoku_sat::solve::sat::{Engine, SatSolver, Strategy};
 
-use super::input::Input;
 use super::output;
 use super::{InputArgs, Status, say};
 
@@ -88,7 +87,7 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<Status> {
          (built with the `batsat` feature); backtracker = the native oracle."
     );
     for path in &args.files {
-        let input = Input::open(Some(path))?;
+        let input = args.input.open(Some(path))?;
         let name = input.name.clone();
         let mut puzzles: Vec<Grid> = Vec::new();
         let mut variants: Vec<Puzzle> = Vec::new();

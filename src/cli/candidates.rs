@@ -14,7 +14,6 @@ use sudoku_sat::grid::{Cell, Digit, Size};
 use sudoku_sat::solve::candidates::{Candidates, Solutions, true_candidates};
 
 use super::count::{CheckArgs, verdict_words};
-use super::input::Input;
 use super::output::{ReportOutput, json_line, report_each};
 use super::{InputArgs, Status};
 
@@ -61,7 +60,7 @@ pub struct CandidatesArgs {
 
 /// Runs `candidates`: each puzzle's candidate grid on stdout.
 pub fn candidates(args: CandidatesArgs) -> anyhow::Result<Status> {
-    let input = Input::open(args.file.as_deref())?;
+    let input = args.input.open(args.file.as_deref())?;
     let encoding = args.check.encoding();
     let mut status = Status::Success;
     let mut first = true;

@@ -18,7 +18,6 @@ use sudoku_sat::solve::{CrossCheck, cross_check};
 
 use super::count::{CheckArgs, verdict_words};
 use super::explain_report::{check_core, core_words, difference_lines, givens_text};
-use super::input::Input;
 use super::output::{ReportOutput, json_line, report_each};
 use super::say;
 use super::{InputArgs, Status};
@@ -71,7 +70,7 @@ pub struct CheckCommandArgs {
 
 /// Runs `check`: each puzzle's report on stdout.
 pub fn check(args: CheckCommandArgs) -> anyhow::Result<Status> {
-    let input = Input::open(args.file.as_deref())?;
+    let input = args.input.open(args.file.as_deref())?;
     let encoding = args.check.encoding();
     let mut rater = Rater::new(encoding).with_decision_limit(args.decision_limit);
     let mut status = Status::Success;

@@ -9,7 +9,7 @@ use clap::Args;
 use sudoku_sat::formats::{fpuzzles, rules_file};
 use sudoku_sat::rules::Rule;
 
-use super::input::Input;
+use super::input::NOT_WRITTEN;
 use super::say;
 use super::{InputArgs, Status};
 
@@ -39,7 +39,9 @@ pub enum Target {
 /// a `*.toml` rules file). Text grids hold the classic rules only: a
 /// puzzle with constraints or irregular blocks is refused for them,
 /// with a message naming what would be lost (exit 2), never written
-/// without it.
+/// without it. The drawing elements of an f-puzzles link (free lines,
+/// text, fog…) carry no rule and are not written in any format; a note
+/// on stderr lists them.
 #[derive(Debug, Args)]
 pub struct ConvertArgs {
     /// The puzzle file; `-` or nothing reads standard input.
@@ -77,7 +79,12 @@ pub(super) fn lost_in_text(puzzle: &sudoku_sat::puzzle::Puzzle) -> Option<String
 /// in input order. A puzzle the target cannot hold (constraints or
 /// irregular blocks in a text grid) is an error, never a silent loss.
 pub fn convert(args: ConvertArgs) -> anyhow::Result<Status> {
-    let input = Input::open(args.file.as_deref())?;
+    // Drawing elements have no place in any format written here: the
+    // note on them says they are lost.
+    let input = args
+        .input
+        .open(args.file.as_deref())?
+        .with_drawings_note(NOT_WRITTEN);
     let name = input.name.clone();
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut written = 0usize;

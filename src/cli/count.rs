@@ -16,7 +16,6 @@ use sudoku_sat::rules::Rule;
 use sudoku_sat::solve::backtrack;
 use sudoku_sat::solve::count::{Bound, Count, Counted, Counter};
 
-use super::input::Input;
 use super::output::{ReportOutput, json_line, report_each};
 use super::say;
 use super::{CrossCheckArgs, EncodingArgs, InputArgs, Status};
@@ -122,7 +121,7 @@ impl CheckArgs {
 
 /// Runs `count`: one line `LABEL: COUNT` per puzzle on stdout.
 pub fn count(args: CountArgs) -> anyhow::Result<Status> {
-    let input = Input::open(args.file.as_deref())?;
+    let input = args.input.open(args.file.as_deref())?;
     let mut counter =
         Counter::new(args.check.encoding()).with_symmetry_breaking(args.break_symmetry);
     let mut status = Status::Success;

@@ -8,7 +8,6 @@ use sudoku_sat::encode::Encoding;
 use sudoku_sat::formats::dimacs::answer::{Answer, read_answer};
 use sudoku_sat::solve::{SolveError, read_model};
 
-use super::input::Input;
 use super::output::Printer;
 use super::say;
 use super::{DecodeArgs, Status};
@@ -19,7 +18,7 @@ const MAX_ANSWER_BYTES: u64 = 64 << 20;
 /// Runs `decode`: reads the puzzle and the solver's answer, validates the
 /// model, and prints the solution.
 pub fn decode(args: DecodeArgs) -> anyhow::Result<Status> {
-    let input = Input::open(Some(&args.puzzle))?;
+    let input = args.input.open(Some(&args.puzzle))?;
     let name = input.name.clone();
     let Some(puzzle) = input.one_puzzle(args.input.options(), "decode")? else {
         return Ok(Status::Error);

@@ -87,9 +87,13 @@ pub struct ExplainArgs {
 pub fn explain(args: ExplainArgs) -> anyhow::Result<Status> {
     let encoding = args.encoding.encoding();
     let (grid, about, source) = match &args.puzzle {
-        None => (None, "empty grid".to_string(), None),
+        None => (
+            args.input.empty_with_rules(Shape::square(args.size))?,
+            "empty grid".to_string(),
+            None,
+        ),
         Some(path) => {
-            let Some((name, puzzle)) = first_puzzle(path, args.input.options())? else {
+            let Some((name, puzzle)) = first_puzzle(path, &args.input)? else {
                 return Ok(Status::Error);
             };
             let givens = puzzle.grid().given_count();

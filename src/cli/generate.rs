@@ -23,7 +23,6 @@ use sudoku_sat::solve::prove::{Claim, ProofFormat, Proved, prove};
 
 use super::convert::lost_in_text;
 use super::files;
-use super::input::Input;
 use super::output::{OutputFormat, Printer};
 use super::progress::Progress;
 use super::say;
@@ -155,7 +154,7 @@ pub struct GenerateArgs {
 /// classic grid of --size and --box.
 fn template(args: &GenerateArgs) -> anyhow::Result<Option<Puzzle>> {
     if let Some(path) = &args.template {
-        let input = Input::open(Some(path))?;
+        let input = args.input.open(Some(path))?;
         let name = input.name.clone();
         let Some(entry) = input.one_puzzle(args.input.options(), "generate")? else {
             return Ok(None);
@@ -188,7 +187,10 @@ fn template(args: &GenerateArgs) -> anyhow::Result<Option<Puzzle>> {
         }
         None => Shape::square(size),
     };
-    Ok(Some(Puzzle::new(Grid::empty(shape))))
+    match args.input.empty_with_rules(shape.clone())? {
+        Some(puzzle) => Ok(Some(puzzle)),
+        None => Ok(Some(Puzzle::new(Grid::empty(shape)))),
+    }
 }
 
 /// Runs `generate`.

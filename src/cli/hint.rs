@@ -12,7 +12,6 @@ use sudoku_sat::formats::text::Puzzle;
 use sudoku_sat::grid::{Cell, Digit};
 use sudoku_sat::hint::{HintError, Hinter, Step};
 
-use super::input::Input;
 use super::output::{ReportOutput, json_line, report_each};
 use super::say;
 use super::{EncodingArgs, InputArgs, Status};
@@ -64,7 +63,7 @@ pub struct HintArgs {
 
 /// Runs `hint` on each puzzle of the input.
 pub fn hint(args: HintArgs) -> anyhow::Result<Status> {
-    let input = Input::open(args.file.as_deref())?;
+    let input = args.input.open(args.file.as_deref())?;
     let encoding = args.encoding.encoding();
     let mut status = Status::Success;
     let mut first = true;

@@ -9,8 +9,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use anyhow::{Context, bail};
 
 use super::say;
+use sudoku_sat::formats::rules_file::{self, Extra};
 use sudoku_sat::formats::text::{
-    Format, ParseError, Puzzle, Puzzles, ReadOptions, looks_like_puzzle,
+    Format, MAX_RULES_FILE_BYTES, ParseError, ParseErrorKind, Puzzle, Puzzles, ReadOptions,
+    looks_like_puzzle,
 };
 
 /// A source of puzzle text and the name diagnostics use for it.
@@ -24,10 +26,22 @@ pub struct Input {
     /// is asked for.
     rules_file: bool,
     reader: Box<dyn BufRead + Send>,
+    /// Constraints to add to every puzzle read (`--rules`).
+    extra: Option<Arc<Extra>>,
+    /// What the note on ignored drawing elements says follows from
+    /// leaving them out.
+    drawings: &'static str,
 }
 
 /// The name diagnostics give a puzzle written on the command line.
 pub const ARGUMENT: &str = "argument";
+
+/// What follows from leaving out drawing elements, for commands that
+/// solve or examine a puzzle.
+pub const NOT_ENFORCED: &str = "rules drawn with them are not enforced";
+
+/// What follows from leaving out drawing elements, for `convert`.
+pub const NOT_WRITTEN: &str = "they are not written, and rules drawn with them are not kept";
 
 impl Input {
     /// Opens a file, or standard input for `None` or `-`. A path that names
@@ -41,6 +55,8 @@ impl Input {
                 len: Some(text.len() as u64),
                 rules_file: false,
                 reader: Box::new(io::Cursor::new(text.into_bytes())),
+                extra: None,
+                drawings: NOT_ENFORCED,
             });
         }
         match path {
@@ -70,6 +86,8 @@ impl Input {
                         Some(_) => Box::new(BufReader::with_capacity(64 * 1024, file)),
                         None => Box::new(BufReader::with_capacity(64 * 1024, StopAware::new(file))),
                     },
+                    extra: None,
+                    drawings: NOT_ENFORCED,
                 })
             }
         }
@@ -98,6 +116,8 @@ impl Input {
             len: Some(text.len() as u64),
             rules_file: false,
             reader: Box::new(text.as_bytes()),
+            extra: None,
+            drawings: NOT_ENFORCED,
         }
     }
 
@@ -107,7 +127,24 @@ impl Input {
             len: None,
             rules_file: false,
             reader: stdin_reader(),
+            extra: None,
+            drawings: NOT_ENFORCED,
         }
+    }
+
+    /// Returns the same input adding `extra`'s constraints to every
+    /// puzzle read (`--rules`). A puzzle of another size than the rules
+    /// is a parse error of its own, and the rest are read.
+    pub fn with_rules(mut self, extra: Option<Arc<Extra>>) -> Input {
+        self.extra = extra;
+        self
+    }
+
+    /// Returns the same input saying `consequence` in the note on each
+    /// puzzle's ignored drawing elements ([`NOT_ENFORCED`] by default).
+    pub fn with_drawings_note(mut self, consequence: &'static str) -> Input {
+        self.drawings = consequence;
+        self
     }
 
     /// Returns the input's puzzles as a stream, with the reader wrapped by
@@ -116,11 +153,10 @@ impl Input {
         self,
         format: ReadOptions,
         wrap: impl FnOnce(Box<dyn BufRead + Send>) -> R,
-    ) -> Puzzles<R> {
-        {
-            let options = self.options(format);
-            Puzzles::new(wrap(self.reader), options)
-        }
+    ) -> impl Iterator<Item = Result<Puzzle, ParseError>> + Send {
+        let options = self.options(format);
+        let extra = self.extra;
+        Puzzles::new(wrap(self.reader), options).map(move |item| add_rules(extra.as_deref(), item))
     }
 
     /// Reads an input that must hold exactly one puzzle, for commands that
@@ -137,11 +173,14 @@ impl Input {
         let mut first = None;
         let mut errors = 0;
         for item in Puzzles::new(self.reader, options) {
-            match item {
+            match add_rules(self.extra.as_deref(), item) {
                 Ok(_) if first.is_some() => {
                     bail!("{name}: holds more than one puzzle; {command} takes one")
                 }
-                Ok(puzzle) => first = Some(puzzle),
+                Ok(puzzle) => {
+                    note_ignored(&name, &puzzle, self.drawings);
+                    first = Some(puzzle);
+                }
                 Err(error) => {
                     report(&name, &error);
                     errors += 1;
@@ -153,7 +192,8 @@ impl Input {
 
     /// Calls `each` on every puzzle in input order, printing each parse
     /// error on stderr as `error: NAME: line L, column C: ...` and going on
-    /// with the next puzzle.
+    /// with the next puzzle, and before a puzzle the note on its ignored
+    /// drawing elements, if any.
     ///
     /// Returns how many parse errors were reported. Every puzzle is read,
     /// whatever the errors before it; reading stops early only when `each`
@@ -167,8 +207,11 @@ impl Input {
         let name = self.name;
         let mut errors = 0;
         for item in Puzzles::new(self.reader, options) {
-            match item {
-                Ok(puzzle) => each(&name, puzzle)?,
+            match add_rules(self.extra.as_deref(), item) {
+                Ok(puzzle) => {
+                    note_ignored(&name, &puzzle, self.drawings);
+                    each(&name, puzzle)?
+                }
                 Err(error) => {
                     report(&name, &error);
                     errors += 1;
@@ -181,10 +224,15 @@ impl Input {
 
 /// Returns the text of a FILE argument that is a puzzle rather than a
 /// path: nothing exists there (not even a broken link), and the text looks
-/// like a puzzle or a link.
+/// like a puzzle or a link. A name too long for a file (a bare f-puzzles
+/// payload runs to thousands of characters) names nothing either.
 fn inline_puzzle(path: &Path) -> Option<String> {
-    let missing =
-        std::fs::symlink_metadata(path).is_err_and(|e| e.kind() == io::ErrorKind::NotFound);
+    let missing = std::fs::symlink_metadata(path).is_err_and(|e| {
+        matches!(
+            e.kind(),
+            io::ErrorKind::NotFound | io::ErrorKind::InvalidFilename
+        )
+    });
     let text = path
         .to_str()
         .filter(|text| missing && looks_like_puzzle(text))?;
@@ -193,7 +241,84 @@ fn inline_puzzle(path: &Path) -> Option<String> {
 
 /// Prints a parse error, located, on stderr.
 pub fn report(name: &str, error: &ParseError) {
-    say::error(format_args!("{name}: {error}"));
+    say::error(located(name, error));
+}
+
+/// Returns a parse error after the input's name: `FILE: line 3: …`. A
+/// link pasted as the argument is the whole input, so its error goes
+/// without `line 1`: `argument: a SudokuPad 'scl' link: …`.
+pub fn located(name: &str, error: &ParseError) -> String {
+    let pasted_link = name == ARGUMENT
+        && error.line() == 1
+        && error.column().is_none()
+        && matches!(error.kind(), ParseErrorKind::Fpuzzles(_));
+    if pasted_link {
+        format!("{name}: {}", error.kind())
+    } else {
+        format!("{name}: {error}")
+    }
+}
+
+/// Returns the note on a puzzle's ignored elements (f-puzzles drawing
+/// elements, which carry no rule), saying `consequence`; `None` when it
+/// has none. Every command that reads puzzles says it the same way.
+pub fn ignored_note(name: &str, puzzle: &Puzzle, consequence: &str) -> Option<String> {
+    (!puzzle.ignored.is_empty()).then(|| {
+        format!(
+            "{name}: {}: ignored f-puzzles drawing elements ({}); {consequence}",
+            puzzle.label,
+            puzzle.ignored.join(", ")
+        )
+    })
+}
+
+/// Prints [`ignored_note`] on stderr, if there is one.
+fn note_ignored(name: &str, puzzle: &Puzzle, consequence: &str) {
+    if let Some(note) = ignored_note(name, puzzle, consequence) {
+        say::note(note);
+    }
+}
+
+/// Adds the constraints of `--rules` to a puzzle read; a puzzle of
+/// another size becomes a parse error at its line.
+fn add_rules(
+    extra: Option<&Extra>,
+    item: Result<Puzzle, ParseError>,
+) -> Result<Puzzle, ParseError> {
+    let Some(extra) = extra else {
+        return item;
+    };
+    let mut puzzle = item?;
+    match extra.add_to(&puzzle.puzzle) {
+        Ok(added) => {
+            puzzle.puzzle = added;
+            Ok(puzzle)
+        }
+        Err(kind) => Err(ParseError::new(
+            puzzle.line,
+            None,
+            ParseErrorKind::RulesFile(kind),
+        )),
+    }
+}
+
+/// Reads the rules file of `--rules`: its constraints, for grids of the
+/// size it states.
+///
+/// # Errors
+///
+/// `PATH: cannot open`, or the file's error with its line and column.
+pub fn read_rules(path: &Path) -> anyhow::Result<Extra> {
+    let name = path.display();
+    let file = File::open(path).with_context(|| format!("{name}: cannot open"))?;
+    let mut text = String::new();
+    file.take(MAX_RULES_FILE_BYTES as u64 + 1)
+        .read_to_string(&mut text)
+        .with_context(|| format!("{name}: cannot read"))?;
+    if text.len() > MAX_RULES_FILE_BYTES {
+        bail!("{name}: rules file longer than {MAX_RULES_FILE_BYTES} bytes");
+    }
+    rules_file::read_extra(&text).map_err(|e| anyhow::anyhow!("{name}: {e}"))
 }
 
 /// Returns standard input, read through [`StopAware`] where the system

@@ -13,7 +13,6 @@ use sudoku_sat::solve::{CrossCheck, Outcome, backtrack, cross_check};
 
 use super::count::CheckArgs;
 use super::files;
-use super::input::Input;
 use super::say;
 use super::{InputArgs, Status};
 
@@ -67,7 +66,7 @@ pub fn prove(args: ProveArgs) -> anyhow::Result<Status> {
         &[("the puzzle file", &args.file)],
         &[("--cnf", &args.cnf), ("--proof", &args.proof)],
     )?;
-    let input = Input::open(Some(&args.file))?;
+    let input = args.input.open(Some(&args.file))?;
     let name = input.name.clone();
     let Some(puzzle) = input.one_puzzle(args.input.options(), "prove")? else {
         return Ok(Status::Error);

@@ -15,7 +15,6 @@ use sudoku_sat::rate::{Level, Rater, Rating, Summary};
 use sudoku_sat::solve::Outcome;
 
 use super::EncodingArgs;
-use super::input::Input;
 use super::output::{ReportOutput, json_line};
 use super::say;
 use super::{InputArgs, Status};
@@ -153,7 +152,7 @@ fn summary_line(summary: &Summary) -> String {
 
 /// Runs `rate`.
 pub fn rate(args: RateArgs) -> anyhow::Result<Status> {
-    let input = Input::open(args.file.as_deref())?;
+    let input = args.input.open(args.file.as_deref())?;
     let name = input.name.clone();
     let mut rater = Rater::new(args.encoding.encoding()).with_decision_limit(args.decision_limit);
     let mut summary = Summary::default();

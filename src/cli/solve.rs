@@ -17,7 +17,7 @@ use sudoku_sat::solve::{Checked, CrossCheck, Outcome, Report, SolveError};
 use super::batch::{self, Event, Flow};
 use super::explain_report::{Explainer, multiple, unsolvable};
 use super::export::export;
-use super::input::Input;
+use super::input::{self, Input};
 use super::output::{self, Printer};
 use super::progress::Progress;
 use super::say;
@@ -80,18 +80,14 @@ impl Reporter {
         let (puzzle, report) = match event {
             Event::Invalid(error) => {
                 self.tally.unreadable += 1;
-                progress.error(format_args!("{}: {error}", self.source));
+                progress.error(input::located(&self.source, &error));
                 return Ok(None);
             }
             Event::Solved(puzzle, report) => (puzzle, *report),
         };
         let at = format!("{}: {}", self.source, puzzle.label);
-        if !puzzle.ignored.is_empty() {
-            progress.note(format_args!(
-                "{at}: ignored f-puzzles drawing elements ({}); \
-                 rules drawn with them are not enforced",
-                puzzle.ignored.join(", ")
-            ));
+        if let Some(note) = input::ignored_note(&self.source, &puzzle, input::NOT_ENFORCED) {
+            progress.note(note);
         }
         let report = match report {
             // An external solver's failure is that puzzle's: the solver may
@@ -301,7 +297,7 @@ fn finish(tally: &Tally, ended: &batch::Ended, source: &str) -> Status {
 
 /// Runs `solve`: every puzzle's solution on stdout, in input order.
 pub fn solve(args: SolveArgs) -> anyhow::Result<Status> {
-    let input = Input::open(args.file.as_deref())?;
+    let input = args.input.open(args.file.as_deref())?;
     let encoding = args.solver.encoding();
     if let Some(path) = &args.dimacs {
         let options = ExportOptions {
@@ -348,8 +344,10 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<Status> {
 /// Runs `euler`: solves every grid and prints the sum of corner numbers.
 pub fn euler(args: EulerArgs) -> anyhow::Result<Status> {
     let input = match &args.file {
-        Some(path) => Input::open(Some(path))?,
-        None => Input::embedded("p096_sudoku.txt (built in)", EULER_FILE),
+        Some(path) => args.input.open(Some(path))?,
+        None => args
+            .input
+            .attach(Input::embedded("p096_sudoku.txt (built in)", EULER_FILE))?,
     };
     let source = input.name.clone();
     let mut sum = 0u64;

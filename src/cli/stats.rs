@@ -12,10 +12,9 @@ use serde::ser::SerializeMap;
 use sudoku_sat::encode::ValueKind;
 use sudoku_sat::encode::vars::cell_digit_count;
 use sudoku_sat::explain::{encoded, family_ranges};
-use sudoku_sat::formats::text::{Puzzle, ReadOptions};
+use sudoku_sat::formats::text::Puzzle;
 use sudoku_sat::grid::{Shape, Size};
 
-use super::input::Input;
 use super::output::ReportOutput;
 use super::say;
 use super::{EncodingArgs, InputArgs, Status};
@@ -81,12 +80,12 @@ pub struct StatsArgs {
 ///
 /// Returns `Ok(None)` after reporting parse errors, or when the file holds
 /// no puzzle (also reported).
-pub fn first_puzzle(path: &Path, format: ReadOptions) -> anyhow::Result<Option<(String, Puzzle)>> {
-    let input = Input::open(Some(path))?;
+pub fn first_puzzle(path: &Path, args: &InputArgs) -> anyhow::Result<Option<(String, Puzzle)>> {
+    let input = args.open(Some(path))?;
     let name = input.name.clone();
     let mut first = None;
     let mut count = 0usize;
-    let errors = input.for_each(format, |_, puzzle| {
+    let errors = input.for_each(args.options(), |_, puzzle| {
         count += 1;
         if first.is_none() {
             first = Some(puzzle);
@@ -193,9 +192,9 @@ struct RuleRow {
 pub fn stats(args: StatsArgs) -> anyhow::Result<Status> {
     let encoding = args.encoding.encoding();
     let (grid, puzzle_info) = match &args.puzzle {
-        None => (None, None),
+        None => (args.input.empty_with_rules(Shape::square(args.size))?, None),
         Some(path) => {
-            let Some((name, puzzle)) = first_puzzle(path, args.input.options())? else {
+            let Some((name, puzzle)) = first_puzzle(path, &args.input)? else {
                 return Ok(Status::Error);
             };
             let info = PuzzleInfo {

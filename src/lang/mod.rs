@@ -24,6 +24,8 @@
 //! - N. Nethercote, P. J. Stuckey, R. Becket, S. Brand, G. J. Duck,
 //!   G. Tack. MiniZinc: Towards a Standard CP Modelling Language. CP 2007,
 //!   LNCS 4741, pp. 529–543.
+//!
+//! [`Shape`]: crate::grid::Shape
 
 pub mod check;
 pub mod compile;

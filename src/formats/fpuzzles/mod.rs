@@ -7,8 +7,17 @@
 //! ```text
 //! https://www.f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA...
 //! https://sudokupad.app/fpuzzlesN4IgzglgXgpiBcBOANCA...
+//! https://sudokupad.app/fpuzN4IgzglgXgpiBcBOANCA...?setting-nogrid=1
 //! N4IgzglgXgpiBcBOANCA...                      (the bare payload)
 //! ```
+//!
+//! SudokuPad names a puzzle's format by the start of its id: `fpuzzles`
+//! and its short form `fpuz` carry this payload; `scl`, `ctc` and `scf`
+//! carry SudokuPad's own formats, and any other id is a puzzle kept on
+//! its server. Those links, and links to other sites, are refused with
+//! what they are ([`LinkKind`]) rather than read as puzzle text. Query
+//! parameters after the payload (`?setting-…`, `&…`) and a fragment are
+//! not part of it.
 //!
 //! The JSON holds `size`, `grid` (rows of cells with `value`, `given` and,
 //! for cells moved out of their default block, a 0-based `region`) and one
@@ -19,10 +28,17 @@
 //! a rule this tool does not implement is refused by name
 //! ([`FpuzzlesError::Unsupported`]), since an ignored rule gives a wrong
 //! answer. Keys that only draw (free lines, circles, rectangles, text,
-//! cosmetic cages) carry no rule; they are listed in
+//! cosmetic cages, fog of war, cell highlights, an arrow's circle drawn
+//! without a shaft) carry no rule; they are listed in
 //! [`Imported::cosmetic`] so that the caller can say they were not
 //! enforced. A setter's `solution` and a solver's progress (values of
 //! cells that are not givens) are never read.
+//!
+//! Where a real puzzle writes a value in another JSON type but the
+//! meaning is plain, it is read: `"size": "9"`, `"given": "true"`. Any
+//! other value of the wrong type is an error naming the key and cell,
+//! never a silent default. The legacy cell key `parity` (`"Even"` or
+//! `"Odd"`) marks the cell as the `even` and `odd` keys do.
 
 use std::fmt;
 
@@ -46,13 +62,15 @@ mod write;
 /// input, so a bound on the input bounds the work.
 pub const MAX_PAYLOAD: usize = 20_000;
 
-/// The prefixes that introduce a payload in a link, most specific first.
-const LINK_PREFIXES: [&str; 4] = [
-    "f-puzzles.com/?load=",
-    "sudokupad.app/fpuzzles",
-    "sudokupad.app/?puzzleid=fpuzzles",
-    "sudokupad.app/puzzle/fpuzzles",
-];
+/// SudokuPad's names for the f-puzzles format at the start of a puzzle
+/// id, longest first: `fpuz` is a prefix of `fpuzzles`.
+const SUDOKUPAD_FPUZZLES: [&str; 2] = ["fpuzzles", "fpuz"];
+
+/// SudokuPad's own formats, named at the start of a puzzle id.
+const SUDOKUPAD_FORMATS: [&str; 3] = ["scl", "ctc", "scf"];
+
+/// What the refusal of another link says is read.
+const READ_LINKS: &str = "f-puzzles.com/?load=, sudokupad.app/fpuzzles…, sudokupad.app/fpuz…";
 
 /// The start of every payload: lz-string's base64 for the `{"` that opens
 /// the JSON object.
@@ -73,7 +91,24 @@ const META_KEYS: [&str; 10] = [
 ];
 
 /// Keys that only draw: they carry no rule of their own.
-const COSMETIC_KEYS: [&str; 5] = ["line", "circle", "rectangle", "text", "cage"];
+/// Fog of war (`fogofwar`, and `foglight`, the cells it starts revealed)
+/// only hides the grid from a solver on SudokuPad.
+const COSMETIC_KEYS: [&str; 7] = [
+    "line",
+    "circle",
+    "rectangle",
+    "text",
+    "cage",
+    "fogofwar",
+    "foglight",
+];
+
+/// Keys of a grid cell that only draw: the solution colours a setter
+/// shows once the puzzle is solved.
+const COSMETIC_CELL_KEYS: [&str; 1] = ["highlightArray"];
+
+/// What [`Imported::cosmetic`] lists for arrows drawn without a shaft.
+const SHAFTLESS_ARROW: &str = "arrow without a shaft";
 
 /// Keys read by the tool's editor state, not the puzzle.
 const EDITOR_KEYS: [&str; 1] = ["activeConstraints"];
@@ -110,6 +145,51 @@ pub enum FpuzzlesError {
         /// The key, as `whispers` or `givenPencilMarks at r1c1`.
         key: String,
     },
+    /// A link that carries no f-puzzles payload: what it is.
+    OtherLink(LinkKind),
+}
+
+/// A link that carries no f-puzzles payload, by what it holds instead.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum LinkKind {
+    /// A SudokuPad link in one of its own formats: `scl`, `ctc` or `scf`.
+    SudokuPad {
+        /// The format's name, as it starts the puzzle id.
+        format: String,
+    },
+    /// A SudokuPad link to a puzzle kept on its server, by its id (as
+    /// `https://sudokupad.app/abc123xyz`): the link holds no puzzle.
+    SudokuPadId {
+        /// The id, cut to 24 characters.
+        id: String,
+    },
+    /// A link to f-puzzles or SudokuPad that names no puzzle.
+    NoPuzzle {
+        /// The site: `f-puzzles` or `SudokuPad`.
+        site: &'static str,
+    },
+    /// A link to another site.
+    Site {
+        /// The host, as `puzz.link`.
+        host: String,
+    },
+}
+
+impl fmt::Display for LinkKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LinkKind::SudokuPad { format } => write!(f, "a SudokuPad '{format}' link"),
+            LinkKind::SudokuPadId { id } => {
+                write!(f, "a SudokuPad link to puzzle '{id}' on its server")
+            }
+            LinkKind::NoPuzzle { site } => {
+                let article = if site.starts_with('f') { "an" } else { "a" };
+                write!(f, "{article} {site} link without a puzzle")
+            }
+            LinkKind::Site { host } => write!(f, "a link to {host}"),
+        }
+    }
 }
 
 impl fmt::Display for FpuzzlesError {
@@ -125,6 +205,9 @@ impl fmt::Display for FpuzzlesError {
             FpuzzlesError::NotJson(e) => write!(f, "f-puzzles payload holds no JSON: {e}"),
             FpuzzlesError::Invalid(e) => write!(f, "f-puzzles puzzle: {e}"),
             FpuzzlesError::Unsupported { key } => write!(f, "unsupported constraint '{key}'"),
+            FpuzzlesError::OtherLink(kind) => {
+                write!(f, "{kind}: only f-puzzles payloads ({READ_LINKS}) are read")
+            }
         }
     }
 }
@@ -146,21 +229,99 @@ fn invalid(message: impl Into<String>) -> FpuzzlesError {
 ///
 /// assert_eq!(payload_of("https://www.f-puzzles.com/?load=N4IgABC"), Some("N4IgABC"));
 /// assert_eq!(payload_of("https://sudokupad.app/fpuzzlesN4IgABC"), Some("N4IgABC"));
+/// assert_eq!(payload_of("https://sudokupad.app/fpuzN4IgABC?setting-x=1"), Some("N4IgABC"));
 /// assert_eq!(payload_of("4.....8.5.3..........7......2.....6.....8.4......1"), None);
 /// ```
 pub fn payload_of(line: &str) -> Option<&str> {
+    link_payload(line)?.ok()
+}
+
+/// Tells what a line that is a link holds: `Some(Ok(payload))` for an
+/// f-puzzles payload (a link's or a bare one), `Some(Err(kind))` for a
+/// link that holds something else (a SudokuPad `scl` link, a short
+/// SudokuPad id, another site), and `None` for a line that is no link.
+///
+/// A link is a line that starts with `http://`, `https://`, `www.`,
+/// `sudokupad` or `f-puzzles.com/`. Query parameters after the payload
+/// and a fragment are left out of it.
+///
+/// # Example
+///
+/// ```
+/// use sudoku_sat::formats::fpuzzles::{link_payload, LinkKind};
+///
+/// assert_eq!(link_payload("sudokupad.app/fpuzN4IgABC"), Some(Ok("N4IgABC")));
+/// assert_eq!(
+///     link_payload("https://sudokupad.app/sclN4IgABC"),
+///     Some(Err(LinkKind::SudokuPad { format: "scl".into() }))
+/// );
+/// assert_eq!(link_payload("1.3.3.1.2.4.4.2."), None);
+/// ```
+pub fn link_payload(line: &str) -> Option<Result<&str, LinkKind>> {
     let line = line.trim();
     if line.starts_with(PAYLOAD_START) {
-        return Some(line);
+        return Some(Ok(line));
     }
-    if !(line.starts_with("http") || line.starts_with("www.") || line.starts_with("sudokupad")) {
+    let lower = |n: usize| line.get(..n).map(str::to_ascii_lowercase);
+    let scheme = ["https://", "http://"]
+        .into_iter()
+        .find(|s| lower(s.len()).as_deref() == Some(*s))
+        .map_or(0, str::len);
+    let rest = &line[scheme..];
+    let bare = |start: &str| {
+        rest.get(..start.len())
+            .is_some_and(|s| s.eq_ignore_ascii_case(start))
+    };
+    if scheme == 0 && !(bare("www.") || bare("sudokupad") || bare("f-puzzles.com/")) {
         return None;
     }
-    let payload = LINK_PREFIXES
-        .iter()
-        .find_map(|prefix| line.find(prefix).map(|at| &line[at + prefix.len()..]))?;
-    // Further query parameters or a fragment end the payload.
-    Some(payload.split(['&', '#']).next().unwrap_or(payload))
+    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let (host, path) = rest.split_at(end);
+    let path = path.strip_prefix('/').unwrap_or(path);
+    let host = host.to_ascii_lowercase();
+    let host = host.strip_prefix("www.").unwrap_or(&host);
+    // A payload ends where query parameters or a fragment start; base64
+    // has none of these characters.
+    let cut = |text: &str| text.find(['?', '&', '#']).unwrap_or(text.len());
+    if host == "f-puzzles.com" || host.ends_with(".f-puzzles.com") {
+        let Some(at) = path.find("load=") else {
+            return Some(Err(LinkKind::NoPuzzle { site: "f-puzzles" }));
+        };
+        let payload = &path[at + "load=".len()..];
+        return Some(Ok(&payload[..cut(payload)]));
+    }
+    if !(host.contains("sudokupad") || host.ends_with("crackingthecryptic.com")) {
+        return Some(Err(LinkKind::Site {
+            host: host.to_string(),
+        }));
+    }
+    // SudokuPad takes the puzzle id as the path, after `puzzle/` or
+    // `sudoku/`, or as the `puzzleid` parameter.
+    let id = match path.find("puzzleid=") {
+        Some(at) => &path[at + "puzzleid=".len()..],
+        None => ["puzzle/", "sudoku/"]
+            .into_iter()
+            .find_map(|p| path.strip_prefix(p))
+            .unwrap_or(path),
+    };
+    let id = &id[..cut(id)];
+    let starts = |p: &str| id.get(..p.len()).is_some_and(|s| s.eq_ignore_ascii_case(p));
+    if let Some(prefix) = SUDOKUPAD_FPUZZLES.into_iter().find(|p| starts(p)) {
+        return Some(Ok(&id[prefix.len()..]));
+    }
+    if let Some(format) = SUDOKUPAD_FORMATS.into_iter().find(|p| starts(p)) {
+        return Some(Err(LinkKind::SudokuPad {
+            format: format.to_string(),
+        }));
+    }
+    if id.is_empty() {
+        return Some(Err(LinkKind::NoPuzzle { site: "SudokuPad" }));
+    }
+    let mut short: String = id.chars().take(24).collect();
+    if short.len() < id.len() {
+        short.push('…');
+    }
+    Some(Err(LinkKind::SudokuPadId { id: short }))
 }
 
 /// Decodes a payload into the JSON text it carries, undoing URL
@@ -194,10 +355,14 @@ pub fn decode_payload(payload: &str) -> Result<String, FpuzzlesError> {
 ///
 /// # Errors
 ///
-/// Returns an [`FpuzzlesError`]: a payload that does not decode, JSON that
-/// is no puzzle, or a rule this tool does not implement.
+/// Returns an [`FpuzzlesError`]: a link that holds no f-puzzles payload,
+/// a payload that does not decode, JSON that is no puzzle, or a rule this
+/// tool does not implement.
 pub fn read(line: &str) -> Result<Imported, FpuzzlesError> {
-    let payload = payload_of(line).unwrap_or(line.trim());
+    let payload = match link_payload(line) {
+        Some(link) => link.map_err(FpuzzlesError::OtherLink)?,
+        None => line.trim(),
+    };
     let text = decode_payload(payload)?;
     from_json(&text)
 }
@@ -213,14 +378,16 @@ pub fn from_json(text: &str) -> Result<Imported, FpuzzlesError> {
     let object = value
         .as_object()
         .ok_or_else(|| invalid("the JSON is not an object"))?;
+    // Some tools write the side as text; "9" means 9 all the same.
     let size = object
         .get("size")
-        .and_then(Value::as_u64)
-        .and_then(|n| Size::from_side(n as usize))
+        .and_then(|v| v.as_u64().or_else(|| v.as_str()?.trim().parse().ok()))
+        .and_then(|n| Size::from_side(usize::try_from(n).ok()?))
         .ok_or_else(|| invalid("'size' is not a grid side from 4 to 64"))?;
-    let (givens, blocks) = read_grid(object, size)?;
-    let shape = Shape::irregular(size, blocks).map_err(|e| invalid(format!("regions: {e}")))?;
-    let givens = givens.with_shape(shape.clone());
+    let cells = read_grid(object, size)?;
+    let shape =
+        Shape::irregular(size, cells.blocks).map_err(|e| invalid(format!("regions: {e}")))?;
+    let givens = cells.givens.with_shape(shape.clone());
     let mut cosmetic = Vec::new();
     let mut all = Vec::new();
     for (key, value) in object {
@@ -233,11 +400,13 @@ pub fn from_json(text: &str) -> Result<Imported, FpuzzlesError> {
             continue;
         }
         if items::KEYS.contains(&key) {
-            all.extend(shared_key(key, value, &shape)?);
+            all.extend(shared_key(key, value, &shape, &mut cosmetic)?);
         } else {
             all.extend(constraints(key, value, size)?);
         }
     }
+    cosmetic.extend(cells.cosmetic);
+    add_parity_marks(&mut all, cells.parity);
     items::settle(&mut all);
     let puzzle = all.into_iter().fold(Puzzle::new(givens), Puzzle::with);
     let title = object
@@ -255,24 +424,37 @@ pub fn from_json(text: &str) -> Result<Imported, FpuzzlesError> {
 const COSMETIC_FIELDS: [&str; 6] = ["outlineC", "fontC", "baseC", "width", "height", "angle"];
 
 /// Reads a key whose entries [`items::build`] makes into constraints: a
-/// list of objects, or for `negative` a list of keys.
-fn shared_key(key: &str, value: &Value, shape: &Shape) -> Result<Vec<Constraint>, FpuzzlesError> {
+/// list of objects, or for `negative` a list of keys. An arrow drawn
+/// without a shaft states no sum: it is listed in `cosmetic` instead.
+fn shared_key(
+    key: &str,
+    value: &Value,
+    shape: &Shape,
+    cosmetic: &mut Vec<String>,
+) -> Result<Vec<Constraint>, FpuzzlesError> {
     let entries: Vec<items::Item> = if key == "negative" {
         vec![items::Item::from([("kinds".to_string(), neutral(value))])]
     } else {
-        items(key, value)?
-            .iter()
-            .map(|entry| {
-                let object = entry
-                    .as_object()
-                    .ok_or_else(|| invalid(format!("'{key}' holds {entry}, not an object")))?;
-                Ok(object
+        let mut entries = Vec::new();
+        for entry in items(key, value)? {
+            let object = entry
+                .as_object()
+                .ok_or_else(|| invalid(format!("'{key}' holds {entry}, not an object")))?;
+            if key == "arrow" && is_shaftless(object, shape.size()) {
+                if !cosmetic.iter().any(|k| k == SHAFTLESS_ARROW) {
+                    cosmetic.push(SHAFTLESS_ARROW.to_string());
+                }
+                continue;
+            }
+            entries.push(
+                object
                     .iter()
                     .filter(|(field, _)| !COSMETIC_FIELDS.contains(&field.as_str()))
                     .map(|(field, v)| (field.clone(), neutral(v)))
-                    .collect())
-            })
-            .collect::<Result<_, FpuzzlesError>>()?
+                    .collect(),
+            );
+        }
+        entries
     };
     let mut out = Vec::new();
     for entry in &entries {
@@ -283,6 +465,32 @@ fn shared_key(key: &str, value: &Value, shape: &Shape) -> Result<Vec<Constraint>
         out.extend(built);
     }
     Ok(out)
+}
+
+/// Returns whether an arrow entry is a circle drawn without a shaft: its
+/// `cells` name cells of the grid, and its `lines` are missing, empty, or
+/// run through the circle's cells alone. Such a circle adds nothing up
+/// (f-puzzles draws it when a setter places a circle and no line). An
+/// entry that is malformed otherwise is left to [`items::build`] to
+/// refuse.
+fn is_shaftless(entry: &Map<String, Value>, size: Size) -> bool {
+    let names = |value: &Value| -> Option<Vec<Cell>> {
+        value
+            .as_array()?
+            .iter()
+            .map(|v| Cell::from_name(v.as_str()?, size))
+            .collect()
+    };
+    let Some(circle) = entry.get("cells").and_then(names).filter(|c| !c.is_empty()) else {
+        return false;
+    };
+    match entry.get("lines") {
+        None | Some(Value::Null) => true,
+        Some(Value::Array(lines)) => lines
+            .iter()
+            .all(|line| names(line).is_some_and(|cells| cells.iter().all(|c| circle.contains(c)))),
+        Some(_) => false,
+    }
 }
 
 /// A JSON value as a neutral one.
@@ -308,9 +516,21 @@ fn is_absent(value: &Value) -> bool {
     }
 }
 
-/// Reads the grid: the givens, and each cell's 0-based block (its
-/// `region`, or its default block).
-fn read_grid(object: &Map<String, Value>, size: Size) -> Result<(Grid, Vec<u8>), FpuzzlesError> {
+/// What the cells of the grid say.
+struct Cells {
+    /// The givens.
+    givens: Grid,
+    /// Each cell's 0-based block (its `region`, or its default block).
+    blocks: Vec<u8>,
+    /// The marks of the legacy cell key `parity`, in reading order.
+    parity: Vec<ParityCell>,
+    /// The cell keys present that only draw, once each.
+    cosmetic: Vec<String>,
+}
+
+/// Reads the grid: the givens, each cell's block, parity marks and
+/// cosmetic cell keys.
+fn read_grid(object: &Map<String, Value>, size: Size) -> Result<Cells, FpuzzlesError> {
     let side = size.side();
     let rows = object
         .get("grid")
@@ -318,8 +538,12 @@ fn read_grid(object: &Map<String, Value>, size: Size) -> Result<(Grid, Vec<u8>),
         .filter(|rows| rows.len() == side)
         .ok_or_else(|| invalid(format!("'grid' is not {side} rows")))?;
     let (block_rows, block_cols) = default_block_dims(side);
-    let mut givens = Grid::empty(size);
-    let mut blocks = Vec::with_capacity(size.cells());
+    let mut out = Cells {
+        givens: Grid::empty(size),
+        blocks: Vec::with_capacity(size.cells()),
+        parity: Vec::new(),
+        cosmetic: Vec::new(),
+    };
     for (r, row) in rows.iter().enumerate() {
         let cells = row
             .as_array()
@@ -330,7 +554,7 @@ fn read_grid(object: &Map<String, Value>, size: Size) -> Result<(Grid, Vec<u8>),
             let entry = entry
                 .as_object()
                 .ok_or_else(|| invalid(format!("{cell} is not an object")))?;
-            let given = entry.get("given").and_then(Value::as_bool) == Some(true);
+            let given = is_given(entry, cell)?;
             if given {
                 let digit = entry
                     .get("value")
@@ -341,17 +565,21 @@ fn read_grid(object: &Map<String, Value>, size: Size) -> Result<(Grid, Vec<u8>),
                     .ok_or_else(|| {
                         invalid(format!("{cell} is given without a digit from 1 to {side}"))
                     })?;
-                givens.set(cell, Some(digit));
+                out.givens.set(cell, Some(digit));
             }
             if entry.get("givenPencilMarks").is_some_and(|v| !is_absent(v)) && !given {
                 return Err(FpuzzlesError::Unsupported {
                     key: format!("givenPencilMarks at {cell}"),
                 });
             }
-            if entry.contains_key("parity") {
-                return Err(FpuzzlesError::Unsupported {
-                    key: format!("parity at {cell}"),
-                });
+            if let Some(mark) = parity_mark(entry, cell)? {
+                out.parity.push(mark);
+            }
+            for key in COSMETIC_CELL_KEYS {
+                let drawn = entry.get(key).is_some_and(|v| !is_absent(v));
+                if drawn && !out.cosmetic.iter().any(|k| k == key) {
+                    out.cosmetic.push(key.to_string());
+                }
             }
             let default = (r / block_rows) * (side / block_cols) + c / block_cols;
             let block = match entry.get("region") {
@@ -364,10 +592,80 @@ fn read_grid(object: &Map<String, Value>, size: Size) -> Result<(Grid, Vec<u8>),
                         invalid(format!("{cell} has region {v}, not 0 to {}", side - 1))
                     })?,
             };
-            blocks.push(block as u8);
+            out.blocks.push(block as u8);
         }
     }
-    Ok((givens, blocks))
+    Ok(out)
+}
+
+/// Reads a cell's `given`: `true` or `false`, also written as text
+/// (`"true"`), the meaning being the same; absent or `null` is `false`.
+fn is_given(entry: &Map<String, Value>, cell: Cell) -> Result<bool, FpuzzlesError> {
+    match entry.get("given") {
+        None | Some(Value::Null) => Ok(false),
+        Some(Value::Bool(b)) => Ok(*b),
+        Some(Value::String(t)) if t.trim().eq_ignore_ascii_case("true") => Ok(true),
+        Some(Value::String(t)) if t.trim().eq_ignore_ascii_case("false") => Ok(false),
+        Some(other) => Err(invalid(format!(
+            "{cell} has 'given' {other}, not true or false"
+        ))),
+    }
+}
+
+/// Reads a cell's legacy `parity` key, `"Even"` or `"Odd"` (in any case);
+/// absent, `null` or empty text marks nothing.
+fn parity_mark(
+    entry: &Map<String, Value>,
+    cell: Cell,
+) -> Result<Option<ParityCell>, FpuzzlesError> {
+    match entry.get("parity") {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(t)) if t.trim().is_empty() => Ok(None),
+        Some(Value::String(t)) if t.trim().eq_ignore_ascii_case("even") => {
+            Ok(Some(ParityCell::Even(cell)))
+        }
+        Some(Value::String(t)) if t.trim().eq_ignore_ascii_case("odd") => {
+            Ok(Some(ParityCell::Odd(cell)))
+        }
+        Some(other) => Err(invalid(format!(
+            "{cell} has parity {other}, not \"Even\" or \"Odd\""
+        ))),
+    }
+}
+
+/// Adds the marks of the cell key `parity` to the puzzle's constraints as
+/// the `even` and `odd` keys state them: the even marks join the `even`
+/// key's list (or make one), the odd marks the `odd` key's, so the puzzle
+/// reads the same as if the setter had used those keys. A mark those keys
+/// already make is not added twice.
+fn add_parity_marks(all: &mut Vec<Constraint>, marks: Vec<ParityCell>) {
+    let stated: Vec<ParityCell> = all
+        .iter()
+        .filter_map(|c| match c {
+            Constraint::Parity(p) => Some(p.marks.clone()),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    for even in [true, false] {
+        let of_kind = |m: &ParityCell| matches!(m, ParityCell::Even(_)) == even;
+        let new: Vec<ParityCell> = marks
+            .iter()
+            .filter(|m| of_kind(m) && !stated.contains(m))
+            .copied()
+            .collect();
+        if new.is_empty() {
+            continue;
+        }
+        let list = all.iter_mut().find_map(|c| match c {
+            Constraint::Parity(p) if p.marks.iter().all(of_kind) => Some(&mut p.marks),
+            _ => None,
+        });
+        match list {
+            Some(list) => list.extend(new),
+            None => all.push(Constraint::Parity(Parity { marks: new })),
+        }
+    }
 }
 
 /// Reads a list of cell names, each inside the grid and listed once.

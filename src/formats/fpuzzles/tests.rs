@@ -7,12 +7,17 @@ use crate::solve::sat::SatSolver;
 
 /// The shared corpus of real variant puzzles, when present.
 pub(crate) fn corpus() -> Option<Vec<Vec<String>>> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/data/variants/corpus.tsv"
+    shared("corpus.tsv")
+}
+
+/// The rows of a table of the shared variant puzzles, when present.
+fn shared(file: &str) -> Option<Vec<Vec<String>>> {
+    let path = format!(
+        "{}/../shared/data/variants/{file}",
+        env!("CARGO_MANIFEST_DIR")
     );
-    let Ok(text) = std::fs::read_to_string(path) else {
-        eprintln!("note: {path} is absent; the corpus checks are skipped");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("note: {path} is absent; the checks on it are skipped");
         return None;
     };
     Some(
@@ -286,4 +291,259 @@ fn mutated_puzzles_never_panic_and_what_reads_round_trips() {
             }
         }
     }
+}
+
+/// An empty 9×9 grid as f-puzzles JSON, with `cell` set on r1c1.
+fn grid_with(cell: &str) -> String {
+    let mut rows = vec![format!("[{}]", ["{}"; 9].join(",")); 9];
+    rows[0] = format!("[{cell},{}]", ["{}"; 8].join(","));
+    format!("[{}]", rows.join(","))
+}
+
+#[test]
+fn every_form_of_sudokupad_link_gives_its_payload() {
+    for line in [
+        "https://sudokupad.app/fpuzzlesN4IgABC",
+        "https://sudokupad.app/fpuzN4IgABC",
+        "sudokupad.app/fpuzN4IgABC",
+        "sudokupad.app/fpuzzlesN4IgABC?setting-nogrid=1",
+        "https://sudokupad.app/fpuzN4IgABC?setting-x=1&setting-y=2",
+        "https://sudokupad.app/fpuzzlesN4IgABC#top",
+        "https://sudokupad.app/?puzzleid=fpuzzlesN4IgABC",
+        "https://sudokupad.app/?puzzleid=fpuzN4IgABC&setting-x=1",
+        "https://sudokupad.app/puzzle/fpuzzlesN4IgABC",
+        "https://beta.sudokupad.app/fpuzN4IgABC",
+        "HTTPS://SudokuPad.app/fpuzN4IgABC",
+        "https://www.f-puzzles.com/?load=N4IgABC",
+        "f-puzzles.com/?load=N4IgABC&utm=1",
+        "  N4IgABC  ",
+    ] {
+        assert_eq!(link_payload(line), Some(Ok("N4IgABC")), "{line}");
+    }
+    // Real puzzles read through each form alike.
+    let url = link(&crate::puzzle::every_family(), None, None);
+    let payload = payload_of(&url).unwrap();
+    let first = read(&url).unwrap().puzzle;
+    for form in [
+        format!("https://sudokupad.app/fpuz{payload}"),
+        format!("https://sudokupad.app/fpuzzles{payload}?setting-nogrid=1"),
+        format!("sudokupad.app/fpuz{payload}?setting-x=1"),
+    ] {
+        assert_eq!(read(&form).unwrap().puzzle, first, "{form}");
+    }
+}
+
+#[test]
+fn links_without_a_payload_are_refused_as_what_they_are() {
+    let sudokupad = |format: &str| LinkKind::SudokuPad {
+        format: format.into(),
+    };
+    let id = |id: &str| LinkKind::SudokuPadId { id: id.into() };
+    for (line, kind) in [
+        ("https://sudokupad.app/sclN4IgABC", sudokupad("scl")),
+        ("https://sudokupad.app/ctcN4IgABC", sudokupad("ctc")),
+        ("sudokupad.app/scfABC?setting-x=1", sudokupad("scf")),
+        ("https://sudokupad.app/?puzzleid=sclABC", sudokupad("scl")),
+        ("https://sudokupad.app/abc123xyz", id("abc123xyz")),
+        ("https://sudokupad.app/psxpuzzle1234", id("psxpuzzle1234")),
+        (
+            "https://sudokupad.app/a-very-long-puzzle-name-indeed",
+            id("a-very-long-puzzle-name-…"),
+        ),
+        (
+            "https://app.crackingthecryptic.com/sudoku/Hb7Qm2",
+            id("Hb7Qm2"),
+        ),
+        (
+            "https://sudokupad.app/",
+            LinkKind::NoPuzzle { site: "SudokuPad" },
+        ),
+        (
+            "https://www.f-puzzles.com/",
+            LinkKind::NoPuzzle { site: "f-puzzles" },
+        ),
+        (
+            "http://puzz.link/p?sudoku/9/9/g",
+            LinkKind::Site {
+                host: "puzz.link".into(),
+            },
+        ),
+        (
+            "www.example.com/puzzles.txt",
+            LinkKind::Site {
+                host: "example.com".into(),
+            },
+        ),
+    ] {
+        assert_eq!(link_payload(line), Some(Err(kind.clone())), "{line}");
+        assert_eq!(read(line), Err(FpuzzlesError::OtherLink(kind)), "{line}");
+    }
+    assert_eq!(
+        read("https://sudokupad.app/sclN4IgABC")
+            .unwrap_err()
+            .to_string(),
+        "a SudokuPad 'scl' link: only f-puzzles payloads (f-puzzles.com/?load=, \
+         sudokupad.app/fpuzzles…, sudokupad.app/fpuz…) are read"
+    );
+    // Lines that are no link are not classed at all.
+    for line in ["1.3.3.1.2.4.4.2.", "Grid 01", "fpuzN4Ig", "scl"] {
+        assert_eq!(link_payload(line), None, "{line}");
+    }
+}
+
+#[test]
+fn plain_meanings_in_other_json_types_are_read_and_the_rest_refused() {
+    let grid = grid_with(r#"{"value": "5", "given": "true"}"#);
+    for size in ["9", r#""9""#, r#"" 9 ""#] {
+        let text = format!(r#"{{"size": {size}, "grid": {grid}}}"#);
+        let givens = from_json(&text).unwrap().puzzle.givens().clone();
+        assert_eq!(givens.get(cell(0, 0)), Digit::new(5), "{size}");
+    }
+    for given in [r#""false""#, "false", "null"] {
+        let grid = grid_with(&format!(r#"{{"value": 5, "given": {given}}}"#));
+        let text = format!(r#"{{"size": 9, "grid": {grid}}}"#);
+        let puzzle = from_json(&text).unwrap().puzzle;
+        assert_eq!(puzzle.givens().given_count(), 0, "{given}");
+    }
+    for (size, cell_json, words) in [
+        ("\"nine\"", "{}", "'size' is not a grid side from 4 to 64"),
+        ("\"3\"", "{}", "'size' is not a grid side from 4 to 64"),
+        ("9.5", "{}", "'size' is not a grid side from 4 to 64"),
+        (
+            "9",
+            r#"{"value": 5, "given": 1}"#,
+            "r1c1 has 'given' 1, not true or false",
+        ),
+        (
+            "9",
+            r#"{"value": 5, "given": "yes"}"#,
+            "r1c1 has 'given' \"yes\", not true or false",
+        ),
+    ] {
+        let text = format!(r#"{{"size": {size}, "grid": {}}}"#, grid_with(cell_json));
+        let error = json_error(&text);
+        assert!(matches!(error, FpuzzlesError::Invalid(_)), "{error:?}");
+        assert_eq!(error.to_string(), format!("f-puzzles puzzle: {words}"));
+    }
+}
+
+#[test]
+fn the_legacy_parity_key_marks_cells_with_the_even_and_odd_keys() {
+    let mut rows = vec![format!("[{}]", ["{}"; 9].join(",")); 9];
+    rows[0] = format!(
+        r#"[{{"parity": "Even"}},{{"parity": "odd"}},{{"parity": ""}},{}]"#,
+        ["{}"; 6].join(",")
+    );
+    rows[4] = format!(r#"[{{"parity": "Odd"}},{}]"#, ["{}"; 8].join(","));
+    let grid = format!("[{}]", rows.join(","));
+    // r1c1 is also marked by the `even` key: one mark, not two.
+    let text = format!(
+        r#"{{"size": 9, "grid": {grid}, "even": [{{"cell": "R1C1"}}, {{"cell": "R9C9"}}]}}"#
+    );
+    let puzzle = from_json(&text).unwrap().puzzle;
+    let mut marks: Vec<ParityCell> = puzzle
+        .constraints()
+        .iter()
+        .flat_map(|c| match c {
+            Constraint::Parity(p) => p.marks.clone(),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    marks.sort_by_key(|m| match m {
+        ParityCell::Even(c) | ParityCell::Odd(c) => *c,
+    });
+    assert_eq!(
+        marks,
+        [
+            ParityCell::Even(cell(0, 0)),
+            ParityCell::Odd(cell(0, 1)),
+            ParityCell::Odd(cell(4, 0)),
+            ParityCell::Even(cell(8, 8)),
+        ]
+    );
+    let text = format!(
+        r#"{{"size": 9, "grid": {}}}"#,
+        grid_with(r#"{"parity": "Big"}"#)
+    );
+    assert_eq!(
+        json_error(&text).to_string(),
+        "f-puzzles puzzle: r1c1 has parity \"Big\", not \"Even\" or \"Odd\""
+    );
+    let text = format!(
+        r#"{{"size": 9, "grid": {}}}"#,
+        grid_with(r#"{"parity": 2}"#)
+    );
+    assert!(matches!(json_error(&text), FpuzzlesError::Invalid(_)));
+}
+
+#[test]
+fn display_only_keys_and_shaftless_arrows_are_cosmetic() {
+    let grid = grid_with(r##"{"highlightArray": ["#ff0000"]}"##);
+    let text = format!(
+        r#"{{"size": 9, "grid": {grid}, "fogofwar": ["R1C1"], "foglight": ["R2C2"],
+            "arrow": [{{"cells": ["R5C5"]}}, {{"cells": ["R6C6"], "lines": []}},
+                      {{"cells": ["R7C7", "R7C8"], "lines": [["R7C7", "R7C8"], ["r7c8"]]}}]}}"#
+    );
+    let imported = from_json(&text).unwrap();
+    assert!(imported.puzzle.is_classic());
+    assert_eq!(
+        imported.cosmetic,
+        [
+            "arrow without a shaft",
+            "foglight",
+            "fogofwar",
+            "highlightArray"
+        ]
+    );
+    // An arrow with a shaft beside a shaftless one is still read.
+    let text = format!(
+        r#"{{"size": 9, "grid": {grid}, "arrow": [{{"cells": ["R5C5"]}},
+            {{"cells": ["R1C1"], "lines": [["R1C1", "R1C2"]]}}]}}"#
+    );
+    let imported = from_json(&text).unwrap();
+    assert_eq!(imported.puzzle.constraints().len(), 1);
+    assert_eq!(
+        imported.cosmetic,
+        ["arrow without a shaft", "highlightArray"]
+    );
+    // One shaft of several with no cell of its own is a malformed arrow,
+    // as is a circle outside the grid: errors, not drawings.
+    for entry in [
+        r#"{"cells": ["R1C1"], "lines": [["R1C1"], ["R1C1", "R1C2"]]}"#,
+        r#"{"cells": ["R10C1"]}"#,
+        r#"{"cells": ["R1C1"], "lines": "R1C1"}"#,
+    ] {
+        let text = format!(r#"{{"size": 9, "grid": {grid}, "arrow": [{entry}]}}"#);
+        assert!(
+            matches!(json_error(&text), FpuzzlesError::Invalid(_)),
+            "{entry}"
+        );
+    }
+}
+
+#[test]
+fn real_parity_puzzles_solve_to_their_published_answers() {
+    let Some(rows) = shared("language.tsv") else {
+        return;
+    };
+    let mut solved = 0;
+    for row in rows
+        .iter()
+        .filter(|row| row[1].split(',').any(|k| k == "parity"))
+    {
+        let (id, payload, answer) = (&row[0], &row[3], &row[4]);
+        let imported = match read(payload) {
+            Ok(imported) => imported,
+            Err(FpuzzlesError::Unsupported { .. }) => continue,
+            Err(e) => panic!("{id}: {e}"),
+        };
+        let outcome = SatSolver::default().solve_puzzle(&imported.puzzle).unwrap();
+        let Outcome::Unique(solution) = outcome else {
+            panic!("{id}: {}", outcome.status());
+        };
+        assert_eq!(&solution.to_string(), answer, "{id}");
+        solved += 1;
+    }
+    // orbit and the two constructed parity puzzles.
+    assert_eq!(solved, 3);
 }

@@ -114,8 +114,10 @@ fn malformed_entries_name_the_constraint_and_the_cell_in_both_formats() {
             "the clone of r1c1 has 1 cell, not 2",
         ),
         (
-            r#""arrow": [{"cells": ["R1C1"], "lines": [["R1C1"]]}]"#,
-            "type = 'arrow'\ncells = ['r1c1']\nlines = [['r1c1']]",
+            // A shaftless line beside a shaft: f-puzzles reads a circle
+            // with no shaft at all as a drawing (see fpuzzles' tests).
+            r#""arrow": [{"cells": ["R1C1"], "lines": [["R1C1"], ["R1C1", "R1C2"]]}]"#,
+            "type = 'arrow'\ncells = ['r1c1']\nlines = [['r1c1'], ['r1c1', 'r1c2']]",
             "an arrow from r1c1 has no shaft",
         ),
         (

@@ -171,3 +171,81 @@ fn hostile_text_is_an_error_never_a_panic() {
         assert!(read(text).is_err(), "{text:?}");
     }
 }
+
+#[test]
+fn added_rules_state_a_size_and_constraints_only() {
+    let extra = read_extra("size = 9\n[[constraint]]\ntype = 'diagonal+'\n").unwrap();
+    assert_eq!(extra.size, Size::NINE);
+    assert_eq!(extra.constraints.len(), 1);
+    // Blank givens state the size too, and a title is allowed.
+    let blank = ["'....'"; 4].join(", ");
+    let text = format!("title = 't'\ngivens = [{blank}]\n[[constraint]]\ntype = 'antiknight'\n");
+    assert_eq!(read_extra(&text).unwrap().size.side(), 4);
+    // (the text after the base, the line, the words of the error)
+    let cases: [(&str, usize, &str); 5] = [
+        (
+            "[[constraint]]\ntype = 'antiknight'\n",
+            1,
+            "added rules need the grid size",
+        ),
+        (
+            "size = 4\nblocks = '2x2'\n",
+            2,
+            "added rules cannot draw blocks",
+        ),
+        (
+            "givens = ['....', '.3..', '....', '....']\n",
+            1,
+            "added rules take no givens, and r2c2 holds one",
+        ),
+        (
+            "size = 9\ngivens = ['....']\n",
+            1,
+            "size 9 but 1 rows of givens",
+        ),
+        (
+            "size = 4\n[[constraint]]\ntype = 'extraregion'\ncells = ['r5c5']\n",
+            4,
+            "'r5c5' is not a cell of the grid",
+        ),
+    ];
+    for (text, line, words) in cases {
+        let e = read_extra(text).unwrap_err();
+        assert_eq!(e.line, Some(line), "{text}: {e}");
+        assert!(e.to_string().contains(words), "{text}: {e}");
+    }
+}
+
+#[test]
+fn added_rules_join_a_puzzle_once_and_settle_with_its_own() {
+    let (puzzle, _) = read(WINDOKU).unwrap();
+    let plain = Puzzle::new(puzzle.givens().clone());
+    let windows = &WINDOKU[WINDOKU.find("[[constraint]]").unwrap()..];
+    let extra = read_extra(&format!("size = 9\n{windows}")).unwrap_or_else(|e| panic!("{e}"));
+    let added = extra.add_to(&plain).unwrap();
+    assert_eq!(added, puzzle);
+    // A constraint the puzzle has already is not added twice.
+    assert_eq!(extra.add_to(&added).unwrap(), puzzle);
+    // Non-consecutive added to a puzzle with a white dot exempts its pair.
+    let dot = "[[constraint]]\ntype = 'difference'\ncells = ['r1c1', 'r1c2']\n";
+    let (with_dot, _) = read(&format!("givens = [{}]\n{dot}", ["'....'"; 4].join(", "))).unwrap();
+    let extra = read_extra("size = 4\n[[constraint]]\ntype = 'nonconsecutive'\n").unwrap();
+    let added = extra.add_to(&with_dot).unwrap();
+    let exempt = added.constraints().iter().any(|c| {
+        matches!(c, Constraint::NonConsecutive(n) if n.exempt == [(Cell::new(0, 0), Cell::new(0, 1))])
+    });
+    assert!(exempt, "{added:?}");
+    assert_eq!(extra.add_to(&added).unwrap(), added, "added once");
+    // Another size is refused, naming both.
+    let kind = read_extra("size = 9\n")
+        .unwrap()
+        .add_to(&with_dot)
+        .unwrap_err();
+    assert_eq!(
+        kind,
+        RulesFileErrorKind::SizeMismatch {
+            rules: Size::NINE,
+            puzzle: Size::from_side(4).unwrap()
+        }
+    );
+}

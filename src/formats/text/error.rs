@@ -20,7 +20,10 @@ pub struct ParseError {
 }
 
 impl ParseError {
-    pub(super) fn new(line: usize, column: Option<usize>, kind: ParseErrorKind) -> ParseError {
+    /// Returns an error at 1-based `line` and, when one character is to
+    /// blame, 1-based `column`: for a reader that checks what the parser
+    /// read, as a puzzle the rules added to it do not fit.
+    pub fn new(line: usize, column: Option<usize>, kind: ParseErrorKind) -> ParseError {
         ParseError { line, column, kind }
     }
 

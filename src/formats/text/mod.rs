@@ -280,21 +280,24 @@ pub fn parse_str(text: &str, format: Format) -> Result<Vec<Puzzle>, ParseError> 
 
 /// Returns whether `text` is one puzzle as people paste it: N² cells,
 /// each a blank or a digit of the N×N grid (`4.....8.5.3...`, 81 of
-/// them), or an f-puzzles or SudokuPad link. Whitespace around it is
-/// ignored. The command line reads a FILE argument that names no file
-/// but looks like this as the puzzle itself.
+/// them), or a link. Whitespace around it is ignored. The command line
+/// reads a FILE argument that names no file but looks like this as the
+/// puzzle itself, so that a link which holds no f-puzzles payload (a
+/// SudokuPad `scl` link, another site) is refused as what it is rather
+/// than as a file that cannot be opened.
 ///
 /// ```
 /// use sudoku_sat::formats::text::looks_like_puzzle;
 ///
 /// assert!(looks_like_puzzle("1.3.3.1.2.4.4.2."));
 /// assert!(looks_like_puzzle("https://sudokupad.app/fpuzzlesN4IgABC"));
+/// assert!(looks_like_puzzle("https://sudokupad.app/sclN4IgABC"));
 /// // 16 characters, but 'm' is no digit of a 4x4 grid: a file name.
 /// assert!(!looks_like_puzzle("mypuzzles123.txt"));
 /// ```
 pub fn looks_like_puzzle(text: &str) -> bool {
     let text = text.trim();
-    if fpuzzles::payload_of(text).is_some() {
+    if fpuzzles::link_payload(text).is_some() {
         return true;
     }
     Size::from_cell_count(text.len())

@@ -66,18 +66,24 @@ impl State {
     pub(super) fn fpuzzles_line(&mut self, line: &[u8], number: usize) -> bool {
         let forced = self.format == Format::Fpuzzles;
         // Links and payloads start with a letter (`http`, `www.`,
-        // `sudokupad`, `N4Ig`).
+        // `sudokupad`, `f-puzzles.com/`, `N4Ig`).
         if !forced && starts_with_cell(line) {
             return false;
         }
         let text = String::from_utf8_lossy(line);
-        let Some(payload) = fpuzzles::payload_of(&text).or(forced.then_some(text.trim())) else {
-            return false;
+        // A link that holds something else (a SudokuPad `scl` link, a
+        // short id, another site) is refused as what it is, not read as
+        // cells.
+        let payload = match fpuzzles::link_payload(&text) {
+            Some(link) => link.map_err(fpuzzles::FpuzzlesError::OtherLink),
+            None if forced => Ok(text.trim()),
+            None => return false,
         };
         if self.block.is_some() {
             self.truncate(number);
         }
-        let item = fpuzzles::read(payload)
+        let item = payload
+            .and_then(fpuzzles::read)
             .map(|imported| Puzzle {
                 label: Label::Line(number),
                 line: number,
