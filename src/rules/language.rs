@@ -176,6 +176,19 @@ impl LangRule {
         }
     }
 
+    /// Returns the rule as a condition in the language: a written rule's
+    /// text, or a call's (`thermometer([r1c1, r1c2, r1c3])`), which reads
+    /// back as the same rule.
+    pub fn text(&self) -> String {
+        match &self.origin {
+            Origin::Written(w) => w.holds.clone(),
+            Origin::Call { definition, args } => {
+                let args: Vec<String> = args.iter().map(arg_text).collect();
+                format!("{definition}({})", args.join(", "))
+            }
+        }
+    }
+
     /// Returns a part of the rule in words, for the node at `at`: its
     /// instance and its sub-expression, `(a, b) = (r1c1, r1c2): a < b`.
     pub fn part(&self, at: At) -> String {
@@ -196,6 +209,18 @@ impl LangRule {
     /// Writes the rule's clauses (see [`crate::lang::compile`]).
     pub fn encode<F: ExtendFormula>(&self, shape: &Shape, encoding: &Encoding, sink: &mut F) {
         compile::encode(&self.ground, shape, encoding, sink);
+    }
+}
+
+/// An argument as the language writes it: `3`, `r1c1`, `[r1c1, r1c2]`.
+fn arg_text(arg: &Arg) -> String {
+    match arg {
+        Arg::Int(n) => n.to_string(),
+        Arg::Cell(c) => c.to_string(),
+        Arg::List(items) => {
+            let items: Vec<String> = items.iter().map(arg_text).collect();
+            format!("[{}]", items.join(", "))
+        }
     }
 }
 

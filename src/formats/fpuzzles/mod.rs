@@ -45,36 +45,24 @@ use std::fmt;
 use serde_json::{Map, Value};
 
 use crate::formats::items;
-use crate::grid::{Cell, Digit, Grid, Shape, Size};
+use crate::grid::{Cell, Shape, Size};
+use crate::lang::Arg;
 use crate::puzzle::Puzzle;
 use crate::rules::{
-    AntiKing, AntiKnight, Constraint, Diagonal, Direction, DisjointGroups, ExtraRegion,
+    AntiKing, AntiKnight, Constraint, Diagonal, Direction, DisjointGroups, ExtraRegion, LangRule,
     NonConsecutive, Parity, ParityCell,
 };
-use crate::shape::default_block_dims;
 
+pub use links::{LinkKind, MAX_PAYLOAD, decode_payload, link_payload, payload_of};
 pub use write::{link, to_json};
 
+mod grid;
+mod links;
 mod write;
+mod written;
 
-/// The longest payload read, in characters: four times the largest seen
-/// in real puzzles. lz-string output can grow with the square of its
-/// input, so a bound on the input bounds the work.
-pub const MAX_PAYLOAD: usize = 20_000;
-
-/// SudokuPad's names for the f-puzzles format at the start of a puzzle
-/// id, longest first: `fpuz` is a prefix of `fpuzzles`.
-const SUDOKUPAD_FPUZZLES: [&str; 2] = ["fpuzzles", "fpuz"];
-
-/// SudokuPad's own formats, named at the start of a puzzle id.
-const SUDOKUPAD_FORMATS: [&str; 3] = ["scl", "ctc", "scf"];
-
-/// What the refusal of another link says is read.
-const READ_LINKS: &str = "f-puzzles.com/?load=, sudokupad.app/fpuzzles…, sudokupad.app/fpuz…";
-
-/// The start of every payload: lz-string's base64 for the `{"` that opens
-/// the JSON object.
-const PAYLOAD_START: &str = "N4Ig";
+use grid::{add_parity_marks, read_grid};
+use links::READ_LINKS;
 
 /// Keys that describe the puzzle or the setter's tool and carry no rule.
 const META_KEYS: [&str; 10] = [
@@ -102,10 +90,6 @@ const COSMETIC_KEYS: [&str; 7] = [
     "fogofwar",
     "foglight",
 ];
-
-/// Keys of a grid cell that only draw: the solution colours a setter
-/// shows once the puzzle is solved.
-const COSMETIC_CELL_KEYS: [&str; 1] = ["highlightArray"];
 
 /// What [`Imported::cosmetic`] lists for arrows drawn without a shaft.
 const SHAFTLESS_ARROW: &str = "arrow without a shaft";
@@ -149,49 +133,6 @@ pub enum FpuzzlesError {
     OtherLink(LinkKind),
 }
 
-/// A link that carries no f-puzzles payload, by what it holds instead.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum LinkKind {
-    /// A SudokuPad link in one of its own formats: `scl`, `ctc` or `scf`.
-    SudokuPad {
-        /// The format's name, as it starts the puzzle id.
-        format: String,
-    },
-    /// A SudokuPad link to a puzzle kept on its server, by its id (as
-    /// `https://sudokupad.app/abc123xyz`): the link holds no puzzle.
-    SudokuPadId {
-        /// The id, cut to 24 characters.
-        id: String,
-    },
-    /// A link to f-puzzles or SudokuPad that names no puzzle.
-    NoPuzzle {
-        /// The site: `f-puzzles` or `SudokuPad`.
-        site: &'static str,
-    },
-    /// A link to another site.
-    Site {
-        /// The host, as `puzz.link`.
-        host: String,
-    },
-}
-
-impl fmt::Display for LinkKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LinkKind::SudokuPad { format } => write!(f, "a SudokuPad '{format}' link"),
-            LinkKind::SudokuPadId { id } => {
-                write!(f, "a SudokuPad link to puzzle '{id}' on its server")
-            }
-            LinkKind::NoPuzzle { site } => {
-                let article = if site.starts_with('f') { "an" } else { "a" };
-                write!(f, "{article} {site} link without a puzzle")
-            }
-            LinkKind::Site { host } => write!(f, "a link to {host}"),
-        }
-    }
-}
-
 impl fmt::Display for FpuzzlesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -216,139 +157,6 @@ impl std::error::Error for FpuzzlesError {}
 
 fn invalid(message: impl Into<String>) -> FpuzzlesError {
     FpuzzlesError::Invalid(message.into())
-}
-
-/// Returns the payload of a line that is an f-puzzles or SudokuPad link or
-/// a bare payload, or `None` for any other line. Cheap: ordinary puzzle
-/// lines are told apart by their first characters.
-///
-/// # Example
-///
-/// ```
-/// use sudoku_sat::formats::fpuzzles::payload_of;
-///
-/// assert_eq!(payload_of("https://www.f-puzzles.com/?load=N4IgABC"), Some("N4IgABC"));
-/// assert_eq!(payload_of("https://sudokupad.app/fpuzzlesN4IgABC"), Some("N4IgABC"));
-/// assert_eq!(payload_of("https://sudokupad.app/fpuzN4IgABC?setting-x=1"), Some("N4IgABC"));
-/// assert_eq!(payload_of("4.....8.5.3..........7......2.....6.....8.4......1"), None);
-/// ```
-pub fn payload_of(line: &str) -> Option<&str> {
-    link_payload(line)?.ok()
-}
-
-/// Tells what a line that is a link holds: `Some(Ok(payload))` for an
-/// f-puzzles payload (a link's or a bare one), `Some(Err(kind))` for a
-/// link that holds something else (a SudokuPad `scl` link, a short
-/// SudokuPad id, another site), and `None` for a line that is no link.
-///
-/// A link is a line that starts with `http://`, `https://`, `www.`,
-/// `sudokupad` or `f-puzzles.com/`. Query parameters after the payload
-/// and a fragment are left out of it.
-///
-/// # Example
-///
-/// ```
-/// use sudoku_sat::formats::fpuzzles::{link_payload, LinkKind};
-///
-/// assert_eq!(link_payload("sudokupad.app/fpuzN4IgABC"), Some(Ok("N4IgABC")));
-/// assert_eq!(
-///     link_payload("https://sudokupad.app/sclN4IgABC"),
-///     Some(Err(LinkKind::SudokuPad { format: "scl".into() }))
-/// );
-/// assert_eq!(link_payload("1.3.3.1.2.4.4.2."), None);
-/// ```
-pub fn link_payload(line: &str) -> Option<Result<&str, LinkKind>> {
-    let line = line.trim();
-    if line.starts_with(PAYLOAD_START) {
-        return Some(Ok(line));
-    }
-    let lower = |n: usize| line.get(..n).map(str::to_ascii_lowercase);
-    let scheme = ["https://", "http://"]
-        .into_iter()
-        .find(|s| lower(s.len()).as_deref() == Some(*s))
-        .map_or(0, str::len);
-    let rest = &line[scheme..];
-    let bare = |start: &str| {
-        rest.get(..start.len())
-            .is_some_and(|s| s.eq_ignore_ascii_case(start))
-    };
-    if scheme == 0 && !(bare("www.") || bare("sudokupad") || bare("f-puzzles.com/")) {
-        return None;
-    }
-    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
-    let (host, path) = rest.split_at(end);
-    let path = path.strip_prefix('/').unwrap_or(path);
-    let host = host.to_ascii_lowercase();
-    let host = host.strip_prefix("www.").unwrap_or(&host);
-    // A payload ends where query parameters or a fragment start; base64
-    // has none of these characters.
-    let cut = |text: &str| text.find(['?', '&', '#']).unwrap_or(text.len());
-    if host == "f-puzzles.com" || host.ends_with(".f-puzzles.com") {
-        let Some(at) = path.find("load=") else {
-            return Some(Err(LinkKind::NoPuzzle { site: "f-puzzles" }));
-        };
-        let payload = &path[at + "load=".len()..];
-        return Some(Ok(&payload[..cut(payload)]));
-    }
-    if !(host.contains("sudokupad") || host.ends_with("crackingthecryptic.com")) {
-        return Some(Err(LinkKind::Site {
-            host: host.to_string(),
-        }));
-    }
-    // SudokuPad takes the puzzle id as the path, after `puzzle/` or
-    // `sudoku/`, or as the `puzzleid` parameter.
-    let id = match path.find("puzzleid=") {
-        Some(at) => &path[at + "puzzleid=".len()..],
-        None => ["puzzle/", "sudoku/"]
-            .into_iter()
-            .find_map(|p| path.strip_prefix(p))
-            .unwrap_or(path),
-    };
-    let id = &id[..cut(id)];
-    let starts = |p: &str| id.get(..p.len()).is_some_and(|s| s.eq_ignore_ascii_case(p));
-    if let Some(prefix) = SUDOKUPAD_FPUZZLES.into_iter().find(|p| starts(p)) {
-        return Some(Ok(&id[prefix.len()..]));
-    }
-    if let Some(format) = SUDOKUPAD_FORMATS.into_iter().find(|p| starts(p)) {
-        return Some(Err(LinkKind::SudokuPad {
-            format: format.to_string(),
-        }));
-    }
-    if id.is_empty() {
-        return Some(Err(LinkKind::NoPuzzle { site: "SudokuPad" }));
-    }
-    let mut short: String = id.chars().take(24).collect();
-    if short.len() < id.len() {
-        short.push('…');
-    }
-    Some(Err(LinkKind::SudokuPadId { id: short }))
-}
-
-/// Decodes a payload into the JSON text it carries, undoing URL
-/// percent-encoding first.
-///
-/// # Errors
-///
-/// Returns [`FpuzzlesError::TooLong`] or [`FpuzzlesError::NotCompressed`].
-pub fn decode_payload(payload: &str) -> Result<String, FpuzzlesError> {
-    let length = payload.chars().count();
-    if length > MAX_PAYLOAD {
-        return Err(FpuzzlesError::TooLong { length });
-    }
-    let payload = payload
-        .replace("%2B", "+")
-        .replace("%2b", "+")
-        .replace("%2F", "/")
-        .replace("%2f", "/")
-        .replace("%3D", "=")
-        .replace("%3d", "=")
-        .replace(' ', "+");
-    let base64 = |c: char| c.is_ascii_alphanumeric() || matches!(c, '+' | '/' | '=');
-    if payload.is_empty() || !payload.chars().all(base64) {
-        return Err(FpuzzlesError::NotCompressed);
-    }
-    let wide = lz_str::decompress_from_base64(&payload).ok_or(FpuzzlesError::NotCompressed)?;
-    String::from_utf16(&wide).map_err(|_| FpuzzlesError::NotCompressed)
 }
 
 /// Reads a puzzle from a link or a bare payload.
@@ -399,7 +207,9 @@ pub fn from_json(text: &str) -> Result<Imported, FpuzzlesError> {
             cosmetic.push(key.to_string());
             continue;
         }
-        if items::KEYS.contains(&key) {
+        if key == written::KEY {
+            all.extend(written::read(value, &shape)?);
+        } else if items::KEYS.contains(&key) {
             all.extend(shared_key(key, value, &shape, &mut cosmetic)?);
         } else {
             all.extend(constraints(key, value, size)?);
@@ -407,6 +217,15 @@ pub fn from_json(text: &str) -> Result<Imported, FpuzzlesError> {
     }
     cosmetic.extend(cells.cosmetic);
     add_parity_marks(&mut all, cells.parity);
+    for (cell, marks) in cells.pencil {
+        let args = vec![
+            Arg::Cell(cell),
+            Arg::List(marks.into_iter().map(Arg::Int).collect()),
+        ];
+        let rule = LangRule::call("givenpencilmarks", "givenpencilmarks", args, &shape)
+            .map_err(|e| invalid(format!("givenPencilMarks at {cell}: {e}")))?;
+        all.push(Constraint::Lang(Box::new(rule)));
+    }
     items::settle(&mut all);
     let puzzle = all.into_iter().fold(Puzzle::new(givens), Puzzle::with);
     let title = object
@@ -513,158 +332,6 @@ fn is_absent(value: &Value) -> bool {
         Value::Null | Value::Bool(false) => true,
         Value::Array(items) => items.is_empty(),
         _ => false,
-    }
-}
-
-/// What the cells of the grid say.
-struct Cells {
-    /// The givens.
-    givens: Grid,
-    /// Each cell's 0-based block (its `region`, or its default block).
-    blocks: Vec<u8>,
-    /// The marks of the legacy cell key `parity`, in reading order.
-    parity: Vec<ParityCell>,
-    /// The cell keys present that only draw, once each.
-    cosmetic: Vec<String>,
-}
-
-/// Reads the grid: the givens, each cell's block, parity marks and
-/// cosmetic cell keys.
-fn read_grid(object: &Map<String, Value>, size: Size) -> Result<Cells, FpuzzlesError> {
-    let side = size.side();
-    let rows = object
-        .get("grid")
-        .and_then(Value::as_array)
-        .filter(|rows| rows.len() == side)
-        .ok_or_else(|| invalid(format!("'grid' is not {side} rows")))?;
-    let (block_rows, block_cols) = default_block_dims(side);
-    let mut out = Cells {
-        givens: Grid::empty(size),
-        blocks: Vec::with_capacity(size.cells()),
-        parity: Vec::new(),
-        cosmetic: Vec::new(),
-    };
-    for (r, row) in rows.iter().enumerate() {
-        let cells = row
-            .as_array()
-            .filter(|cells| cells.len() == side)
-            .ok_or_else(|| invalid(format!("row {} of 'grid' is not {side} cells", r + 1)))?;
-        for (c, entry) in cells.iter().enumerate() {
-            let cell = Cell::new(r as u8, c as u8);
-            let entry = entry
-                .as_object()
-                .ok_or_else(|| invalid(format!("{cell} is not an object")))?;
-            let given = is_given(entry, cell)?;
-            if given {
-                let digit = entry
-                    .get("value")
-                    .and_then(|v| v.as_u64().or_else(|| v.as_str()?.parse().ok()))
-                    .and_then(|v| u8::try_from(v).ok())
-                    .and_then(Digit::new)
-                    .filter(|d| d.index() < side)
-                    .ok_or_else(|| {
-                        invalid(format!("{cell} is given without a digit from 1 to {side}"))
-                    })?;
-                out.givens.set(cell, Some(digit));
-            }
-            if entry.get("givenPencilMarks").is_some_and(|v| !is_absent(v)) && !given {
-                return Err(FpuzzlesError::Unsupported {
-                    key: format!("givenPencilMarks at {cell}"),
-                });
-            }
-            if let Some(mark) = parity_mark(entry, cell)? {
-                out.parity.push(mark);
-            }
-            for key in COSMETIC_CELL_KEYS {
-                let drawn = entry.get(key).is_some_and(|v| !is_absent(v));
-                if drawn && !out.cosmetic.iter().any(|k| k == key) {
-                    out.cosmetic.push(key.to_string());
-                }
-            }
-            let default = (r / block_rows) * (side / block_cols) + c / block_cols;
-            let block = match entry.get("region") {
-                None | Some(Value::Null) => default,
-                Some(v) => v
-                    .as_u64()
-                    .map(|b| b as usize)
-                    .filter(|&b| b < side)
-                    .ok_or_else(|| {
-                        invalid(format!("{cell} has region {v}, not 0 to {}", side - 1))
-                    })?,
-            };
-            out.blocks.push(block as u8);
-        }
-    }
-    Ok(out)
-}
-
-/// Reads a cell's `given`: `true` or `false`, also written as text
-/// (`"true"`), the meaning being the same; absent or `null` is `false`.
-fn is_given(entry: &Map<String, Value>, cell: Cell) -> Result<bool, FpuzzlesError> {
-    match entry.get("given") {
-        None | Some(Value::Null) => Ok(false),
-        Some(Value::Bool(b)) => Ok(*b),
-        Some(Value::String(t)) if t.trim().eq_ignore_ascii_case("true") => Ok(true),
-        Some(Value::String(t)) if t.trim().eq_ignore_ascii_case("false") => Ok(false),
-        Some(other) => Err(invalid(format!(
-            "{cell} has 'given' {other}, not true or false"
-        ))),
-    }
-}
-
-/// Reads a cell's legacy `parity` key, `"Even"` or `"Odd"` (in any case);
-/// absent, `null` or empty text marks nothing.
-fn parity_mark(
-    entry: &Map<String, Value>,
-    cell: Cell,
-) -> Result<Option<ParityCell>, FpuzzlesError> {
-    match entry.get("parity") {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(t)) if t.trim().is_empty() => Ok(None),
-        Some(Value::String(t)) if t.trim().eq_ignore_ascii_case("even") => {
-            Ok(Some(ParityCell::Even(cell)))
-        }
-        Some(Value::String(t)) if t.trim().eq_ignore_ascii_case("odd") => {
-            Ok(Some(ParityCell::Odd(cell)))
-        }
-        Some(other) => Err(invalid(format!(
-            "{cell} has parity {other}, not \"Even\" or \"Odd\""
-        ))),
-    }
-}
-
-/// Adds the marks of the cell key `parity` to the puzzle's constraints as
-/// the `even` and `odd` keys state them: the even marks join the `even`
-/// key's list (or make one), the odd marks the `odd` key's, so the puzzle
-/// reads the same as if the setter had used those keys. A mark those keys
-/// already make is not added twice.
-fn add_parity_marks(all: &mut Vec<Constraint>, marks: Vec<ParityCell>) {
-    let stated: Vec<ParityCell> = all
-        .iter()
-        .filter_map(|c| match c {
-            Constraint::Parity(p) => Some(p.marks.clone()),
-            _ => None,
-        })
-        .flatten()
-        .collect();
-    for even in [true, false] {
-        let of_kind = |m: &ParityCell| matches!(m, ParityCell::Even(_)) == even;
-        let new: Vec<ParityCell> = marks
-            .iter()
-            .filter(|m| of_kind(m) && !stated.contains(m))
-            .copied()
-            .collect();
-        if new.is_empty() {
-            continue;
-        }
-        let list = all.iter_mut().find_map(|c| match c {
-            Constraint::Parity(p) if p.marks.iter().all(of_kind) => Some(&mut p.marks),
-            _ => None,
-        });
-        match list {
-            Some(list) => list.extend(new),
-            None => all.push(Constraint::Parity(Parity { marks: new })),
-        }
     }
 }
 

@@ -1,5 +1,7 @@
 //! Writing a puzzle, and its solution if any, as f-puzzles JSON and as a link.
 
+use std::collections::BTreeMap;
+
 use serde_json::{Map, Value, json};
 
 use crate::formats::items;
@@ -18,6 +20,23 @@ pub fn to_json(puzzle: &Puzzle, title: Option<&str>, solution: Option<&Grid>) ->
     let shape = puzzle.shape();
     let side = shape.side();
     let (block_rows, block_cols) = default_block_dims(side);
+    // Given pencil marks are a key of their cell.
+    let mut pencil: BTreeMap<Cell, Vec<i64>> = BTreeMap::new();
+    for constraint in puzzle.constraints() {
+        if let Some(("givenpencilmarks", item)) = items::write(constraint, side)
+            && let (Some(items::Value::Cell(cell)), Some(items::Value::List(values))) =
+                (item.get("cell"), item.get("values"))
+        {
+            let digits = values
+                .iter()
+                .filter_map(|v| match v {
+                    items::Value::Number(n) => Some(*n),
+                    _ => None,
+                })
+                .collect();
+            pencil.insert(*cell, digits);
+        }
+    }
     let grid: Vec<Value> = (0..side)
         .map(|r| {
             let row: Vec<Value> = (0..side)
@@ -29,6 +48,9 @@ pub fn to_json(puzzle: &Puzzle, title: Option<&str>, solution: Option<&Grid>) ->
                         entry.insert("given".into(), json!(true));
                     } else if let Some(d) = solution.and_then(|s| s.get(cell)) {
                         entry.insert("value".into(), json!(d.get()));
+                    }
+                    if let Some(marks) = pencil.get(&cell) {
+                        entry.insert("givenPencilMarks".into(), json!(marks));
                     }
                     let default = (r / block_rows) * (side / block_cols) + c / block_cols;
                     let block = shape.block_of(cell);
@@ -58,6 +80,10 @@ pub fn to_json(puzzle: &Puzzle, title: Option<&str>, solution: Option<&Grid>) ->
     let name = |c: &Cell| format!("R{}C{}", c.row() + 1, c.col() + 1);
     for constraint in puzzle.constraints() {
         if let Some((key, item)) = items::write(constraint, side) {
+            if key == "givenpencilmarks" {
+                // A cell's key in the grid, written there.
+                continue;
+            }
             if key == "negative" {
                 // f-puzzles lists the kinds: "negative": ["ratio", "xv"].
                 if let Some(items::Value::List(kinds)) = item.get("kinds") {
@@ -107,7 +133,10 @@ pub fn to_json(puzzle: &Puzzle, title: Option<&str>, solution: Option<&Grid>) ->
                     push(&mut object, key, json!({ "cell": name(cell) }));
                 }
             }
-            other => unreachable!("{other:?} is written through items::write"),
+            // Rules in the language with no key of f-puzzles' own.
+            other => {
+                super::written::write(other, &mut object);
+            }
         }
     }
     Value::Object(object)

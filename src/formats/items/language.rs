@@ -28,8 +28,10 @@ const LINE_KEYS: [&str; 7] = [
 /// The keys whose entries list cells, one call with all of them.
 const CELL_KEYS: [&str; 3] = ["rowindexer", "columnindexer", "boxindexer"];
 
-/// Every key read here.
-pub const KEYS: [&str; 11] = [
+/// Every key read here. `givenpencilmarks` is a cell's key in the
+/// f-puzzles grid (`givenPencilMarks`); a rules file writes it as a
+/// constraint with `cell` and `values`.
+pub const KEYS: [&str; 12] = [
     "entropicline",
     "modularline",
     "zipperline",
@@ -41,6 +43,7 @@ pub const KEYS: [&str; 11] = [
     "columnindexer",
     "boxindexer",
     "numberedroom",
+    "givenpencilmarks",
 ];
 
 /// Returns the key as a `&'static str`, or `None` for a key not read here.
@@ -71,6 +74,10 @@ pub(super) fn build(r: &Reader, shape: &Shape) -> Result<Vec<Constraint>, ItemEr
     } else if CELL_KEYS.contains(&key) {
         r.only(&["cells"])?;
         vec![vec![cells_arg(&r.cells("cells")?)]]
+    } else if key == "givenpencilmarks" {
+        r.only(&["cell", "values"])?;
+        let cell = r.cell("cell")?;
+        vec![vec![Arg::Cell(cell), Arg::List(digits(r, cell)?)]]
     } else {
         r.only(&["cell", "value"])?;
         let clue = r.outside()?;
@@ -96,6 +103,40 @@ pub(super) fn build(r: &Reader, shape: &Shape) -> Result<Vec<Constraint>, ItemEr
                 })
         })
         .collect()
+}
+
+/// The digits of the `values` field, each from 1 to N, as arguments.
+fn digits(r: &Reader, cell: Cell) -> Result<Vec<Arg>, ItemError> {
+    let Value::List(values) = r.get("values")? else {
+        return r.fail(
+            "values",
+            format!("at {cell}: 'values' is not a list of digits"),
+        );
+    };
+    let side = r.size.side() as i64;
+    let mut out: Vec<i64> = Vec::with_capacity(values.len());
+    for v in values {
+        let n = match v {
+            Value::Number(n) => Some(*n),
+            Value::Text(t) => t.trim().parse().ok(),
+            _ => None,
+        };
+        match n {
+            Some(n) if (1..=side).contains(&n) => out.push(n),
+            _ => {
+                return r.fail(
+                    "values",
+                    format!("at {cell}: {v} is not a digit from 1 to {side}"),
+                );
+            }
+        }
+    }
+    if out.is_empty() {
+        return r.fail("values", format!("at {cell}: no digit is listed"));
+    }
+    out.sort_unstable();
+    out.dedup();
+    Ok(out.into_iter().map(Arg::Int).collect())
 }
 
 /// A list of cells as an argument.
@@ -127,6 +168,22 @@ pub(super) fn write(constraint: &Constraint, side: usize) -> Option<(&'static st
         return None;
     };
     let key = known(definition)?;
+    if key == "givenpencilmarks" {
+        let (Some(Arg::Cell(cell)), Some(Arg::List(values))) = (args.first(), args.get(1)) else {
+            return None;
+        };
+        let mut item = Item::new();
+        item.insert("cell".into(), Value::Cell(*cell));
+        let values = values
+            .iter()
+            .filter_map(|v| match v {
+                Arg::Int(n) => Some(Value::Number(*n)),
+                _ => None,
+            })
+            .collect();
+        item.insert("values".into(), Value::List(values));
+        return Some((key, item));
+    }
     let cells = cells_of(args.first())?;
     let list = |cells: &[Cell]| Value::List(cells.iter().map(|&c| Value::Cell(c)).collect());
     let mut item = Item::new();

@@ -71,7 +71,7 @@ pub type Item = BTreeMap<String, Value>;
 
 /// The keys [`build`] reads: the families written by hand, then those
 /// read through the catalogue's definitions in the rules language.
-pub const KEYS: [&str; 31] = [
+pub const KEYS: [&str; 32] = [
     "killercage",
     "littlekillersum",
     "sandwichsum",
@@ -103,6 +103,7 @@ pub const KEYS: [&str; 31] = [
     "columnindexer",
     "boxindexer",
     "numberedroom",
+    "givenpencilmarks",
 ];
 
 /// A malformed constraint: which field, and what is wrong.

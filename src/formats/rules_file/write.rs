@@ -91,16 +91,20 @@ pub fn write(puzzle: &Puzzle, meta: &Meta) -> String {
             continue;
         }
         match constraint {
+            // A written rule as written; a catalogue call no key states,
+            // as its call.
             Constraint::Lang(rule) => {
-                if let Origin::Written(w) = rule.origin() {
-                    out.push_str("\n[[rule]]\n");
-                    if let Some(name) = &w.name {
-                        out.push_str(&format!("name = {}\n", quote(name)));
-                    }
-                    out.push_str(&format!("holds = {}\n", multi_line(&w.holds)));
-                    if let Some(m) = w.max_clauses {
-                        out.push_str(&format!("max_clauses = {m}\n"));
-                    }
+                out.push_str("\n[[rule]]\n");
+                let (name, max_clauses) = match rule.origin() {
+                    Origin::Written(w) => (w.name.as_deref(), w.max_clauses),
+                    Origin::Call { .. } => (None, None),
+                };
+                if let Some(name) = name {
+                    out.push_str(&format!("name = {}\n", quote(name)));
+                }
+                out.push_str(&format!("holds = {}\n", multi_line(&rule.text())));
+                if let Some(m) = max_clauses {
+                    out.push_str(&format!("max_clauses = {m}\n"));
                 }
             }
             Constraint::ExtraRegion(region) => out.push_str(&format!(

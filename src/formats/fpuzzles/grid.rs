@@ -1,0 +1,212 @@
+//! The grid of an f-puzzles puzzle: givens, blocks, and the rules and
+//! drawings its cells carry (parity marks, given pencil marks,
+//! highlights).
+
+use serde_json::{Map, Value};
+
+use super::{FpuzzlesError, invalid, is_absent};
+use crate::grid::{Cell, Digit, Grid, Size};
+use crate::rules::{Constraint, Parity, ParityCell};
+use crate::shape::default_block_dims;
+
+/// Keys of a grid cell that only draw: the solution colours a setter
+/// shows once the puzzle is solved.
+const COSMETIC_CELL_KEYS: [&str; 1] = ["highlightArray"];
+
+/// What the cells of the grid say.
+pub(super) struct Cells {
+    /// The givens.
+    pub(super) givens: Grid,
+    /// Each cell's 0-based block (its `region`, or its default block).
+    pub(super) blocks: Vec<u8>,
+    /// The marks of the legacy cell key `parity`, in reading order.
+    pub(super) parity: Vec<ParityCell>,
+    /// Each cell's `givenPencilMarks`: the digits it may hold, ascending.
+    /// Marks under a given that leave out its digit are dropped (and
+    /// named in `cosmetic`): f-puzzles hides them, and read as a rule
+    /// they would contradict the given.
+    pub(super) pencil: Vec<(Cell, Vec<i64>)>,
+    /// The cell keys present that only draw, once each.
+    pub(super) cosmetic: Vec<String>,
+}
+
+/// Reads the grid: the givens, each cell's block, parity marks and
+/// cosmetic cell keys.
+pub(super) fn read_grid(object: &Map<String, Value>, size: Size) -> Result<Cells, FpuzzlesError> {
+    let side = size.side();
+    let rows = object
+        .get("grid")
+        .and_then(Value::as_array)
+        .filter(|rows| rows.len() == side)
+        .ok_or_else(|| invalid(format!("'grid' is not {side} rows")))?;
+    let (block_rows, block_cols) = default_block_dims(side);
+    let mut out = Cells {
+        givens: Grid::empty(size),
+        blocks: Vec::with_capacity(size.cells()),
+        parity: Vec::new(),
+        pencil: Vec::new(),
+        cosmetic: Vec::new(),
+    };
+    for (r, row) in rows.iter().enumerate() {
+        let cells = row
+            .as_array()
+            .filter(|cells| cells.len() == side)
+            .ok_or_else(|| invalid(format!("row {} of 'grid' is not {side} cells", r + 1)))?;
+        for (c, entry) in cells.iter().enumerate() {
+            let cell = Cell::new(r as u8, c as u8);
+            let entry = entry
+                .as_object()
+                .ok_or_else(|| invalid(format!("{cell} is not an object")))?;
+            let given = is_given(entry, cell)?;
+            if given {
+                let digit = entry
+                    .get("value")
+                    .and_then(|v| v.as_u64().or_else(|| v.as_str()?.parse().ok()))
+                    .and_then(|v| u8::try_from(v).ok())
+                    .and_then(Digit::new)
+                    .filter(|d| d.index() < side)
+                    .ok_or_else(|| {
+                        invalid(format!("{cell} is given without a digit from 1 to {side}"))
+                    })?;
+                out.givens.set(cell, Some(digit));
+            }
+            if let Some(marks) = pencil_marks(entry, cell, side)? {
+                let given = out.givens.get(cell).map(|d| i64::from(d.get()));
+                if given.is_none_or(|d| marks.contains(&d)) {
+                    out.pencil.push((cell, marks));
+                } else {
+                    out.cosmetic.push(format!(
+                        "givenPencilMarks at {cell} without its given digit"
+                    ));
+                }
+            }
+            if let Some(mark) = parity_mark(entry, cell)? {
+                out.parity.push(mark);
+            }
+            for key in COSMETIC_CELL_KEYS {
+                let drawn = entry.get(key).is_some_and(|v| !is_absent(v));
+                if drawn && !out.cosmetic.iter().any(|k| k == key) {
+                    out.cosmetic.push(key.to_string());
+                }
+            }
+            let default = (r / block_rows) * (side / block_cols) + c / block_cols;
+            let block = match entry.get("region") {
+                None | Some(Value::Null) => default,
+                Some(v) => v
+                    .as_u64()
+                    .map(|b| b as usize)
+                    .filter(|&b| b < side)
+                    .ok_or_else(|| {
+                        invalid(format!("{cell} has region {v}, not 0 to {}", side - 1))
+                    })?,
+            };
+            out.blocks.push(block as u8);
+        }
+    }
+    Ok(out)
+}
+
+/// Reads a cell's `given`: `true` or `false`, also written as text
+/// (`"true"`), the meaning being the same; absent or `null` is `false`.
+fn is_given(entry: &Map<String, Value>, cell: Cell) -> Result<bool, FpuzzlesError> {
+    match entry.get("given") {
+        None | Some(Value::Null) => Ok(false),
+        Some(Value::Bool(b)) => Ok(*b),
+        Some(Value::String(t)) if t.trim().eq_ignore_ascii_case("true") => Ok(true),
+        Some(Value::String(t)) if t.trim().eq_ignore_ascii_case("false") => Ok(false),
+        Some(other) => Err(invalid(format!(
+            "{cell} has 'given' {other}, not true or false"
+        ))),
+    }
+}
+
+/// Reads a cell's legacy `parity` key, `"Even"` or `"Odd"` (in any case);
+/// absent, `null` or empty text marks nothing.
+fn parity_mark(
+    entry: &Map<String, Value>,
+    cell: Cell,
+) -> Result<Option<ParityCell>, FpuzzlesError> {
+    match entry.get("parity") {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(t)) if t.trim().is_empty() => Ok(None),
+        Some(Value::String(t)) if t.trim().eq_ignore_ascii_case("even") => {
+            Ok(Some(ParityCell::Even(cell)))
+        }
+        Some(Value::String(t)) if t.trim().eq_ignore_ascii_case("odd") => {
+            Ok(Some(ParityCell::Odd(cell)))
+        }
+        Some(other) => Err(invalid(format!(
+            "{cell} has parity {other}, not \"Even\" or \"Odd\""
+        ))),
+    }
+}
+
+/// Reads a cell's `givenPencilMarks`: a list of digits from 1 to N
+/// (numbers, or digits written as text), ascending and each once; `None`
+/// for none (absent, `null`, an empty list).
+///
+/// # Errors
+///
+/// A value that is not such a list, naming the cell.
+fn pencil_marks(
+    entry: &Map<String, Value>,
+    cell: Cell,
+    side: usize,
+) -> Result<Option<Vec<i64>>, FpuzzlesError> {
+    let Some(value) = entry.get("givenPencilMarks").filter(|v| !is_absent(v)) else {
+        return Ok(None);
+    };
+    let bad = || {
+        invalid(format!(
+            "{cell} has givenPencilMarks {value}, not digits from 1 to {side}"
+        ))
+    };
+    let list = value.as_array().ok_or_else(bad)?;
+    let mut marks = Vec::with_capacity(list.len());
+    for v in list {
+        let n = v
+            .as_i64()
+            .or_else(|| v.as_str()?.trim().parse().ok())
+            .filter(|n| (1..=side as i64).contains(n))
+            .ok_or_else(bad)?;
+        marks.push(n);
+    }
+    marks.sort_unstable();
+    marks.dedup();
+    Ok(Some(marks))
+}
+
+/// Adds the marks of the cell key `parity` to the puzzle's constraints as
+/// the `even` and `odd` keys state them: the even marks join the `even`
+/// key's list (or make one), the odd marks the `odd` key's, so the puzzle
+/// reads the same as if the setter had used those keys. A mark those keys
+/// already make is not added twice.
+pub(super) fn add_parity_marks(all: &mut Vec<Constraint>, marks: Vec<ParityCell>) {
+    let stated: Vec<ParityCell> = all
+        .iter()
+        .filter_map(|c| match c {
+            Constraint::Parity(p) => Some(p.marks.clone()),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    for even in [true, false] {
+        let of_kind = |m: &ParityCell| matches!(m, ParityCell::Even(_)) == even;
+        let new: Vec<ParityCell> = marks
+            .iter()
+            .filter(|m| of_kind(m) && !stated.contains(m))
+            .copied()
+            .collect();
+        if new.is_empty() {
+            continue;
+        }
+        let list = all.iter_mut().find_map(|c| match c {
+            Constraint::Parity(p) if p.marks.iter().all(of_kind) => Some(&mut p.marks),
+            _ => None,
+        });
+        match list {
+            Some(list) => list.extend(new),
+            None => all.push(Constraint::Parity(Parity { marks: new })),
+        }
+    }
+}
