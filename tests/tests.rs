@@ -15,6 +15,7 @@ mod formats;
 mod generate;
 mod hint;
 mod hostile;
+mod language;
 mod link;
 mod regression;
 mod sizes;
