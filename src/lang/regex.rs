@@ -671,8 +671,8 @@ impl Dfa {
         order.extend((1..n).filter(|&s| live[s]));
         let mut reps = Vec::new();
         for s in order {
-            if !number.contains_key(&block[s]) {
-                number.insert(block[s], reps.len());
+            if let std::collections::hash_map::Entry::Vacant(e) = number.entry(block[s]) {
+                e.insert(reps.len());
                 reps.push(s);
             }
         }

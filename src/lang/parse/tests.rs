@@ -1,4 +1,5 @@
 use super::*;
+use crate::lang::LangErrorKind;
 
 /// Writes the tree with every node bracketed, to compare with text.
 fn show(e: &Expr) -> String {
