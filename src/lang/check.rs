@@ -115,7 +115,8 @@ impl Library {
     /// ```
     /// use sudoku_sat::lang::Library;
     ///
-    /// let lib = Library::catalogue().extend("define", "def pair_sum(a, b) = a + b")?;
+    /// let text = "def pair_sum(a, b) = a + b";
+    /// let lib = Library::catalogue().extend("define", text)?;
     /// assert_eq!(lib.texts().0.len(), 2);
     /// # Ok::<(), sudoku_sat::lang::LangError>(())
     /// ```
@@ -182,8 +183,9 @@ impl Library {
     ///
     /// let shape = Shape::square(Size::NINE);
     /// let lib = Library::catalogue();
-    /// let (ground, texts) =
-    ///     lib.ground("holds", "thermometer([r1c1, r1c2, r1c3])", &shape, &Limits::default())?;
+    /// let rule = "thermometer([r1c1, r1c2, r1c3])";
+    /// let limits = Limits::default();
+    /// let (ground, texts) = lib.ground("holds", rule, &shape, &limits)?;
     /// assert_eq!(ground.cells.len(), 3);
     /// assert_eq!(texts.0.last().map(|t| t.name.as_str()), Some("holds"));
     /// # Ok::<(), sudoku_sat::lang::LangError>(())
@@ -227,7 +229,8 @@ impl Library {
     /// use sudoku_sat::lang::{Arg, Library, Limits};
     ///
     /// let shape = Shape::square(Size::NINE);
-    /// let cage = Arg::List(vec![Arg::Cell(Cell::new(0, 0)), Arg::Cell(Cell::new(0, 1))]);
+    /// let (a, b) = (Cell::new(0, 0), Cell::new(0, 1));
+    /// let cage = Arg::List(vec![Arg::Cell(a), Arg::Cell(b)]);
     /// let (ground, _) = Library::catalogue().call(
     ///     "killercage",
     ///     &[cage, Arg::Int(10)],

@@ -7,7 +7,7 @@
 //! 1. [`syntax`] cuts the text into tokens with their spans, and
 //!    [`parse`] builds the tree of definitions and expressions;
 //! 2. [`check`] resolves names against the [`Library`] of definitions and
-//!    the puzzle's [`Shape`](crate::grid::Shape), types every expression, expands every
+//!    the puzzle's [`Shape`], types every expression, expands every
 //!    quantifier and definition, and returns the rule in [`ground`] form,
 //!    or a [`LangError`] at the span to blame;
 //! 3. the ground rule has two readers that share no code: [`compile`]
@@ -24,6 +24,8 @@
 //! - N. Nethercote, P. J. Stuckey, R. Becket, S. Brand, G. J. Duck,
 //!   G. Tack. MiniZinc: Towards a Standard CP Modelling Language. CP 2007,
 //!   LNCS 4741, pp. 529–543.
+//!
+//! [`Shape`]: crate::grid::Shape
 
 pub mod check;
 pub mod compile;

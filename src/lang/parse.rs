@@ -40,8 +40,8 @@ pub const MAX_DEPTH: u32 = 200;
 ///
 /// # Errors
 ///
-/// The first [`Syntax`](super::LangErrorKind::Syntax) error, or a parameter named twice
-/// ([`Redefined`](super::LangErrorKind::Redefined)).
+/// The first [`Syntax`](super::LangErrorKind::Syntax) error, or a
+/// parameter named twice ([`Redefined`](super::LangErrorKind::Redefined)).
 pub fn parse_definitions(text: &str, source: u16) -> Result<Vec<Def>, LangError> {
     let Lexed { tokens, comments } = syntax::lex(text, source)?;
     let lines = LineStarts::new(text);

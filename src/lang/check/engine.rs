@@ -78,11 +78,17 @@ pub(super) struct Item {
 
 /// The state of grounding one rule.
 pub(super) struct Grounder<'a> {
+    /// The definitions a call may name.
     pub lib: &'a Library,
+    /// The grid the rule is grounded on.
     pub shape: &'a Shape,
+    /// The most work allowed ([`Limits::nodes`]).
     limit: u64,
+    /// The work done so far.
     nodes: u64,
+    /// The instances described so far; entry 0 is the rule as a whole.
     instances: Vec<String>,
+    /// The iterations being grounded, outermost first.
     pub frames: Vec<Frame<'a>>,
     /// The definitions being called, outermost first.
     calls: Vec<usize>,
