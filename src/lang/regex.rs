@@ -123,9 +123,14 @@ impl Parser<'_> {
         self.text[self.pos..].chars().next()
     }
 
-    /// An error over `len` bytes from the current position.
+    /// An error over `len` bytes from the current position, widened to
+    /// whole characters.
     fn error(&self, len: usize, message: String) -> LangError {
-        self.error_at(self.pos, self.pos + len, LangErrorKind::Syntax(message))
+        let mut end = (self.pos + len).min(self.text.len());
+        while !self.text.is_char_boundary(end) {
+            end += 1;
+        }
+        self.error_at(self.pos, end, LangErrorKind::Syntax(message))
     }
 
     fn error_at(&self, start: usize, end: usize, kind: LangErrorKind) -> LangError {
@@ -943,5 +948,9 @@ mod tests {
         assert_eq!((s, e), (1, 2));
         let (kind, ..) = error(&"(".repeat(300), 9);
         assert!(matches!(kind, LangErrorKind::Syntax(_)));
+        // A character of several bytes is blamed whole.
+        let (kind, s, e) = error("1<é>", 9);
+        assert!(matches!(kind, LangErrorKind::Syntax(_)));
+        assert_eq!((s, e), (2, 4));
     }
 }
