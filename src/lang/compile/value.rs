@@ -133,7 +133,11 @@ impl<'g> Compiler<'g, '_> {
     }
 
     /// Options from (value, bit) pairs: false bits dropped, a true bit
-    /// makes a constant, bits of one value joined by a disjunction.
+    /// makes a constant, bits of one value joined by a disjunction. The
+    /// options' at-least-one is stated as a clause (implied, but it lets
+    /// propagation pick the last value left), and where values were
+    /// joined their at-most-one too (a joined value is a disjunction,
+    /// which alone never rules out the other values).
     pub(super) fn hot(&mut self, options: Vec<(i64, Bit)>) -> Val {
         let mut by_value: BTreeMap<i64, Vec<Bit>> = BTreeMap::new();
         for (v, b) in options {
@@ -143,6 +147,7 @@ impl<'g> Compiler<'g, '_> {
                 Bit::Lit(_) => by_value.entry(v).or_default().push(b),
             }
         }
+        let merged = by_value.values().any(|bits| bits.len() > 1);
         let mut out = Vec::with_capacity(by_value.len());
         for (v, bits) in by_value {
             match reify::or(&mut self.out, &bits, Polarity::Both) {
@@ -154,7 +159,16 @@ impl<'g> Compiler<'g, '_> {
         match out.as_slice() {
             [] => Val::Const(0),
             [(v, _)] => Val::Const(*v),
-            _ => Val::Hot(Rc::new(out)),
+            _ => {
+                if !self.is_cell(&out) {
+                    let lits: Vec<Lit> = out.iter().map(|o| o.1).collect();
+                    self.out.add_clause(&lits);
+                    if merged {
+                        self.encoding.amo.encode(&mut self.out, &lits);
+                    }
+                }
+                Val::Hot(Rc::new(out))
+            }
         }
     }
 
