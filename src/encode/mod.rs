@@ -18,8 +18,11 @@ pub mod amo;
 pub mod distinct;
 pub mod optimized;
 pub mod pair;
+pub mod regular;
+pub mod reify;
 pub mod rules;
 pub mod sum;
+pub mod table;
 pub mod value;
 pub mod vars;
 

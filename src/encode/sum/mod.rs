@@ -46,6 +46,7 @@
 //!   SAT. JSAT 2, 2006, pp. 1–26.
 
 mod combinations;
+pub mod compare;
 mod diagram;
 mod order;
 mod totalizer;
