@@ -62,7 +62,11 @@ fn a_written_rule_makes_the_puzzle_unique_and_is_checked() {
     let plain = rules_file("");
     let (_dir, path) = temp_file("plain.toml", plain.as_bytes());
     let run = run_cli(&["solve", "-o", "line", path.to_str().unwrap()], b"");
-    assert_eq!(run.code, 1, "two solutions without the rule: {}", run.stderr);
+    assert_eq!(
+        run.code, 1,
+        "two solutions without the rule: {}",
+        run.stderr
+    );
 
     let text = rules_file(&format!(
         "\n[[rule]]\nname = 'corner order'\nholds = '{}'\n",
@@ -74,7 +78,10 @@ fn a_written_rule_makes_the_puzzle_unique_and_is_checked() {
     assert_eq!(run.stdout.trim(), EULER_1_SOLUTION);
 
     // The opposite rule keeps the other solution only.
-    let flipped = picking_rule().replace(" < ", " @ ").replace(" > ", " < ").replace(" @ ", " > ");
+    let flipped = picking_rule()
+        .replace(" < ", " @ ")
+        .replace(" > ", " < ")
+        .replace(" @ ", " > ");
     let text = rules_file(&format!("\n[[rule]]\nholds = '{flipped}'\n"));
     let (_dir, path) = temp_file("flipped.toml", text.as_bytes());
     let run = run_cli(&["solve", "-o", "line", path.to_str().unwrap()], b"");
@@ -87,7 +94,9 @@ fn definitions_of_the_file_are_called_by_its_rules() {
     let text = rules_file(&format!(
         "define = '''\n# the first cell below the second\ndef before(x, y) = x < y\n'''\n\
          [[rule]]\nholds = '{}'\n",
-        picking_rule().replace("p < q", "before(p, q)").replace("p > q", "before(q, p)")
+        picking_rule()
+            .replace("p < q", "before(p, q)")
+            .replace("p > q", "before(q, p)")
     ));
     let (_dir, path) = temp_file("defined.toml", text.as_bytes());
     let run = run_cli(&["solve", "-o", "line", path.to_str().unwrap()], b"");
@@ -123,7 +132,9 @@ fn explain_names_the_rule_its_instance_and_sub_expression() {
 fn written_rules_survive_links_and_rules_files() {
     let text = rules_file(&format!(
         "define = '''\ndef before(x, y) = x < y\n'''\n[[rule]]\nname = 'corner order'\nholds = '{}'\n",
-        picking_rule().replace("p < q", "before(p, q)").replace("p > q", "before(q, p)")
+        picking_rule()
+            .replace("p < q", "before(p, q)")
+            .replace("p > q", "before(q, p)")
     ));
     let (_dir, path) = temp_file("ruled.toml", text.as_bytes());
     for to in ["fpuzzles", "rules"] {
@@ -146,7 +157,14 @@ fn rules_added_with_dash_dash_rules_apply_to_text_puzzles() {
     let extra = format!("size = 9\n[[rule]]\nholds = '{}'\n", picking_rule());
     let (_dir, path) = temp_file("extra.toml", extra.as_bytes());
     let run = run_cli(
-        &["solve", "-o", "line", "--rules", path.to_str().unwrap(), "-"],
+        &[
+            "solve",
+            "-o",
+            "line",
+            "--rules",
+            path.to_str().unwrap(),
+            "-",
+        ],
         format!("{line}\n").as_bytes(),
     );
     assert_eq!(run.code, 0, "{}", run.stderr);
@@ -159,7 +177,11 @@ fn rules_added_with_dash_dash_rules_apply_to_text_puzzles() {
 #[test]
 fn bad_rules_are_refused_with_their_place() {
     let cases: [(&str, &[&str], &str); 7] = [
-        ("for c in row(1): c < sizee", &["sizee"], "unknown name 'sizee'"),
+        (
+            "for c in row(1): c < sizee",
+            &["sizee"],
+            "unknown name 'sizee'",
+        ),
         ("r10c1 = 5", &["r10c1"], "outside the grid"),
         ("sum(row(1)) and true", &["sum", "and"], "condition"),
         (
@@ -189,7 +211,13 @@ fn bad_rules_are_refused_with_their_place() {
         // `holds = "` takes the first nine columns.
         let columns: Vec<usize> = parts
             .iter()
-            .map(|p| 10 + if p.is_empty() { rule.len() } else { rule.find(p).unwrap() })
+            .map(|p| {
+                10 + if p.is_empty() {
+                    rule.len()
+                } else {
+                    rule.find(p).unwrap()
+                }
+            })
             .collect();
         assert!(
             columns.iter().any(|c| run
@@ -206,7 +234,11 @@ fn a_mistake_in_the_definitions_is_placed_in_them() {
     let text = rules_file(
         "define = '''\ndef before(x, y) = x < z\n'''\n[[rule]]\nholds = 'before(r1c1, r1c2)'\n",
     );
-    let line = text.lines().position(|l| l.starts_with("def before")).unwrap() + 1;
+    let line = text
+        .lines()
+        .position(|l| l.starts_with("def before"))
+        .unwrap()
+        + 1;
     let (_dir, path) = temp_file("bad.toml", text.as_bytes());
     let run = run_cli(&["solve", path.to_str().unwrap()], b"");
     assert_eq!(run.code, 2);

@@ -66,7 +66,7 @@ fn a_rule_not_understood_is_refused_by_name() {
     let row = format!("[{}]", ["{}"; 9].join(","));
     let grid = format!("[{}]", vec![row; 9].join(","));
     let whispers = link_of_json(&format!(
-        r#"{{"size":9,"grid":{grid},"zipperline":[{{"lines":[["R1C1","R1C2"]]}}]}}"#
+        r#"{{"size":9,"grid":{grid},"productarrow":[{{"cells":["R1C1"],"lines":[["R1C1","R1C2"]]}}]}}"#
     ));
     let good = link(&x_sudoku(), None, None);
     let run = run_cli(
@@ -76,7 +76,7 @@ fn a_rule_not_understood_is_refused_by_name() {
     assert_eq!(run.code, 2);
     assert!(
         run.stderr
-            .contains("error: <stdin>: line 1: unsupported constraint 'zipperline'"),
+            .contains("error: <stdin>: line 1: unsupported constraint 'productarrow'"),
         "{}",
         run.stderr
     );
@@ -170,12 +170,12 @@ fn a_rules_file_is_read_by_its_name() {
         line.stderr
     );
     // A broken rules file names the line.
-    let bad = "givens = ['1...', '....', '....', '....']\n[[constraint]]\ntype = 'zipperline'\n";
+    let bad = "givens = ['1...', '....', '....', '....']\n[[constraint]]\ntype = 'productarrow'\n";
     let run = run_cli(&["solve", "--format", "rules", "-"], bad.as_bytes());
     assert_eq!(run.code, 2);
     assert!(
         run.stderr
-            .contains("error: <stdin>: line 3, column 8: unsupported constraint 'zipperline'"),
+            .contains("error: <stdin>: line 3, column 8: unsupported constraint 'productarrow'"),
         "{}",
         run.stderr
     );

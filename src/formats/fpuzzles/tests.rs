@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::grid::{Digit, Grid};
+use crate::rules::Rule;
 use crate::solve::Outcome;
 use crate::solve::sat::SatSolver;
 
@@ -86,7 +87,10 @@ fn real_puzzles_solve_to_their_published_answers_or_are_refused_by_name() {
             }
         }
         eprintln!("{file}: {solved} solved, {refused} refused by name");
-        assert!(solved * 10 >= rows.len() * 9, "{file}: only {solved} solved");
+        assert!(
+            solved * 10 >= rows.len() * 9,
+            "{file}: only {solved} solved"
+        );
     }
 }
 
@@ -171,13 +175,10 @@ fn rules_not_understood_are_refused_by_name() {
     let grid = empty_grid(9);
     for (extra, key) in [
         (
-            r#""entropicline": [{"lines": [["R1C1","R1C2"]]}]"#,
-            "entropicline",
+            r#""productarrow": [{"cells": ["R1C1"], "lines": [["R1C1","R1C2"]]}]"#,
+            "productarrow",
         ),
-        (
-            r#""zipperline": [{"lines": [["R1C1","R1C2"]]}]"#,
-            "zipperline",
-        ),
+        (r#""clock": [{"cells": ["R1C1"]}]"#, "clock"),
         (r#""negative": ["ratio", "sum"]"#, "negative sum"),
         (r#""somethingnew": true"#, "somethingnew"),
     ] {
@@ -198,14 +199,42 @@ fn rules_not_understood_are_refused_by_name() {
     let imported = from_json(&text).unwrap();
     assert_eq!(imported.cosmetic, ["line", "text"]);
     assert!(imported.puzzle.is_classic());
-    // Pencil marks a setter gives on an empty cell are a rule.
+}
+
+/// Pencil marks a setter gives are a rule: the cell holds one of them.
+/// Marks under a given that leave out its digit are dropped, and said.
+#[test]
+fn given_pencil_marks_are_a_rule() {
     let mut rows = vec![format!("[{}]", ["{}"; 9].join(",")); 9];
-    rows[0] = format!("[{{\"givenPencilMarks\": [1,2]}},{}]", ["{}"; 8].join(","));
+    rows[0] = format!(
+        "[{{\"givenPencilMarks\": [2, \"1\"]}},{{\"value\": 5, \"given\": true, \"givenPencilMarks\": [6, 7]}},{}]",
+        ["{}"; 7].join(",")
+    );
     let text = format!(r#"{{"size": 9, "grid": [{}]}}"#, rows.join(","));
-    assert!(matches!(
-        json_error(&text),
-        FpuzzlesError::Unsupported { .. }
-    ));
+    let imported = from_json(&text).unwrap();
+    assert_eq!(
+        imported.cosmetic,
+        ["givenPencilMarks at r1c2 without its given digit"]
+    );
+    let [Constraint::Lang(rule)] = imported.puzzle.constraints() else {
+        panic!("{:?}", imported.puzzle.constraints());
+    };
+    assert_eq!(rule.text(), "givenpencilmarks(r1c1, [1, 2])");
+    let mut grid = Grid::empty(Size::NINE);
+    for (digit, holds) in [(1, true), (2, true), (3, false)] {
+        grid.set(cell(0, 0), Digit::new(digit));
+        assert_eq!(rule.check(&grid).is_ok(), holds, "{digit}");
+    }
+    // Written back into the grid, and read the same.
+    let back = read(&link(&imported.puzzle, None, None)).unwrap();
+    assert_eq!(back.puzzle, imported.puzzle);
+    for bad in ["[0]", "[10]", "\"12\"", "[[1]]"] {
+        let text = text.replace("[2, \"1\"]", bad);
+        assert!(
+            matches!(from_json(&text), Err(FpuzzlesError::Invalid(_))),
+            "{bad}"
+        );
+    }
 }
 
 #[test]

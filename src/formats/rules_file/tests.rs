@@ -72,8 +72,8 @@ fn errors_name_what_and_where() {
     let base = "givens = ['....', '....', '....', '....']\n";
     let cases: [Case; 10] = [
         (
-            "[[constraint]]\ntype = 'zipperline'\n",
-            |k| matches!(k, RulesFileErrorKind::Unsupported(t) if t == "zipperline"),
+            "[[constraint]]\ntype = 'productarrow'\n",
+            |k| matches!(k, RulesFileErrorKind::Unsupported(t) if t == "productarrow"),
             3,
         ),
         (
@@ -140,14 +140,14 @@ fn errors_name_what_and_where() {
     );
     let e = error("givens = ['...']\n");
     assert!(matches!(e.kind, RulesFileErrorKind::BadSize(_)), "{e}");
-    let e = error("[[constraint]]\ntype = 'zipperline'\n");
+    let e = error("[[constraint]]\ntype = 'productarrow'\n");
     assert!(
         matches!(e.kind, RulesFileErrorKind::Syntax(_)),
         "no givens: {e}"
     );
     assert_eq!(
-        error(&format!("{base}[[constraint]]\ntype = 'zipperline'\n")).to_string(),
-        "line 3, column 8: unsupported constraint 'zipperline'"
+        error(&format!("{base}[[constraint]]\ntype = 'productarrow'\n")).to_string(),
+        "line 3, column 8: unsupported constraint 'productarrow'"
     );
 }
 

@@ -109,16 +109,15 @@ fn some_cells(shape: &Shape, k: usize, rng: &mut Rng) -> Vec<Cell> {
 
 /// A random pair of orthogonal neighbours, earlier cell first.
 fn neighbours(shape: &Shape, rng: &mut Rng) -> (Cell, Cell) {
-    let n = shape.side();
-    let a = Cell::from_index(shape.size(), rng.below(shape.cells()));
-    let (r, c) = (a.row(), a.col());
-    if (rng.below(2) == 0 && c + 1 < n) || r + 1 >= n {
-        (
-            Cell::new(r as u8, c as u8 + 1).min(a),
-            Cell::new(r as u8, c as u8 + 1).max(a),
-        )
-    } else {
-        (a, Cell::new(r as u8 + 1, c as u8))
+    let n = shape.side() as u8;
+    loop {
+        let (r, c) = (rng.below(n as usize) as u8, rng.below(n as usize) as u8);
+        let right = rng.below(2) == 0;
+        match (right, r + 1 < n, c + 1 < n) {
+            (true, _, true) => return (Cell::new(r, c), Cell::new(r, c + 1)),
+            (false, true, _) => return (Cell::new(r, c), Cell::new(r + 1, c)),
+            _ => {}
+        }
     }
 }
 

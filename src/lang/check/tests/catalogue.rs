@@ -81,9 +81,9 @@ fn every_catalogue_definition_grounds() {
         ("negative_xv", vec![vec![pair.clone()]]),
         ("minimum", vec![vec![c.clone(), line(&["r4c5", "r5c4"])]]),
         ("maximum", vec![vec![c.clone(), line(&["r4c5", "r5c4"])]]),
-        ("rowindexer", vec![vec![c.clone()]]),
-        ("columnindexer", vec![vec![c.clone()]]),
-        ("boxindexer", vec![vec![c.clone()]]),
+        ("rowindexer", vec![vec![Arg::List(vec![c.clone()])]]),
+        ("columnindexer", vec![vec![Arg::List(vec![c.clone()])]]),
+        ("boxindexer", vec![vec![Arg::List(vec![c.clone()])]]),
         ("numberedroom", vec![vec![row1.clone(), Arg::Int(5)]]),
     ];
     let lines = [
@@ -171,7 +171,7 @@ fn catalogue_spot_checks() {
         "and(in(r1c1, [1, 3]))"
     );
     assert_eq!(
-        t("rowindexer", &[Arg::Cell(cell("r2c3"))]),
+        t("rowindexer", &[Arg::List(vec![Arg::Cell(cell("r2c3"))])]),
         "and(elem([r1c3, r2c3, r3c3, r4c3, r5c3, r6c3, r7c3, r8c3, r9c3], r2c3) = 2)"
     );
     assert_eq!(
