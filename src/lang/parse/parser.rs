@@ -388,11 +388,12 @@ impl Parser {
     fn parenthesised(&mut self) -> Result<Expr, LangError> {
         let start = self.span();
         self.bump();
-        let first = self.expr()?;
+        let mut first = self.expr()?;
         if !self.at_punct(Punct::Comma) {
             self.expect_punct(Punct::RParen, "to close '('")?;
-            // The brackets are not a node: the expression keeps its own
-            // span, which a message then quotes without them.
+            // The brackets are not a node, but they belong to the
+            // expression's text: `(a + b) mod 2` starts at its bracket.
+            first.span = join(start, self.last_span());
             return Ok(first);
         }
         let mut items = vec![first];

@@ -288,9 +288,12 @@ fn spans_are_byte_ranges() {
     };
     assert_eq!((name.span.start, name.span.end), (2, 5));
     assert_eq!((args[0].span().start, args[0].span().end), (6, 15));
-    // Brackets are not part of the span of what they hold.
+    // Brackets are part of the span of what they hold, so that an
+    // expression's text quotes them: `(a + b) mod 2` starts at `(`.
     let e = parse_rule("( a )", 0).expect("parses");
-    assert_eq!((e.span.start, e.span.end), (2, 3));
+    assert_eq!((e.span.start, e.span.end), (0, 5));
+    let e = parse_rule("(a + b) mod 2 = 1", 0).expect("parses");
+    assert_eq!((e.span.start, e.span.end), (0, 17));
     let e = parse_rule("(a, b)[1].row", 0).expect("parses");
     assert_eq!((e.span.start, e.span.end), (0, 13));
 }

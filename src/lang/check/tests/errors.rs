@@ -137,7 +137,7 @@ fn errors_and_their_spans() {
     check("for c in 1..r1c1: c = 1", "r1c1", |k| {
         matches!(k, LangErrorKind::Type { .. })
     });
-    check("r1c1 = (1 < 2)", "1 < 2", |k| {
+    check("r1c1 = (1 < 2)", "(1 < 2)", |k| {
         matches!(k, LangErrorKind::Type { .. })
     });
 }
