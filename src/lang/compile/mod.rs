@@ -35,6 +35,7 @@
 //!   Part 2, 1968, pp. 115–125.
 
 mod cond;
+mod dry;
 mod estimate;
 mod fold;
 mod index;
@@ -236,9 +237,9 @@ enum Val {
 type OrderBits = Rc<Vec<(i64, Bit)>>;
 
 struct Compiler<'g, 'a> {
-    shape: &'g Shape,
+    shape: &'a Shape,
     size: Size,
-    encoding: &'g Encoding,
+    encoding: &'a Encoding,
     limits: Limits,
     index: &'a Index<'g>,
     out: Out<'a>,

@@ -13,21 +13,42 @@
 use std::collections::HashSet;
 
 use crate::encode::reify::Polarity;
-use crate::encode::{AmoKind, Encoding, SumKind};
-use crate::grid::Shape;
-use crate::lang::ground::{Bool, BoolKind, Cmp, Ground, Int, IntKind};
+use crate::encode::table::Fit;
+use crate::encode::{AmoKind, Encoding};
+use crate::grid::{Cell, Shape};
+use crate::lang::ground::{Automaton, Bool, BoolKind, Cmp, Ground, Int, IntKind};
 
 use super::index::Index;
 use super::linear::{Atom, linear};
-use super::small::{prefers_structure, small_cells, tuples, tuples_cost};
+use sums::Spec;
+
+mod automata;
+mod sums;
+use super::small::{function, function_cost, prefers_structure, small_cells, tuples, tuples_cost};
 use super::{Compiler, Cond, Key, Limits, MAX_MAGNITUDE, MAX_VALUES};
 
 /// Tuples the estimate enumerates before it falls back on formulas.
 const TUPLE_BUDGET: u64 = 1 << 20;
 
+/// Below this many clauses by the formulas, the estimate counts the
+/// clauses exactly by compiling the rule into a counter: as quick as the
+/// compilation that follows, and exact for the rules puzzles have.
+const EXACT_BELOW: u64 = 1 << 18;
+
 /// Estimates the clauses of `ground`, `u64::MAX` when the compiler would
-/// refuse it.
+/// refuse it: exactly when the formulas say it is small, else by them.
 pub(super) fn estimate(ground: &Ground, shape: &Shape, encoding: &Encoding, limits: Limits) -> u64 {
+    let by_formula = formula(ground, shape, encoding, limits);
+    if by_formula <= EXACT_BELOW {
+        super::dry::rule(ground, shape, encoding, limits)
+    } else {
+        by_formula
+    }
+}
+
+/// Estimates the clauses of `ground` by formulas, in time linear in the
+/// tree (small nodes enumerated while a budget of tuples lasts).
+pub(super) fn formula(ground: &Ground, shape: &Shape, encoding: &Encoding, limits: Limits) -> u64 {
     let index = Index::build(ground, shape.size());
     if !index.usable() || index.wide(MAX_MAGNITUDE, MAX_VALUES) {
         return u64::MAX;
@@ -41,6 +62,7 @@ pub(super) fn estimate(ground: &Ground, shape: &Shape, encoding: &Encoding, limi
         values: HashSet::new(),
         names: HashSet::new(),
         budget: TUPLE_BUDGET,
+        groups: Vec::new(),
     };
     let mut total: u64 = 0;
     for el in index.elements.clone() {
@@ -66,6 +88,9 @@ pub(super) struct Estimator<'c, 'g> {
     values: HashSet<u32>,
     names: HashSet<(Key, bool)>,
     budget: u64,
+    /// Cells an enclosing conjunction makes distinct, as the compiler
+    /// keeps them.
+    groups: Vec<Vec<Cell>>,
 }
 
 impl<'c, 'g> Estimator<'c, 'g> {
@@ -81,6 +106,7 @@ impl<'c, 'g> Estimator<'c, 'g> {
             names: HashSet::new(),
             // Each decision may enumerate a few nodes below it.
             budget: 1 << 14,
+            groups: c.groups.clone(),
         }
     }
 
@@ -100,19 +126,58 @@ impl<'c, 'g> Estimator<'c, 'g> {
 
     /// The cost of a small node by its tuples, enumerated when the budget
     /// allows, else by a formula on the number of tuples.
-    fn small(&mut self, c: Cond<'g>, neg: bool, cells: Vec<crate::grid::Cell>) -> u64 {
+    fn small(&mut self, c: Cond<'g>, neg: bool, cells: Vec<Cell>, guarded: bool) -> u64 {
         let k = cells.len() as u64;
         let tuples_count = self.n.saturating_pow(k as u32);
         if tuples_count <= self.budget {
             self.budget -= tuples_count;
             let t = tuples(self.shape, c, neg, cells);
-            return tuples_cost(&t, self.n as usize);
+            return tuples_cost(&t, self.n as usize, guarded);
         }
         match k {
             1 => self.n / 2 + 1,
             2 => 2 * self.n,
             _ => tuples_count / 4 * (k + 1),
         }
+    }
+
+    /// Whether a condition on one cell is named by an existing literal
+    /// (as [`Compiler::name_small`] finds): at most one digit allowed or
+    /// forbidden, or the allowed digits above or below the others.
+    fn exact(&mut self, c: Cond<'g>, cell: Cell) -> bool {
+        if self.budget < self.n {
+            return false;
+        }
+        self.budget -= self.n;
+        let t = tuples(self.shape, c, false, vec![cell]);
+        let digits =
+            |fit: Fit| -> Vec<usize> { (0..t.fits.len()).filter(|&i| t.fits[i] == fit).collect() };
+        let (allowed, forbidden) = (digits(Fit::Allowed), digits(Fit::Forbidden));
+        allowed.len() <= 1
+            || forbidden.len() <= 1
+            || allowed[0] > forbidden[forbidden.len() - 1]
+            || forbidden[0] > allowed[allowed.len() - 1]
+    }
+
+    /// The clauses `measure` counts on a measuring compiler, as the
+    /// compiler measures before it chooses, while the budget lasts.
+    fn measured(
+        &mut self,
+        measure: impl FnOnce(&Self, &super::dry::Context<'_, 'g>) -> u64,
+    ) -> Option<u64> {
+        if self.budget < self.n * self.n {
+            return None;
+        }
+        let context = super::dry::Context {
+            index: self.index,
+            shape: self.shape,
+            encoding: self.encoding,
+            limits: self.limits,
+            groups: &self.groups,
+        };
+        let clauses = measure(self, &context);
+        self.budget = self.budget.saturating_sub(clauses.max(self.n * self.n));
+        Some(clauses)
     }
 
     /// The cost of "guard → c" (¬c when `neg`).
@@ -123,12 +188,20 @@ impl<'c, 'g> Estimator<'c, 'g> {
         }
         if let Some(cells) = small_cells(self.limits, self.n as usize, scope) {
             if cells.len() <= 2 {
-                return self.small(c, neg, cells);
+                return self.small(c, neg, cells, guarded);
             }
             if !prefers_structure(self.index, c, neg) {
-                let tables = self.small(c, neg, cells);
-                let structural = self.structural(c, neg, guarded);
-                return if tables <= structural.saturating_mul(2) {
+                // The choice is the compiler's, on the structure measured
+                // as it measures it; the structure chosen is estimated
+                // with its own choices below.
+                let tables = self.small(c, neg, cells, true);
+                let measured = self.measured(|_, context| super::dry::cond(context, c, neg));
+                let structural = match measured {
+                    Some(m) if tables <= m.saturating_mul(2) => return tables,
+                    Some(_) => self.structural(c, neg, guarded),
+                    None => self.structural(c, neg, guarded),
+                };
+                return if tables <= structural.saturating_mul(2) && measured.is_none() {
                     tables
                 } else {
                     structural
@@ -202,24 +275,52 @@ impl<'c, 'g> Estimator<'c, 'g> {
                 })
             }
             BoolKind::Regular(items, automaton) => {
-                let mut total: u64 = 0;
-                let mut symbols: u64 = 0;
-                for i in items {
-                    total = total.saturating_add(self.value(i));
-                    symbols = symbols.saturating_add(self.size(i));
-                }
-                let layer = automaton.transitions.len() as u64 * 4 + automaton.states as u64 * 2;
-                total
-                    .saturating_add((items.len() as u64).saturating_mul(layer))
-                    .saturating_add(symbols)
+                let polarity = if neg { Polarity::Neg } else { Polarity::Pos };
+                self.regular(items, automaton, polarity, guarded)
             }
         }
     }
 
+    /// The cost of an automaton over the items: the layered graph when
+    /// asserted (Pos), else the simulation named in `polarity`.
+    fn regular(
+        &mut self,
+        items: &'g [Int],
+        automaton: &Automaton,
+        polarity: Polarity,
+        guarded: bool,
+    ) -> u64 {
+        let mut total: u64 = 0;
+        let mut word = Vec::with_capacity(items.len());
+        for i in items {
+            total = total.saturating_add(self.value(i));
+            let info = self.index.int(i);
+            word.push(Spec::new(info.lo, info.hi, info.size, 1));
+        }
+        total.saturating_add(automata::cost(automaton, &word, polarity, guarded))
+    }
+
     fn all(&mut self, items: &'g [Bool], neg: bool, guarded: bool) -> u64 {
-        items.iter().fold(0u64, |t, i| {
+        let before = self.groups.len();
+        if !neg {
+            for i in items {
+                if let BoolKind::Distinct(xs) = &i.kind {
+                    let cells: Option<Vec<Cell>> = xs
+                        .iter()
+                        .map(|x| match x.kind {
+                            IntKind::Cell(c) => Some(c),
+                            _ => None,
+                        })
+                        .collect();
+                    self.groups.extend(cells);
+                }
+            }
+        }
+        let total = items.iter().fold(0u64, |t, i| {
             t.saturating_add(self.assert(Cond::Node(i), neg, guarded))
-        })
+        });
+        self.groups.truncate(before);
+        total
     }
 
     fn any(&mut self, items: &'g [Bool], neg: bool) -> u64 {
@@ -238,6 +339,11 @@ impl<'c, 'g> Estimator<'c, 'g> {
     fn distinct(&mut self, items: &'g [Int], guarded: bool) -> u64 {
         let n = self.n;
         let m = items.len() as u64;
+        let mut ids: Vec<u32> = items.iter().map(|i| self.index.int(i).id).collect();
+        ids.sort_unstable();
+        if ids.windows(2).any(|w| w[0] == w[1]) {
+            return 1;
+        }
         let cells: Option<Vec<_>> = items
             .iter()
             .map(|x| match x.kind {
@@ -245,55 +351,78 @@ impl<'c, 'g> Estimator<'c, 'g> {
                 _ => None,
             })
             .collect();
+        let pairwise = self.encoding.amo == AmoKind::Pairwise;
         let amo = |size: u64| -> u64 {
-            if size < 2 {
-                0
-            } else if self.encoding.amo == AmoKind::Pairwise {
-                size * (size - 1) / 2
-            } else {
-                3 * size
+            match size {
+                0 | 1 => 0,
+                2 => 1,
+                _ if pairwise => size * (size - 1) / 2,
+                _ => 3 * size,
             }
         };
         if let Some(cells) = cells
             && !guarded
         {
-            if self.encoding.amo == AmoKind::Pairwise {
+            if pairwise {
                 let mut unseen = 0u64;
                 for (i, &a) in cells.iter().enumerate() {
                     for &b in &cells[i + 1..] {
                         unseen += u64::from(!self.shape.sees(a, b));
                     }
                 }
-                return unseen * n + n;
+                return unseen * n + n * u64::from(m == n);
             }
-            return n * amo(m) + n;
+            return n * amo(m) + n * u64::from(m == n);
         }
-        let mut total: u64 = 0;
-        let mut union: u64 = 0;
+        let (mut total, mut sizes, mut hot) = (0u64, 0u64, 0u64);
+        let (mut lo, mut hi) = (i64::MAX, i64::MIN);
         for i in items {
             total = total.saturating_add(self.value(i));
-            union = union.saturating_add(self.size(i));
+            let info = *self.index.int(i);
+            if info.size > 1 {
+                hot += 1;
+                sizes = sizes.saturating_add(info.size);
+                (lo, hi) = (lo.min(info.lo), hi.max(info.hi));
+            }
         }
-        let values = union.min(m.saturating_mul(n)).max(1);
-        let per = (m.saturating_mul(m) / values).max(2);
+        let fixed = m - hot;
+        let union = sizes.min(super::index::width(lo, hi)).max(1);
+        let per = sizes.div_ceil(union);
         total
-            .saturating_add(values.saturating_mul(amo(per) + 1))
-            .saturating_add(m)
+            .saturating_add(union.saturating_mul(amo(per)))
+            .saturating_add(fixed.saturating_mul(hot))
+            .saturating_add(if union == hot { union } else { 0 })
     }
 
     /// The cost of naming `c` in `polarity`, once per structure.
     fn name(&mut self, c: Cond<'g>, polarity: Polarity) -> u64 {
+        let groups = std::mem::take(&mut self.groups);
+        let cost = self.name_here(c, polarity);
+        self.groups = groups;
+        cost
+    }
+
+    fn name_here(&mut self, c: Cond<'g>, polarity: Polarity) -> u64 {
         let scope = self.scope(c);
         if scope.len() == Some(0) || !self.names.insert((self.key(c), polarity == Polarity::Both)) {
             return 0;
         }
         let directions = if polarity == Polarity::Both { 2 } else { 1 };
         if let Some(cells) = small_cells(self.limits, self.n as usize, scope) {
-            if cells.len() == 1 {
-                return self.small(c, false, cells) * directions;
+            if let [cell] = cells[..]
+                && self.exact(c, cell)
+            {
+                return 0;
             }
-            if cells.len() == 2 {
-                return self.small(c, false, cells) * directions;
+            if cells.len() <= 2 {
+                return self.small(c, false, cells, true) * directions;
+            }
+            if !prefers_structure(self.index, c, false) {
+                let tables = self.small(c, false, cells, true);
+                let measured = self.measured(|_, context| super::dry::cond(context, c, false));
+                if measured.is_some_and(|m| tables <= m.saturating_mul(2)) {
+                    return tables * directions;
+                }
             }
         }
         let node = match c {
@@ -310,6 +439,7 @@ impl<'c, 'g> Estimator<'c, 'g> {
                 total
             }
             BoolKind::In(x, values) => self.value(x).saturating_add(values.len() as u64 + 1),
+            BoolKind::Regular(items, automaton) => self.regular(items, automaton, polarity, true),
             _ => self.assert(c, false, true).saturating_mul(directions),
         }
     }
@@ -329,18 +459,30 @@ impl<'c, 'g> Estimator<'c, 'g> {
             return 0;
         }
         if let Some(cells) = small_cells(self.limits, self.n as usize, info.scope) {
-            let rows = self.n.saturating_pow(cells.len() as u32);
-            let k = cells.len() as u64;
-            let table = if k == 1 {
-                2 * self.n
+            let k = cells.len();
+            let tuples_count = self.n.saturating_pow(k as u32);
+            let table = if tuples_count <= self.budget {
+                self.budget -= tuples_count;
+                function_cost(
+                    &function(self.shape, x, &cells),
+                    k,
+                    self.n as usize,
+                    self.encoding.amo,
+                )
             } else {
-                rows * (k + 2) + k * self.n
+                tuples_count.saturating_mul(k as u64 + 1) / 2
             };
             if k == 1 {
                 return table;
             }
+            let measured = self.measured(|_, context| super::dry::value(context, x));
+            if let Some(m) = measured
+                && table <= m.saturating_mul(2)
+            {
+                return table;
+            }
             let structural = self.structural_value_here(x);
-            return if table <= structural.saturating_mul(2) {
+            return if measured.is_none() && table <= structural.saturating_mul(2) {
                 table
             } else {
                 structural
@@ -376,10 +518,8 @@ impl<'c, 'g> Estimator<'c, 'g> {
                 }
             }
             IntKind::Sum(_) | IntKind::Count(_) => {
-                let (domains, atoms_cost) = self.atoms(x, None);
-                atoms_cost
-                    .saturating_add(totalizer(&domains, None, 2))
-                    .saturating_add(3 * d)
+                let (specs, _, _, cost) = self.atoms(x, None);
+                cost.saturating_add(sums::one_hot(&specs))
             }
             IntKind::Min(items) | IntKind::Max(items) => {
                 let mut total: u64 = 0;
@@ -406,24 +546,41 @@ impl<'c, 'g> Estimator<'c, 'g> {
         }
     }
 
-    /// The domains of a linear form's terms and the cost of their options.
-    fn atoms(&mut self, a: &'g Int, b: Option<&'g Int>) -> (Vec<(u64, u64)>, u64) {
+    /// The terms of a linear form as progressions, the constant, whether
+    /// they are cells of weight 1 that differ (as a sum's `distinct`
+    /// promise reads), and the cost of their options.
+    fn atoms(&mut self, a: &'g Int, b: Option<&'g Int>) -> (Vec<Spec>, i64, bool, u64) {
         let lin = linear(self.index, a, b);
         let mut cost: u64 = 0;
-        let mut domains = Vec::with_capacity(lin.atoms.len());
-        for (atom, w) in lin.atoms {
+        let mut specs = Vec::with_capacity(lin.atoms.len());
+        let mut cells = Some(Vec::new());
+        for &(atom, w) in &lin.atoms {
             match atom {
                 Atom::Int(x) => {
                     cost = cost.saturating_add(self.value(x));
-                    domains.push((self.size(x), w.unsigned_abs()));
+                    let info = self.index.int(x);
+                    specs.push(Spec::new(info.lo, info.hi, info.size, w));
+                    match (&mut cells, &x.kind) {
+                        (Some(list), IntKind::Cell(c)) if w == 1 => list.push(*c),
+                        _ => cells = None,
+                    }
                 }
                 Atom::Cond(c) => {
                     cost = cost.saturating_add(self.name(Cond::Node(c), Polarity::Both));
-                    domains.push((2, w.unsigned_abs()));
+                    specs.push(Spec::new(0, 1, 2, w));
+                    cells = None;
                 }
             }
         }
-        (domains, cost)
+        let distinct = cells.is_some_and(|cells| {
+            cells.iter().enumerate().all(|(i, &p)| {
+                cells[i + 1..].iter().all(|&q| {
+                    self.shape.sees(p, q)
+                        || self.groups.iter().any(|g| g.contains(&p) && g.contains(&q))
+                })
+            })
+        });
+        (specs, lin.constant, distinct, cost)
     }
 
     /// The cost of "guard → a op b".
@@ -450,74 +607,24 @@ impl<'c, 'g> Estimator<'c, 'g> {
             }
             return total;
         }
-        let (domains, cost) = self.atoms(a, Some(b));
-        let sizes: Vec<u64> = domains.iter().map(|d| d.0).collect();
-        cost.saturating_add(match sizes.as_slice() {
+        let (specs, constant, distinct, cost) = self.atoms(a, Some(b));
+        let live: Vec<Spec> = specs.iter().copied().filter(|s| s.count > 1).collect();
+        let k = constant.saturating_neg();
+        cost.saturating_add(match live.as_slice() {
             [] => 1,
-            [d] => d / 2 + u64::from(guarded),
-            [p, q] => p.saturating_add(*q).saturating_add(1),
-            _ if op == Cmp::Eq => self.sum(&domains),
-            _ => totalizer(&domains, Some(self.cut(a, b)), 1),
+            [d] => d.count / 2 + u64::from(guarded),
+            [p, q] => p.count.saturating_add(q.count).saturating_add(1),
+            _ if op == Cmp::Eq => sums::equality(self.encoding.sum, &live, k, distinct),
+            _ => {
+                let (at_least, below) = match op {
+                    Cmp::Le => (None, Some(k + 1)),
+                    Cmp::Lt => (None, Some(k)),
+                    Cmp::Ge => (Some(k), None),
+                    Cmp::Gt => (Some(k + 1), None),
+                    _ => (Some(k), Some(k + 1)),
+                };
+                sums::comparison(&live, sums::Bounds { at_least, below })
+            }
         })
     }
-
-    /// The cut-off of a comparison's totalizer: the distance from the
-    /// bound to the nearer end of the range.
-    fn cut(&self, a: &'g Int, b: &'g Int) -> u64 {
-        let (ia, ib) = (self.index.int(a), self.index.int(b));
-        let lo = ia.lo.saturating_sub(ib.hi);
-        let hi = ia.hi.saturating_sub(ib.lo);
-        // The bound is 0 on a − b; shifted to the range, the smaller side.
-        let below = 0i64.saturating_sub(lo).max(0) as u64;
-        let above = hi.max(0) as u64;
-        below.min(above) + 2
-    }
-
-    /// The cost of an equality of a sum in the encoding chosen.
-    fn sum(&self, domains: &[(u64, u64)]) -> u64 {
-        let leaves: u64 = domains
-            .iter()
-            .map(|&(d, _)| d.saturating_mul(d) / 2 + d)
-            .fold(0, u64::saturating_add);
-        match self.encoding.sum {
-            SumKind::Totalizer | SumKind::Order => {
-                leaves.saturating_add(totalizer(domains, None, 2))
-            }
-            SumKind::Pb | SumKind::Combinations => {
-                // One node per reachable partial sum and term, each with a
-                // clause per option.
-                let mut width: u64 = 1;
-                let mut total: u64 = 0;
-                for &(d, w) in domains {
-                    width = width.saturating_add(d.saturating_sub(1).saturating_mul(w.max(1)));
-                    total = total.saturating_add(width.saturating_mul(d + 1) / 2);
-                }
-                total
-            }
-        }
-    }
-}
-
-/// The clauses of a totalizer over terms of these (values, weight), its
-/// nodes cut off at `cap` values when given, with `directions` adder
-/// clauses per pair of values.
-fn totalizer(domains: &[(u64, u64)], cap: Option<u64>, directions: u64) -> u64 {
-    let limit = cap.unwrap_or(u64::MAX);
-    let mut level: Vec<u64> = domains.iter().map(|&(d, _)| d.min(limit)).collect();
-    let mut total: u64 = level.iter().map(|&d| d.saturating_mul(d) / 2 + d).sum();
-    while level.len() > 1 {
-        let mut next = Vec::with_capacity(level.len().div_ceil(2));
-        for pair in level.chunks(2) {
-            match pair {
-                [x, y] => {
-                    total = total.saturating_add(x.saturating_mul(*y).saturating_mul(directions));
-                    next.push(x.saturating_add(*y).saturating_sub(1).min(limit));
-                }
-                [x] => next.push(*x),
-                _ => {}
-            }
-        }
-        level = next;
-    }
-    total
 }
