@@ -19,7 +19,7 @@
 //! "count ≤ k" the converse, "=" and "≠" both.
 //!
 //! `list[index] op b`, with b over at most one cell, is split on the
-//! index instead: for each i, "index = i → list[i] op b", which
+//! index instead: for each i, "index = i → list\[i\] op b", which
 //! propagates in both directions without naming the element's value
 //! (the indexers and numbered rooms).
 
@@ -301,7 +301,7 @@ impl<'g> Compiler<'g, '_> {
         }
     }
 
-    /// Writes "guard ∧ index = i → list[i] op other" for every index
+    /// Writes "guard ∧ index = i → list\[i\] op other" for every index
     /// value, when one side is an element and the other simple.
     fn split_element(&mut self, op: Cmp, a: &'g Int, b: &'g Int, guard: &[Lit]) -> bool {
         let Some((el, other, op)) = self.element_side(op, a, b) else {

@@ -12,12 +12,12 @@
 //! Each node is compiled by the first of these that applies:
 //!
 //! 1. **Constants** fold: a node that reads no cell is worth its value.
-//! 2. **Small scope** ([`small`]): a node over few cells is enumerated on
-//!    their digits with the compiler's own folding ([`fold`]) and written
+//! 2. **Small scope** (`small`): a node over few cells is enumerated on
+//!    their digits with the compiler's own folding (`fold`) and written
 //!    as the clauses of that relation: forbidden values for one cell,
 //!    support clauses for two (arc consistent), the GAC table or
 //!    forbidden tuples for more, whichever is smaller.
-//! 3. **Structure** ([`cond`], [`value`], [`linear`]): integers become
+//! 3. **Structure** (`cond`, `value`, `linear`): integers become
 //!    one-hot options, linear comparisons go to the sum encodings, and
 //!    distinct, in, table, element, regular, min, max and the rest to
 //!    their primitives in [`crate::encode`].
@@ -80,7 +80,7 @@ pub fn encode<F: ExtendFormula>(ground: &Ground, shape: &Shape, encoding: &Encod
 /// A rule the compiler cannot represent (a tree deeper than a few hundred
 /// levels, a cell outside the grid, an integer beyond ±2³⁰ or with more
 /// than 2¹⁶ values where it must be spelled out) gets the empty clause;
-/// [`estimate`] returns `u64::MAX` for such rules, so that callers refuse
+/// [`estimate()`] returns `u64::MAX` for such rules, so that callers refuse
 /// them first.
 pub fn encode_noted<F: ExtendFormula>(
     ground: &Ground,

@@ -3,8 +3,9 @@
 //! encoding.
 //!
 //! The sum is a totalizer (Bailleux & Boufkhad 2003) over the values each
-//! subtree can reach, as in [`super::totalizer`], with three refinements
-//! for comparisons:
+//! subtree can reach, as in the totalizer encoding
+//! ([`SumKind::Totalizer`](super::SumKind::Totalizer)), with three
+//! refinements for comparisons:
 //!
 //! - **Cut-off.** Every term is shifted to start at 0, and values at or
 //!   above the one bound the comparison reads are merged into it (a
