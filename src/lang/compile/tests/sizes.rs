@@ -379,3 +379,25 @@ fn notes_name_each_instance() {
     crate::lang::compile::encode(&g, &shape, &encoding, &mut again);
     assert_eq!(again.len(), cnf.len());
 }
+
+/// The same rule gives the same clauses, in the same order, every time.
+#[test]
+fn compiling_is_deterministic() {
+    for (name, b) in catalogue() {
+        let g = ground(b);
+        let clauses = |_: ()| {
+            let mut cnf = CnfFormula::new();
+            let setup = Setup::new(SumKind::Totalizer, AmoKind::Pairwise, Limits::default());
+            compile(
+                &g,
+                &nine(),
+                &setup.encoding,
+                setup.limits,
+                &mut cnf,
+                &mut Vec::new(),
+            );
+            cnf.iter().map(<[Lit]>::to_vec).collect::<Vec<_>>()
+        };
+        assert_eq!(clauses(()), clauses(()), "{name}");
+    }
+}
