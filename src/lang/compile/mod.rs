@@ -32,7 +32,8 @@
 //!   pp. 293–304.
 //! - G. S. Tseitin. On the complexity of derivation in propositional
 //!   calculus. Studies in Constructive Mathematics and Mathematical Logic,
-//!   Part 2, 1968, pp. 115–125.
+//!   Part 2, 1968 (English translation, Consultants Bureau, 1970,
+//!   pp. 115–125).
 
 mod cond;
 mod dry;

@@ -130,10 +130,12 @@ pub(super) fn tuples_cost(t: &Tuples, side: usize, guarded: bool) -> u64 {
         2 => binary_cost(t, side, guarded),
         _ => {
             let (allowed, forbidden) = (t.count(Fit::Allowed), t.count(Fit::Forbidden));
+            // A clause per forbidden row, or per row and column plus a
+            // support per column value (and the guard's).
             if forbidden < allowed {
                 forbidden
             } else {
-                allowed * (k + 1) + k * n + g
+                allowed * k + k * n + g
             }
         }
     }

@@ -299,7 +299,7 @@ fn the_estimate_is_within_a_factor_on_every_test_rule() {
 #[test]
 fn catalogue_rules_on_nine_by_nine() {
     let shape = nine();
-    println!("| rule | clauses | aux vars | estimate | µs |");
+    println!("| rule | clauses | aux vars | formula estimate | µs |");
     println!("|---|--:|--:|--:|--:|");
     for (name, b) in catalogue() {
         let g = ground(b);
@@ -338,6 +338,118 @@ fn catalogue_rules_on_nine_by_nine() {
             })
             .collect();
         println!("| {name} | {} |", sizes.join(" | "));
+    }
+}
+
+/// The compiled rules beside the hand-written encodings of the same
+/// families (src/rules), default encoding, 9×9.
+#[test]
+fn compiled_beside_hand_written() {
+    use crate::rules::{
+        AntiKnight, Arrow, BetweenLine, Constraint, KillerCage, NonConsecutive, Palindrome, Renban,
+        Sandwich, Skyscraper, Thermometer, Whispers, XSum,
+    };
+    let cells = |list: &[(u8, u8)]| -> Vec<Cell> {
+        list.iter().map(|&(r, c)| Cell::new(r - 1, c - 1)).collect()
+    };
+    let l5 = cells(&[(1, 1), (2, 2), (3, 3), (4, 4), (5, 5)]);
+    let row = |r: u8| -> Vec<Cell> { (0..9).map(|c| Cell::new(r - 1, c)).collect() };
+    let hand: Vec<(&str, Constraint)> = vec![
+        (
+            "thermometer, 5 cells",
+            Constraint::Thermometer(Thermometer { cells: l5.clone() }),
+        ),
+        (
+            "whispers 5, 5 cells",
+            Constraint::Whispers(Whispers {
+                cells: l5.clone(),
+                difference: 5,
+            }),
+        ),
+        (
+            "renban, 4 cells",
+            Constraint::Renban(Renban {
+                cells: cells(&[(2, 7), (3, 7), (4, 7), (5, 7)]),
+            }),
+        ),
+        (
+            "between line, 5 cells",
+            Constraint::BetweenLine(BetweenLine { cells: l5.clone() }),
+        ),
+        (
+            "palindrome, 5 cells",
+            Constraint::Palindrome(Palindrome { cells: l5.clone() }),
+        ),
+        (
+            "killer cage, 3 cells = 15",
+            Constraint::KillerCage(KillerCage {
+                cells: cells(&[(7, 7), (7, 8), (8, 8)]),
+                total: Some(15),
+            }),
+        ),
+        (
+            "killer cage, 5 cells = 25",
+            Constraint::KillerCage(KillerCage {
+                cells: cells(&[(4, 1), (4, 2), (5, 2), (5, 3), (6, 3)]),
+                total: Some(25),
+            }),
+        ),
+        (
+            "arrow, 1 + 3 cells",
+            Constraint::Arrow(Arrow {
+                circle: cells(&[(1, 5)]),
+                lines: vec![cells(&[(2, 5), (3, 6), (4, 6)])],
+            }),
+        ),
+        (
+            "sandwich, row = 15",
+            Constraint::Sandwich(Sandwich {
+                clue: (0, 0),
+                cells: row(1),
+                total: 15,
+            }),
+        ),
+        (
+            "x-sum, row = 15",
+            Constraint::XSum(XSum {
+                clue: (0, 0),
+                cells: row(2),
+                total: 15,
+            }),
+        ),
+        (
+            "skyscraper, row = 4",
+            Constraint::Skyscraper(Skyscraper {
+                clue: (0, 0),
+                cells: row(3),
+                count: 4,
+            }),
+        ),
+        ("antiknight, whole grid", Constraint::AntiKnight(AntiKnight)),
+        (
+            "nonconsecutive, whole grid",
+            Constraint::NonConsecutive(NonConsecutive { exempt: vec![] }),
+        ),
+    ];
+    let compiled: Vec<(&str, Bool)> = catalogue();
+    let shape = nine();
+    println!("| rule | compiled | hand-written |");
+    println!("|---|--:|--:|");
+    for (name, constraint) in hand {
+        let Some((_, b)) = compiled.iter().find(|(n, _)| *n == name) else {
+            panic!("{name} is not in the catalogue list")
+        };
+        let setup = Setup::new(SumKind::Totalizer, AmoKind::Pairwise, Limits::default());
+        let (c, v) = measure(&ground(b.clone()), &shape, setup);
+        let mut cnf = CnfFormula::new();
+        encode_rules(&shape, &setup.encoding, &mut cnf);
+        let (before, vars) = (cnf.len(), cnf.var_count());
+        constraint.encode(&shape, &setup.encoding, &mut cnf);
+        println!(
+            "| {name} | {c} / {v} | {} / {} |",
+            cnf.len() - before,
+            cnf.var_count() - vars
+        );
     }
 }
 
