@@ -7,7 +7,8 @@
 //! and is neither allowed nor forbidden. One cell gives the forbidden
 //! digits; two give the support clauses (Gent 2002), arc consistent; more
 //! give the GAC table (Bacchus 2007), or the forbidden tuples when fewer,
-//! and only when that is not much larger than the structural encoding.
+//! and only when that is at most twice the structural encoding, measured
+//! first ([`super::dry`]).
 //! An integer over few cells is the same with one more column, its value:
 //! a function table.
 //!

@@ -55,7 +55,7 @@ impl Spec {
             self.lo.saturating_add(other.lo),
             self.hi().saturating_add(other.hi()),
         );
-        let reach = ((hi - lo) / step) as u64 + 1;
+        let reach = (hi.saturating_sub(lo) / step) as u64 + 1;
         // Not more sums than pairs.
         let count = reach.min(self.count.saturating_mul(other.count));
         Spec { lo, step, count }
@@ -69,7 +69,7 @@ impl Spec {
         let below = if cap <= self.lo {
             0
         } else {
-            ((cap - 1 - self.lo) / self.step) as u64 + 1
+            (cap.saturating_sub(1).saturating_sub(self.lo) / self.step) as u64 + 1
         };
         Spec {
             count: (below + 1).min(self.count),
@@ -191,7 +191,7 @@ pub(super) fn equality(kind: SumKind, terms: &[Spec], target: i64, distinct: boo
                 .iter()
                 .map(|t| Spec {
                     step: 1,
-                    count: (t.hi() - t.lo) as u64 + 1,
+                    count: t.hi().saturating_sub(t.lo) as u64 + 1,
                     ..*t
                 })
                 .collect();
@@ -246,13 +246,13 @@ fn diagram(terms: &[Spec], target: i64) -> u64 {
     for (k, t) in terms.iter().enumerate() {
         // The partial sums before term k that can still reach the target.
         let (from, to) = (
-            reached.lo.max(target - high[k]),
-            reached.hi().min(target - low[k]),
+            reached.lo.max(target.saturating_sub(high[k])),
+            reached.hi().min(target.saturating_sub(low[k])),
         );
         let nodes = if to < from {
             0
         } else {
-            ((to - from) / reached.step.max(1)) as u64 + 1
+            (to.saturating_sub(from) / reached.step.max(1)) as u64 + 1
         };
         total = total.saturating_add(nodes.saturating_mul(t.count + 1));
         reached = reached.plus(*t);
@@ -370,10 +370,14 @@ pub(super) fn comparison(terms: &[Spec], bounds: Bounds) -> u64 {
         return 0;
     };
     let (cap, down, up) = if top.saturating_sub(lo) <= hi.saturating_sub(bottom) + 1 {
-        (top - lo, bounds.at_least.is_some(), bounds.below.is_some())
+        (
+            top.saturating_sub(lo),
+            bounds.at_least.is_some(),
+            bounds.below.is_some(),
+        )
     } else {
         (
-            hi - bottom + 1,
+            hi.saturating_sub(bottom).saturating_add(1),
             bounds.below.is_some(),
             bounds.at_least.is_some(),
         )
