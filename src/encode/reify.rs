@@ -14,7 +14,8 @@
 //!
 //! - G. S. Tseitin. On the complexity of derivation in propositional
 //!   calculus. Studies in Constructive Mathematics and Mathematical Logic,
-//!   Part 2, 1968, pp. 115–125.
+//!   Part 2, 1968 (English translation, Consultants Bureau, 1970,
+//!   pp. 115–125).
 //! - D. A. Plaisted, S. Greenbaum. A Structure-preserving Clause Form
 //!   Translation. Journal of Symbolic Computation 2(3), 1986, pp. 293–304.
 

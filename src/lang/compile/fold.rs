@@ -117,7 +117,7 @@ impl Env<'_> {
                 for i in items {
                     tuple.push(self.int(i)?);
                 }
-                rows.iter().any(|r| *r == tuple)
+                rows.contains(&tuple)
             }
             BoolKind::Regular(items, automaton) => {
                 let mut word = Vec::with_capacity(items.len());

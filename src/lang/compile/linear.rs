@@ -19,11 +19,12 @@
 //! "count ≤ k" the converse, "=" and "≠" both.
 //!
 //! `list[index] op b`, with b over at most one cell, is split on the
-//! index instead: for each i, "index = i → list[i] op b", which
+//! index instead: for each i, "index = i → list\[i\] op b", which
 //! propagates in both directions without naming the element's value
 //! (the indexers and numbered rooms).
 
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use varisat::Lit;
 
@@ -44,6 +45,9 @@ pub(super) enum Atom<'g> {
     /// 1 when the condition holds, else 0.
     Cond(&'g Bool),
 }
+
+/// A term spelled out: the atom, its options and its weight.
+type Spelled<'g> = (Atom<'g>, Rc<Vec<(i64, Lit)>>, i64);
 
 /// Σ weight·atom + constant.
 #[derive(Clone, Debug, Default)]
@@ -169,19 +173,14 @@ impl<'g> Compiler<'g, '_> {
             Atom::Cond(b) => match self.name(Cond::Node(b), false, polarity) {
                 Bit::True => Val::Const(1),
                 Bit::False => Val::Const(0),
-                Bit::Lit(l) => Val::Hot(std::rc::Rc::new(vec![(0, !l), (1, l)])),
+                Bit::Lit(l) => Val::Hot(Rc::new(vec![(0, !l), (1, l)])),
             },
         }
     }
 
     /// The terms left after fixed ones fold into the constant: options and
     /// weight, and the atom they came from.
-    fn terms(
-        &mut self,
-        lin: &Linear<'g>,
-        op: Cmp,
-        outer: Polarity,
-    ) -> (Vec<(Atom<'g>, std::rc::Rc<Vec<(i64, Lit)>>, i64)>, i64) {
+    fn terms(&mut self, lin: &Linear<'g>, op: Cmp, outer: Polarity) -> (Vec<Spelled<'g>>, i64) {
         let mut constant = lin.constant;
         let mut out = Vec::new();
         for &(atom, w) in &lin.atoms {
@@ -198,7 +197,7 @@ impl<'g> Compiler<'g, '_> {
         if self.split_element(op, a, b, guard) {
             return;
         }
-        let lin = linear(&self.index, a, Some(b));
+        let lin = linear(self.index, a, Some(b));
         let (terms, constant) = self.terms(&lin, op, Polarity::Pos);
         // Σ w·t + constant op 0.
         let holds = |s: i64| op.holds(s.saturating_add(constant), 0);
@@ -269,7 +268,7 @@ impl<'g> Compiler<'g, '_> {
         if (op == Cmp::Eq && polarity == Polarity::Pos) || self.element_side(op, a, b).is_some() {
             return None;
         }
-        let lin = linear(&self.index, a, Some(b));
+        let lin = linear(self.index, a, Some(b));
         if lin.atoms.len() < 3 {
             return None;
         }
@@ -302,7 +301,7 @@ impl<'g> Compiler<'g, '_> {
         }
     }
 
-    /// Writes "guard ∧ index = i → list[i] op other" for every index
+    /// Writes "guard ∧ index = i → list\[i\] op other" for every index
     /// value, when one side is an element and the other simple.
     fn split_element(&mut self, op: Cmp, a: &'g Int, b: &'g Int, guard: &[Lit]) -> bool {
         let Some((el, other, op)) = self.element_side(op, a, b) else {
@@ -329,11 +328,7 @@ impl<'g> Compiler<'g, '_> {
 
     /// The sum encodings' terms, or `None` when a value is too large for
     /// them.
-    fn sum_terms(
-        &self,
-        terms: &[(Atom<'g>, std::rc::Rc<Vec<(i64, Lit)>>, i64)],
-        constant: i64,
-    ) -> Option<Vec<Term>> {
+    fn sum_terms(&self, terms: &[Spelled<'g>], constant: i64) -> Option<Vec<Term>> {
         let mut total: i64 = constant.saturating_abs();
         let mut out = Vec::with_capacity(terms.len());
         for (atom, options, w) in terms {
@@ -363,7 +358,7 @@ impl<'g> Compiler<'g, '_> {
     /// Whether the terms are cells of weight 1 that hold distinct digits
     /// in every solution where the guard holds: they share houses, or an
     /// enclosing conjunction states them distinct.
-    fn promised_distinct(&self, terms: &[(Atom<'g>, std::rc::Rc<Vec<(i64, Lit)>>, i64)]) -> bool {
+    fn promised_distinct(&self, terms: &[Spelled<'g>]) -> bool {
         let cells: Option<Vec<_>> = terms
             .iter()
             .map(|(atom, _, w)| match atom {
@@ -386,7 +381,7 @@ impl<'g> Compiler<'g, '_> {
     /// The value of a sum or count as options: its totalizer, exact,
     /// read off one-hot.
     pub(super) fn linear_value(&mut self, x: &'g Int) -> Val {
-        let lin = linear(&self.index, x, None);
+        let lin = linear(self.index, x, None);
         let (terms, constant) = self.terms(&lin, Cmp::Eq, Polarity::Both);
         match terms.as_slice() {
             [] => Val::Const(constant),

@@ -12,12 +12,13 @@
 //! Each node is compiled by the first of these that applies:
 //!
 //! 1. **Constants** fold: a node that reads no cell is worth its value.
-//! 2. **Small scope** ([`small`]): a node over few cells is enumerated on
-//!    their digits with the compiler's own folding ([`fold`]) and written
+//! 2. **Small scope** (`small`): a node over few cells is enumerated on
+//!    their digits with the compiler's own folding (`fold`) and written
 //!    as the clauses of that relation: forbidden values for one cell,
-//!    support clauses for two (arc consistent), the GAC table or
-//!    forbidden tuples for more, whichever is smaller.
-//! 3. **Structure** ([`cond`], [`value`], [`linear`]): integers become
+//!    support clauses for two (arc consistent), the GAC table or the
+//!    forbidden tuples for more, when at most twice the size of the
+//!    structural encoding (measured first, `dry`).
+//! 3. **Structure** (`cond`, `value`, `linear`): integers become
 //!    one-hot options, linear comparisons go to the sum encodings, and
 //!    distinct, in, table, element, regular, min, max and the rest to
 //!    their primitives in [`crate::encode`].
@@ -32,9 +33,11 @@
 //!   pp. 293–304.
 //! - G. S. Tseitin. On the complexity of derivation in propositional
 //!   calculus. Studies in Constructive Mathematics and Mathematical Logic,
-//!   Part 2, 1968, pp. 115–125.
+//!   Part 2, 1968 (English translation, Consultants Bureau, 1970,
+//!   pp. 115–125).
 
 mod cond;
+mod dry;
 mod estimate;
 mod fold;
 mod index;
@@ -79,7 +82,7 @@ pub fn encode<F: ExtendFormula>(ground: &Ground, shape: &Shape, encoding: &Encod
 /// A rule the compiler cannot represent (a tree deeper than a few hundred
 /// levels, a cell outside the grid, an integer beyond ±2³⁰ or with more
 /// than 2¹⁶ values where it must be spelled out) gets the empty clause;
-/// [`estimate`] returns `u64::MAX` for such rules, so that callers refuse
+/// [`estimate()`] returns `u64::MAX` for such rules, so that callers refuse
 /// them first.
 pub fn encode_noted<F: ExtendFormula>(
     ground: &Ground,
@@ -91,8 +94,12 @@ pub fn encode_noted<F: ExtendFormula>(
     compile(ground, shape, encoding, Limits::default(), sink, notes);
 }
 
-/// Returns an upper estimate of the clauses [`encode`] writes, computed
-/// without writing them, in time linear in the size of the tree.
+/// Returns an estimate of the clauses [`encode`] writes, without writing
+/// them: formulas that follow the compiler's choices, in time linear in
+/// the size of the tree (never below half the clauses, at most ten times
+/// them on the tested rules), and the exact count, by compiling into a
+/// counter, when the formulas say the rule is small (under 2¹⁸ clauses).
+/// `u64::MAX` for a rule the compiler cannot represent.
 pub fn estimate(ground: &Ground, shape: &Shape, encoding: &Encoding) -> u64 {
     estimate::estimate(ground, shape, encoding, Limits::default())
 }
@@ -236,9 +243,9 @@ enum Val {
 type OrderBits = Rc<Vec<(i64, Bit)>>;
 
 struct Compiler<'g, 'a> {
-    shape: &'g Shape,
+    shape: &'a Shape,
     size: Size,
-    encoding: &'g Encoding,
+    encoding: &'a Encoding,
     limits: Limits,
     index: &'a Index<'g>,
     out: Out<'a>,

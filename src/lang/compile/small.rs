@@ -7,7 +7,8 @@
 //! and is neither allowed nor forbidden. One cell gives the forbidden
 //! digits; two give the support clauses (Gent 2002), arc consistent; more
 //! give the GAC table (Bacchus 2007), or the forbidden tuples when fewer,
-//! and only when that is not much larger than the structural encoding.
+//! and only when that is at most twice the structural encoding, measured
+//! first ([`super::dry`]).
 //! An integer over few cells is the same with one more column, its value:
 //! a function table.
 //!
@@ -17,11 +18,10 @@
 //! - F. Bacchus. GAC via Unit Propagation. CP 2007, LNCS 4741,
 //!   pp. 133–147.
 
-use std::collections::HashMap;
+use varisat::{ExtendFormula, Lit};
 
-use varisat::{ExtendFormula, Lit, Var};
-
-use crate::encode::reify::{self, Bit, Polarity};
+use crate::encode::AmoKind;
+use crate::encode::reify::{Bit, Polarity};
 use crate::encode::table::{Fit, encode_binary, encode_forbidden, encode_table, encode_unary};
 use crate::grid::{Cell, Shape};
 use crate::lang::ground::{BoolKind, Int};
@@ -30,13 +30,13 @@ use super::estimate::Estimator;
 use super::fold::Env;
 use super::index::{Index, Scope};
 use super::linear::is_long_sum;
-use super::{Compiler, Cond, Limits, Out, Sink, Val};
+use super::{Compiler, Cond, Limits, Val, dry};
 
 /// A relation on a few cells' digits: per tuple (the first cell's digit
 /// most significant, digits 1..=N as 0..N), what it says.
 pub(super) struct Tuples {
     cells: Vec<Cell>,
-    fits: Vec<Fit>,
+    pub(super) fits: Vec<Fit>,
 }
 
 impl Tuples {
@@ -117,22 +117,67 @@ pub(super) fn tuples(shape: &Shape, c: Cond<'_>, neg: bool, cells: Vec<Cell>) ->
     Tuples { cells, fits }
 }
 
-/// The clauses [`Compiler::write_tuples`] writes for `t`, under a guard.
-pub(super) fn tuples_cost(t: &Tuples, side: usize) -> u64 {
+/// The clauses [`Compiler::write_tuples`] writes for `t` (with a guard
+/// when `guarded`).
+pub(super) fn tuples_cost(t: &Tuples, side: usize, guarded: bool) -> u64 {
     let k = t.cells.len() as u64;
     let n = side as u64;
+    let g = u64::from(guarded);
     match k {
-        1 => t.count(Fit::Forbidden) + 1,
-        2 => 2 * n + 1,
+        1 => {
+            let forbidden = t.count(Fit::Forbidden);
+            forbidden + g * u64::from(forbidden > 0)
+        }
+        2 => binary_cost(t, side, guarded),
         _ => {
             let (allowed, forbidden) = (t.count(Fit::Allowed), t.count(Fit::Forbidden));
+            // A clause per forbidden row, or per row and column plus a
+            // support per column value (and the guard's).
             if forbidden < allowed {
                 forbidden
             } else {
-                allowed * (k + 1) + k * n + 1
+                allowed * k + k * n + g
             }
         }
     }
+}
+
+/// The clauses [`encode_binary`] writes for a relation on two cells, as
+/// it decides them.
+fn binary_cost(t: &Tuples, side: usize, guarded: bool) -> u64 {
+    let fit = |i: usize, j: usize| t.fits[i * side + j];
+    let mut clauses = 0;
+    let mut conflicts = std::collections::BTreeSet::new();
+    for first in [true, false] {
+        let mut unsupported = false;
+        for i in 0..side {
+            let (mut allowed, mut forbidden, mut impossible) = (0, Vec::new(), 0);
+            for j in 0..side {
+                match if first { fit(i, j) } else { fit(j, i) } {
+                    Fit::Allowed => allowed += 1,
+                    Fit::Forbidden => forbidden.push(j),
+                    Fit::Impossible => impossible += 1,
+                }
+            }
+            if forbidden.is_empty() {
+                continue;
+            }
+            if allowed == 0 {
+                unsupported = true;
+                clauses += 1;
+            } else if forbidden.len() == 1 && impossible == 0 {
+                conflicts.insert(if first {
+                    (i, forbidden[0])
+                } else {
+                    (forbidden[0], i)
+                });
+            } else {
+                clauses += 1;
+            }
+        }
+        clauses += u64::from(guarded && unsupported);
+    }
+    clauses + conflicts.len() as u64
 }
 
 /// The cells of `scope` when it is small enough to enumerate.
@@ -166,13 +211,13 @@ impl<'g> Compiler<'g, '_> {
     /// Tuples for a small condition on three or more cells, when they
     /// are not much larger than the structural encoding.
     fn chosen_tuples(&self, c: Cond<'g>, neg: bool, cells: Vec<Cell>) -> Option<Tuples> {
-        if cells.len() >= 3 && prefers_structure(&self.index, c, neg) {
+        if cells.len() >= 3 && prefers_structure(self.index, c, neg) {
             return None;
         }
         let t = tuples(self.shape, c, neg, cells);
         if t.cells.len() >= 3 {
-            let structural = self.dry_cond(c, neg);
-            if tuples_cost(&t, self.size.side()) > structural.saturating_mul(2) {
+            let structural = dry::cond(&self.context(), c, neg);
+            if tuples_cost(&t, self.size.side(), true) > structural.saturating_mul(2) {
                 return None;
             }
         }
@@ -287,149 +332,103 @@ impl<'g> Compiler<'g, '_> {
     /// `None` when the structural encoding is much smaller.
     pub(super) fn value_small(&mut self, x: &'g Int, cells: Vec<Cell>) -> Option<Val> {
         let k = cells.len();
-        let n = self.size.side() as i64;
-        let mut rows: Vec<(Vec<usize>, i64)> = Vec::new();
-        each_tuple(k, n, |digits| {
-            if impossible(self.shape, &cells, digits) {
-                return;
-            }
-            let env = Env {
-                cells: &cells,
-                digits,
-            };
-            if let Some(v) = env.int(x) {
-                rows.push((digits.iter().map(|&d| d as usize - 1).collect(), v));
-            }
-        });
-        let mut values: Vec<i64> = rows.iter().map(|r| r.1).collect();
-        values.sort_unstable();
-        values.dedup();
-        if values.len() <= 1 {
-            return Some(Val::Const(values.first().copied().unwrap_or(0)));
+        let table = function(self.shape, x, &cells);
+        if table.values.len() <= 1 {
+            return Some(Val::Const(table.values.first().copied().unwrap_or(0)));
         }
         let columns: Vec<Vec<Lit>> = cells.iter().map(|&c| self.cell_lits(c)).collect();
         if k == 1 {
             // Each value is the disjunction of the digits giving it.
-            let mut options = Vec::with_capacity(values.len());
-            for &v in &values {
-                let lits: Vec<Bit> = rows
-                    .iter()
-                    .filter(|r| r.1 == v)
-                    .map(|r| Bit::Lit(columns[0][r.0[0]]))
-                    .collect();
-                options.push((v, reify::or(&mut self.out, &lits, Polarity::Both)));
-            }
+            let options = table
+                .rows
+                .iter()
+                .map(|(digits, v)| (*v, Bit::Lit(columns[0][digits[0]])))
+                .collect();
             return Some(self.hot(options));
         }
-        let cost = rows.len() as u64 * (k as u64 + 2) + k as u64 * n as u64 + values.len() as u64;
+        let cost = function_cost(&table, k, self.size.side(), self.encoding.amo);
         let structural = if self.dry {
             Estimator::new(self).structural_value(x)
         } else {
-            self.dry_value(x)
+            dry::value(&self.context(), x)
         };
         if cost > structural.saturating_mul(2) {
             return None;
         }
-        let z: Vec<Lit> = values.iter().map(|_| self.out.new_lit()).collect();
-        let table: Vec<Vec<usize>> = rows
+        let z: Vec<Lit> = table.values.iter().map(|_| self.out.new_lit()).collect();
+        let rows: Vec<Vec<usize>> = table
+            .rows
             .iter()
             .map(|(digits, v)| {
                 let mut row = digits.clone();
-                row.push(values.binary_search(v).expect("a value of the table"));
+                row.push(table.values.binary_search(v).expect("a value of the table"));
                 row
             })
             .collect();
         let mut refs: Vec<&[Lit]> = columns.iter().map(Vec::as_slice).collect();
         refs.push(&z);
-        encode_table(&refs, &table, &[], &mut self.out);
-        Some(
-            self.hot(
-                values
-                    .into_iter()
-                    .zip(z.into_iter().map(Bit::Lit))
-                    .collect(),
-            ),
-        )
+        encode_table(&refs, &rows, &[], &mut self.out);
+        let options = table
+            .values
+            .into_iter()
+            .zip(z.into_iter().map(Bit::Lit))
+            .collect();
+        Some(self.hot(options))
     }
 }
 
-/// A sink that counts clauses and hands out variables that name nothing,
-/// for a compiler that only measures.
-struct Counter {
-    clauses: u64,
-    next: usize,
+/// An integer's function table over a few cells: per possible tuple its
+/// digits (as indices) and value, and the values ascending.
+pub(super) struct Function {
+    rows: Vec<(Vec<usize>, i64)>,
+    pub(super) values: Vec<i64>,
 }
 
-impl Sink for Counter {
-    fn clause(&mut self, _: &[Lit]) {
-        self.clauses += 1;
-    }
-
-    fn var(&mut self) -> Var {
-        // Past the cell-digit variables of any grid, and within varisat's
-        // range however many are asked for.
-        self.next = (self.next + 1).min(Var::max_var().index());
-        Var::from_index(self.next)
-    }
+/// The function table of `x` over `cells`.
+pub(super) fn function(shape: &Shape, x: &Int, cells: &[Cell]) -> Function {
+    let mut rows: Vec<(Vec<usize>, i64)> = Vec::new();
+    each_tuple(cells.len(), shape.side() as i64, |digits| {
+        if impossible(shape, cells, digits) {
+            return;
+        }
+        let env = Env { cells, digits };
+        if let Some(v) = env.int(x) {
+            rows.push((digits.iter().map(|&d| d as usize - 1).collect(), v));
+        }
+    });
+    let mut values: Vec<i64> = rows.iter().map(|r| r.1).collect();
+    values.sort_unstable();
+    values.dedup();
+    Function { rows, values }
 }
 
-impl<'g> Compiler<'g, '_> {
-    /// Runs `job` on a compiler that writes nothing and shares no cache
-    /// with this one, and returns the clauses it would write (`u64::MAX`
-    /// when it gives up). Its own small nodes stop at two cells, so that
-    /// measuring never nests.
-    fn dry(&self, job: impl FnOnce(&mut Compiler<'g, '_>)) -> u64 {
-        let mut counter = Counter {
-            clauses: 0,
-            next: 1 << 26,
+/// The clauses [`Compiler::value_small`] writes for a function table of
+/// `k` cells: the joined digits of each value for one cell, the table
+/// with a column for the value for more; with the options' at-least-one
+/// and, where values were joined, at-most-one.
+pub(super) fn function_cost(table: &Function, k: usize, side: usize, amo: AmoKind) -> u64 {
+    let v = table.values.len() as u64;
+    if v <= 1 {
+        return 0;
+    }
+    if k == 1 {
+        let mut joined = 0u64;
+        let mut merged = false;
+        for &value in &table.values {
+            let p = table.rows.iter().filter(|r| r.1 == value).count() as u64;
+            if p > 1 {
+                merged = true;
+                joined += p + 1;
+            }
+        }
+        let at_most_one = match (merged, amo) {
+            (false, _) => 0,
+            (true, AmoKind::Pairwise) => v * (v - 1) / 2,
+            (true, _) => 3 * v,
         };
-        let mut notes = Vec::new();
-        let mut dry = Compiler {
-            shape: self.shape,
-            size: self.size,
-            encoding: self.encoding,
-            limits: Limits {
-                cells: self.limits.cells.min(2),
-                ..self.limits
-            },
-            index: self.index,
-            out: Out {
-                sink: &mut counter,
-                notes: &mut notes,
-                clauses: 0,
-                at: None,
-                noted: None,
-            },
-            values: HashMap::new(),
-            cells: HashMap::new(),
-            names: HashMap::new(),
-            orders: HashMap::new(),
-            groups: self.groups.clone(),
-            truth: None,
-            failed: false,
-            dry: true,
-        };
-        job(&mut dry);
-        let failed = dry.failed;
-        drop(dry);
-        if failed { u64::MAX } else { counter.clauses }
+        return joined + 1 + at_most_one;
     }
-
-    /// The clauses of "guard → c" by its structure, under one guard
-    /// literal.
-    fn dry_cond(&self, c: Cond<'g>, neg: bool) -> u64 {
-        self.dry(|d| {
-            let g = d.out.new_lit();
-            d.assert_structure(c, neg, &[g]);
-        })
-    }
-
-    /// The clauses of the integer's options by its structure.
-    fn dry_value(&self, x: &'g Int) -> u64 {
-        self.dry(|d| {
-            d.value_structure(x);
-        })
-    }
+    table.rows.len() as u64 * (k as u64 + 1) + (k * side) as u64 + v + 1
 }
 
 /// Whether an integer node is a cell's digit.

@@ -126,7 +126,8 @@ fn a_thermometer_pair_is_arc_consistent() {
 fn pair_relations_are_arc_consistent() {
     let cells = apart(2);
     let (a, b) = (node(cells[0]), node(cells[1]));
-    let rules: Vec<(Bool, fn(&[i64]) -> bool)> = vec![
+    type Holds = fn(&[i64]) -> bool;
+    let rules: Vec<(Bool, Holds)> = vec![
         (cmp(Cmp::Ge, abs(sub(a.clone(), b.clone())), k(4)), |t| {
             (t[0] - t[1]).abs() >= 4
         }),

@@ -281,3 +281,27 @@ fn odd_trees_do_not_panic() {
         }
     }
 }
+
+/// A tree just within the depth limit compiles on a test thread's stack,
+/// with and without small scopes, and keeps its meaning.
+#[test]
+fn deep_trees_compile() {
+    let mut deep = lt(c(1, 1), c(2, 3));
+    for i in 0..180 {
+        deep = match i % 3 {
+            0 => or(vec![not(deep), eq(c(3, 2), k(i % 4 + 1))]),
+            1 => and(vec![deep, cmp(Cmp::Ne, c(4, 4), k(i % 4 + 1))]),
+            _ => iff(deep, lt(sum(vec![c(1, 1), c(4, 4), c(3, 2)]), k(9))),
+        };
+    }
+    let g = ground(deep);
+    let grids = grids();
+    for limits in [Limits::default(), STRUCTURAL] {
+        check(
+            "deep",
+            &g,
+            Setup::new(SumKind::Totalizer, AmoKind::Pairwise, limits),
+            &grids,
+        );
+    }
+}
