@@ -191,7 +191,7 @@ fn bad_rules_are_refused_with_their_place() {
         ),
         ("distinct(row(1)", &["", "("], "expected"),
         (
-            "for a in grid: for b in grid: a.row != b.row or a = b or a != b",
+            "for a in grid: for b in grid: a.row = b.row or a + b != 10",
             &["for"],
             "limit",
         ),

@@ -57,7 +57,7 @@ use crate::encode::Encoding;
 use crate::encode::reify::{Bit, Polarity, clause};
 use crate::encode::vars;
 use crate::grid::{Cell, Shape, Size};
-use crate::lang::ground::{Bool, Cmp, Int, IntKind};
+use crate::lang::ground::{Bool, BoolKind, Cmp, Int, IntKind};
 
 use super::{At, Ground};
 use index::{Index, Scope};
@@ -275,7 +275,18 @@ impl<'g> Compiler<'g, '_> {
             for el in self.index.elements.clone() {
                 self.element_range(el);
             }
-            self.assert(Cond::Node(&ground.root), false, &[]);
+            // The root's conjuncts (one a quantifier instance) are
+            // asserted one by one, even when together they are small
+            // enough to enumerate: each is then its own run of clauses,
+            // which `explain` names by its instance.
+            match &ground.root.kind {
+                BoolKind::And(items) => {
+                    for item in items {
+                        self.assert(Cond::Node(item), false, &[]);
+                    }
+                }
+                _ => self.assert(Cond::Node(&ground.root), false, &[]),
+            }
         } else {
             self.failed = true;
         }

@@ -74,7 +74,13 @@ pub(super) fn formula(ground: &Ground, shape: &Shape, encoding: &Encoding, limit
                 .saturating_add(out_of_range * e.n);
         }
     }
-    total.saturating_add(e.assert(Cond::Node(&ground.root), false, false))
+    // As the compiler does, the root's conjuncts one by one.
+    match &ground.root.kind {
+        BoolKind::And(items) => items.iter().fold(total, |t, item| {
+            t.saturating_add(e.assert(Cond::Node(item), false, false))
+        }),
+        _ => total.saturating_add(e.assert(Cond::Node(&ground.root), false, false)),
+    }
 }
 
 /// The estimate's state: what is already counted, and the tuples left to
