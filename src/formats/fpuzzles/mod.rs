@@ -209,7 +209,7 @@ pub fn from_json(text: &str) -> Result<Imported, FpuzzlesError> {
         }
         if key == written::KEY {
             all.extend(written::read(value, &shape)?);
-        } else if items::KEYS.contains(&key) {
+        } else if items::is_key(key) {
             all.extend(shared_key(key, value, &shape, &mut cosmetic)?);
         } else {
             all.extend(constraints(key, value, size)?);

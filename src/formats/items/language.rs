@@ -28,30 +28,28 @@ const LINE_KEYS: [&str; 7] = [
 /// The keys whose entries list cells, one call with all of them.
 const CELL_KEYS: [&str; 3] = ["rowindexer", "columnindexer", "boxindexer"];
 
-/// Every key read here. `givenpencilmarks` is a cell's key in the
-/// f-puzzles grid (`givenPencilMarks`); a rules file writes it as a
-/// constraint with `cell` and `values`.
-pub const KEYS: [&str; 12] = [
-    "entropicline",
-    "modularline",
-    "zipperline",
-    "slowthermometer",
-    "lockout",
-    "nabner",
-    "doublearrow",
-    "rowindexer",
-    "columnindexer",
-    "boxindexer",
-    "numberedroom",
-    "givenpencilmarks",
-];
+/// The other keys: a clue outside the grid with a digit, and a cell's
+/// given pencil marks (`givenPencilMarks`, a key of the cell in the
+/// f-puzzles grid; a rules file writes it as a constraint with `cell` and
+/// `values`).
+const OTHER_KEYS: [&str; 2] = ["numberedroom", "givenpencilmarks"];
 
 /// Returns the key as a `&'static str`, or `None` for a key not read here.
 fn known(key: &str) -> Option<&'static str> {
-    KEYS.iter().copied().find(|&k| k == key)
+    LINE_KEYS
+        .iter()
+        .chain(&CELL_KEYS)
+        .chain(&OTHER_KEYS)
+        .copied()
+        .find(|&k| k == key)
 }
 
-/// Makes the constraints one entry of a key of [`KEYS`] states.
+/// Returns whether `key` is read here.
+pub(super) fn is_key(key: &str) -> bool {
+    known(key).is_some()
+}
+
+/// Makes the constraints one entry of a key read here states.
 ///
 /// # Errors
 ///

@@ -161,34 +161,14 @@ impl fmt::Display for RulesFileError {
 
 impl std::error::Error for RulesFileError {}
 
+/// A rules file as TOML reads it. `givens` is needed by [`read`], and
+/// must be absent or blank for [`read_extra`].
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct File {
     title: Option<String>,
     author: Option<String>,
     rules: Option<String>,
-    size: Option<Spanned<u64>>,
-    blocks: Option<Spanned<Blocks>>,
-    givens: Spanned<Vec<Spanned<String>>>,
-    #[serde(default)]
-    constraint: Vec<Spanned<BTreeMap<String, Spanned<toml::Value>>>>,
-    define: Option<Spanned<String>>,
-    #[serde(default)]
-    rule: Vec<Spanned<written::Table>>,
-}
-
-/// A rules file read for its constraints alone: as [`File`], with the
-/// givens optional.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ExtraFile {
-    // The description keys are allowed, and unused: they state no rule.
-    #[serde(rename = "title")]
-    _title: Option<String>,
-    #[serde(rename = "author")]
-    _author: Option<String>,
-    #[serde(rename = "rules")]
-    _rules: Option<String>,
     size: Option<Spanned<u64>>,
     blocks: Option<Spanned<Blocks>>,
     givens: Option<Spanned<Vec<Spanned<String>>>>,
@@ -225,7 +205,14 @@ enum Blocks {
 pub fn read(text: &str) -> Result<(Puzzle, Meta), RulesFileError> {
     let at = |span: Range<usize>, kind| located(text, span.start, kind);
     let file: File = toml::from_str(text).map_err(|e| syntax(text, &e))?;
-    let rows = file.givens.get_ref();
+    let Some(givens_field) = &file.givens else {
+        return Err(RulesFileError {
+            line: None,
+            column: None,
+            kind: RulesFileErrorKind::Syntax("missing field `givens`".to_string()),
+        });
+    };
+    let rows = givens_field.get_ref();
     let side = match &file.size {
         Some(size) => {
             let side = *size.get_ref() as usize;
@@ -239,7 +226,7 @@ pub fn read(text: &str) -> Result<(Puzzle, Meta), RulesFileError> {
     };
     let size = Size::from_side(side).ok_or_else(|| {
         let m = format!("a grid of side {side}; sides go from 4 to 64");
-        at(file.givens.span(), RulesFileErrorKind::BadSize(m))
+        at(givens_field.span(), RulesFileErrorKind::BadSize(m))
     })?;
     let shape = match &file.blocks {
         None => Shape::square(size),
@@ -319,7 +306,7 @@ pub struct Extra {
 /// ```
 pub fn read_extra(text: &str) -> Result<Extra, RulesFileError> {
     let at = |span: Range<usize>, kind| located(text, span.start, kind);
-    let file: ExtraFile = toml::from_str(text).map_err(|e| syntax(text, &e))?;
+    let file: File = toml::from_str(text).map_err(|e| syntax(text, &e))?;
     if let Some(blocks) = &file.blocks {
         let m = "added rules cannot draw blocks: each puzzle keeps its own \
                  (give rectangular ones with --box)";
@@ -378,7 +365,7 @@ pub fn read_extra(text: &str) -> Result<Extra, RulesFileError> {
 /// The constraints and rules of a file read for them alone, on `shape`.
 fn extra_constraints(
     text: &str,
-    file: &ExtraFile,
+    file: &File,
     shape: &Shape,
 ) -> Result<Vec<Constraint>, RulesFileError> {
     let mut constraints = Vec::new();
@@ -420,7 +407,7 @@ impl Extra {
         } else {
             // Read as `read_extra` read it, so it cannot fail to parse; it
             // can fail on these blocks.
-            let file: ExtraFile = toml::from_str(&self.text)
+            let file: File = toml::from_str(&self.text)
                 .map_err(|e| RulesFileErrorKind::Syntax(e.message().trim().to_string()))?;
             let on_shape = extra_constraints(&self.text, &file, puzzle.shape()).map_err(|e| {
                 RulesFileErrorKind::BadConstraint(format!("on this puzzle's blocks, {e}"))
@@ -576,7 +563,7 @@ fn read_constraint(
         let m = "'type' is not a string".to_string();
         return Err(at(kind.span(), RulesFileErrorKind::Syntax(m)));
     };
-    if items::KEYS.contains(&name) {
+    if items::is_key(name) {
         return shared_constraint(text, table, name, shape);
     }
     let takes_cells = matches!(name, "extraregion" | "even" | "odd");
