@@ -16,11 +16,12 @@ use varisat::ExtendFormula;
 use super::lines::{cell_list, sorted};
 use super::relation::{digits_of, value};
 use super::sums::{Supports, distinct_supports, narrow};
-use super::{Broken, Contradiction, Rule};
+use super::{Broken, Contradiction, LangRule, Rule};
+use crate::lang::Arg;
 use crate::encode::Encoding;
 use crate::encode::sum::Sum;
 use crate::encode::vars::lit;
-use crate::grid::{Cell, Digit, Grid, Shape, Size};
+use crate::grid::{Cell, Grid, Shape};
 
 /// The cells a clue outside the grid faces, from its side inward. The
 /// clue is 1-based: row or column 0 or N + 1, not a corner.
@@ -58,19 +59,27 @@ pub struct Sandwich {
 }
 
 impl Sandwich {
-    /// Writes, for each pair of places p < q and each way round, "if 1 and
-    /// N sit at p and q, the cells between add up to the total", a sum
-    /// under the guard x(p,1) ∧ x(q,N), in the chosen sum encoding.
+    /// Writes the clauses of the catalogue's `sandwichsum` definition,
+    /// compiled by the rules language: "cell i counts when exactly one of
+    /// 1 and N stands before it and it holds neither", a sum of guarded
+    /// terms. Measured on the real puzzles (docs/rules-language.md), that
+    /// is about a seventh of the clauses of a sum per pair of places for
+    /// the 1 and the N, and solves three to six times faster; the check
+    /// and the pruning below stay written by hand.
     pub fn encode<F: ExtendFormula>(&self, shape: &Shape, encoding: &Encoding, sink: &mut F) {
-        let size = shape.size();
-        let (one, top) = (Digit::new(1).expect("1"), size.largest_digit());
-        for p in 0..self.cells.len() {
-            for q in p + 1..self.cells.len() {
-                let between = Sum::of_cells(size, &self.cells[p + 1..q], self.total as i32, true);
-                for (x, y) in [(one, top), (top, one)] {
-                    let guard = [lit(size, self.cells[p], x), lit(size, self.cells[q], y)];
-                    encoding.sum.encode(&between, &guard, sink);
-                }
+        let args = vec![
+            Arg::List(self.cells.iter().map(|&c| Arg::Cell(c)).collect()),
+            Arg::Int(i64::from(self.total)),
+        ];
+        match LangRule::call(self.key(), "sandwichsum", args, shape) {
+            Ok(rule) => rule.encode(shape, encoding, sink),
+            // The catalogue states every sandwich a reader accepts (a test
+            // checks it). Should it refuse one, the formula has no
+            // solution, which the cross-check then contradicts (exit 2):
+            // never an answer.
+            Err(e) => {
+                debug_assert!(false, "the catalogue refuses {self:?}: {e}");
+                sink.add_clause(&[]);
             }
         }
     }
@@ -291,16 +300,5 @@ impl Rule for XSum {
             totals: vec![i64::from(self.total)],
         };
         narrow(shape, &self.cells, &found, candidates)
-    }
-}
-
-/// The largest digit of a size: N.
-trait Largest {
-    fn largest_digit(self) -> Digit;
-}
-
-impl Largest for Size {
-    fn largest_digit(self) -> Digit {
-        Digit::from_index(self.side() - 1)
     }
 }
