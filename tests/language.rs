@@ -245,3 +245,45 @@ fn a_mistake_in_the_definitions_is_placed_in_them() {
     let place = format!("line {line}, column 24: unknown name 'z'");
     assert!(run.stderr.contains(&place), "{place} in {}", run.stderr);
 }
+
+/// A line read by a regular expression, and by an automaton, picks the
+/// solution whose digits spell a word it accepts.
+#[test]
+fn regular_expressions_and_automata_pick_a_solution() {
+    let (_, (a, x), (b, y)) = two_solution_rows();
+    for rule in [
+        format!("matches([{a}, {b}], \"[{x}]{y}\")"),
+        format!("matches([{a}, {b}], \"({x}|{y}){y}*\")"),
+        format!(
+            "matches([{a}, {b}], automaton {{ start s accept t s -> m on {{{x}}} m -> t on {{{y}}} }})"
+        ),
+    ] {
+        let text = rules_file(&format!("\n[[rule]]\nholds = '{rule}'\n"));
+        let (_dir, path) = temp_file("regular.toml", text.as_bytes());
+        let run = run_cli(&["solve", "-o", "line", path.to_str().unwrap()], b"");
+        assert_eq!(run.code, 0, "{rule}: {}", run.stderr);
+        assert_eq!(run.stdout.trim(), EULER_1_SOLUTION, "{rule}");
+    }
+}
+
+#[test]
+fn the_catalogue_is_printed_whole_or_by_definition() {
+    let run = run_cli(&["catalogue"], b"");
+    assert_eq!(run.code, 0);
+    assert_eq!(run.stdout, sudoku_sat::lang::CATALOGUE);
+    let run = run_cli(&["catalogue", "zipperline"], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.starts_with("# cells equally far"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("def zipperline(L)"));
+    let run = run_cli(&["catalogue", "zipper"], b"");
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("no definition 'zipper'"),
+        "{}",
+        run.stderr
+    );
+}

@@ -7,6 +7,7 @@ mod args;
 mod batch;
 mod bench;
 mod candidates;
+mod catalogue;
 mod check;
 mod convert;
 mod count;
@@ -110,6 +111,9 @@ enum Command {
     /// Serve the page that solves puzzles in the browser (web/, built by
     /// web/build) at http://127.0.0.1:P/.
     Serve(serve::ServeArgs),
+    /// Print the catalogue of rule families written in the rules
+    /// language, or one definition.
+    Catalogue(catalogue::CatalogueArgs),
     /// Print a shell completion script on stdout, for bash, zsh, fish,
     /// elvish or powershell.
     Completions(shell::CompletionsArgs),
@@ -162,6 +166,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Rate(args) => rate::rate(args),
         Command::Convert(args) => convert::convert(args),
         Command::Serve(args) => serve::serve(args),
+        Command::Catalogue(args) => catalogue::catalogue(args),
         Command::Completions(args) => shell::completions(args),
         Command::Man(args) => shell::man(args),
     }

@@ -17,11 +17,11 @@ use super::lines::{cell_list, sorted};
 use super::relation::{digits_of, value};
 use super::sums::{Supports, distinct_supports, narrow};
 use super::{Broken, Contradiction, LangRule, Rule};
-use crate::lang::Arg;
 use crate::encode::Encoding;
 use crate::encode::sum::Sum;
 use crate::encode::vars::lit;
 use crate::grid::{Cell, Grid, Shape};
+use crate::lang::Arg;
 
 /// The cells a clue outside the grid faces, from its side inward. The
 /// clue is 1-based: row or column 0 or N + 1, not a corner.
