@@ -30,16 +30,16 @@ pub struct Extra {
 /// Reads a rules file for its constraints alone, to add them to puzzles
 /// whose rules are not written with them (a file of text grids, say).
 ///
-/// The file is a rules file as [`read`](super::read) takes, whose `givens` are absent
-/// or all blank, and which states the grid size with `size` or with its
-/// blank givens: its constraints name cells of a grid of that size. It
-/// may not draw `blocks`, which belong to each puzzle.
+/// The file is a rules file as [`read`](super::read) takes, whose
+/// `givens` are absent or all blank, and which states the grid size with
+/// `size` or with its blank givens: its constraints name cells of a grid
+/// of that size. It may not draw `blocks`, which belong to each puzzle.
 ///
 /// # Errors
 ///
 /// Returns a [`RulesFileError`] with its line and column: any error of
-/// [`read`](super::read), and [`RulesFileErrorKind::NotExtra`] for a given, blocks,
-/// or no size stated.
+/// [`read`](super::read), and [`RulesFileErrorKind::NotExtra`] for a
+/// given, blocks, or no size stated.
 ///
 /// # Example
 ///

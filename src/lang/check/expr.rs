@@ -1,4 +1,4 @@
-//! The grounding of an expression by its kind, and of the names, cells and definition calls in it.
+//! The grounding of expressions by kind, and of names, cells and definition calls.
 
 use std::rc::Rc;
 

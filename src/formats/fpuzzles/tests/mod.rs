@@ -1,5 +1,4 @@
-//! Reading real f-puzzles payloads, refusing what is not understood, and
-//! round trips through links.
+//! Reading real f-puzzles payloads, refusing what is not understood, and round trips through links.
 
 mod keys;
 mod links;
