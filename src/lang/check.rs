@@ -9,17 +9,20 @@
 //! a tree of terms over the cells' digits. Types are checked on the way;
 //! an error names the sub-expression to blame.
 //!
-//! The work is in submodules: `engine` walks the tree, `loops` expands
-//! quantifiers and comprehensions, `operators` and `build` make and fold
-//! the nodes, `builtins`, `lists`, `member`, `aggregate` and `automata`
-//! give the built-in names their meaning, `resolve` checks names before
-//! any grounding, and `value` holds the values met on the way.
+//! The work is in submodules: `engine` holds the grounder's state and
+//! counts the work, `expr` walks the tree, `loops` expands quantifiers and
+//! comprehensions, `operators`, `build` and `fold` make and fold the
+//! nodes, `builtins`, `lists`, `member`, `aggregate` and `automata` give
+//! the built-in names their meaning, `resolve` checks names before any
+//! grounding, and `value` holds the values met on the way.
 
 mod aggregate;
 mod automata;
 mod build;
 mod builtins;
 mod engine;
+mod expr;
+mod fold;
 mod lists;
 mod loops;
 mod member;

@@ -1,6 +1,8 @@
 //! Rules files: round trips, solving, and every error located.
 
 use super::*;
+use crate::grid::Digit;
+use crate::rules::Constraint;
 use crate::solve::Outcome;
 use crate::solve::sat::SatSolver;
 
