@@ -10,11 +10,11 @@ use sudoku_sat::lang::{CATALOGUE, Library};
 
 use super::Status;
 
-/// Print the catalogue of rule families written in the rules language
-/// (the definitions the rarer f-puzzles keys are read through, and every
-/// other family's definition), or one definition.
+/// Print the catalogue of rule families written in the rules language,
+/// or one definition.
 ///
-/// Each definition can be called from a rules file's `[[rule]]`, as
+/// The catalogue holds the definitions the rarer f-puzzles keys are read
+/// through, and every other family's definition. Each definition can be called from a rules file's `[[rule]]`, as
 /// `holds = "thermometer([r1c1, r1c2, r1c3])"`; docs/rules-language.md
 /// has the grammar.
 ///
