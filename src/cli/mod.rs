@@ -20,8 +20,6 @@ mod generate;
 mod hint;
 mod input;
 mod output;
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
-mod pow;
 mod progress;
 mod prove;
 mod rate;
