@@ -13,11 +13,24 @@ the cross-check) is asked for two solutions: while it finds two, one cell
 where they differ gets its digit from the solved grid back. The result is
 checked unique by the solver; the benchmark then solves it again with the
 cross-check. Deterministic for a seed.
+
+    python3 benches/big_grids.py bench [RUNS] [TIMEOUT] [BIN...]
+
+runs the near-empty and whole-formula cases below (stats, solve, check,
+rate, generate at sides 36 to 64) RUNS times each (default 3) with each
+binary BIN (default target/release/sudoku-sat; name an older build second
+for before and after in one run), and prints the median wall time and
+median peak RSS of each. A run past TIMEOUT seconds (default 60) is
+stopped, printed as such, and not repeated.
 """
 import json
+import os
 import random
+import statistics
 import subprocess
 import sys
+import tempfile
+import time
 
 
 def solved(side, rng):
@@ -58,8 +71,86 @@ def two_solutions(bin_path, grid):
     return [list(map(int, result[k].split())) for k in ("solution", "second_solution")]
 
 
+def near_empty(side, given):
+    """A grid of `side` with `1` at r1c1 when `given`, else empty."""
+    rows = [[0] * side for _ in range(side)]
+    if given:
+        rows[0][0] = 1
+    return text(rows)
+
+
+# (name, arguments, the puzzle for the last argument or None)
+CASES = [
+    ("stats --size 64", ["stats", "--size", "64"], None),
+    ("stats --size 64 --value-encoding log --amo bimander",
+     ["stats", "--size", "64", "--value-encoding", "log", "--amo", "bimander"], None),
+    ("solve 36x36, one given", ["solve", "-j1"], (36, True)),
+    ("solve 49x49, one given", ["solve", "-j1"], (49, True)),
+    ("solve 64x64, empty", ["solve", "-j1"], (64, False)),
+    ("solve 64x64, one given", ["solve", "-j1"], (64, True)),
+    ("solve 64x64, one given, --no-cross-check", ["solve", "-j1", "--no-cross-check"], (64, True)),
+    ("count --limit 2 64x64, one given", ["count", "--limit", "2"], (64, True)),
+    ("check 49x49, one given", ["check"], (49, True)),
+    ("rate 49x49, one given", ["rate"], (49, True)),
+    ("generate --size 36", ["generate", "--size", "36"], None),
+    ("generate --size 49", ["generate", "--size", "49"], None),
+    ("generate --size 64 --box 1x64", ["generate", "--size", "64", "--box", "1x64"], None),
+]
+
+
+def measure(command, timeout):
+    """Runs `command` and returns (seconds, peak RSS in MiB, stopped)."""
+    start = time.monotonic()
+    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    stopped = False
+    while True:
+        pid, status, usage = os.wait4(child.pid, os.WNOHANG)
+        if pid:
+            break
+        if time.monotonic() - start > timeout:
+            child.kill()
+            stopped = True
+            pid, status, usage = os.wait4(child.pid, 0)
+            break
+        time.sleep(0.01)
+    return time.monotonic() - start, usage.ru_maxrss / 1024, stopped
+
+
+def bench(args):
+    runs = int(args[0]) if args else 3
+    timeout = float(args[1]) if len(args) > 1 else 60
+    bins = args[2:] or ["target/release/sudoku-sat"]
+    with tempfile.TemporaryDirectory() as folder:
+        print("| case | " + " | ".join(bins) + " |")
+        print("|---|" + "---|" * len(bins))
+        for name, arguments, puzzle in CASES:
+            if puzzle is not None:
+                path = os.path.join(folder, f"{puzzle[0]}-{int(puzzle[1])}.txt")
+                with open(path, "w") as out:
+                    out.write(near_empty(*puzzle))
+                arguments = arguments + [path]
+            cells = []
+            for binary in bins:
+                times, peaks = [], []
+                for _ in range(runs):
+                    seconds, peak, stopped = measure([binary] + arguments, timeout)
+                    if stopped:
+                        break
+                    times.append(seconds)
+                    peaks.append(peak)
+                if stopped:
+                    cells.append(f"stopped after {timeout:.0f} s, {peak:.0f} MiB")
+                else:
+                    cells.append(f"{statistics.median(times):.2f} s, "
+                                 f"{statistics.median(peaks):.0f} MiB")
+            print(f"| {name} | " + " | ".join(cells) + " |", flush=True)
+
+
 def main():
     args = sys.argv[1:]
+    if args[:1] == ["bench"]:
+        bench(args[1:])
+        return
     if len(args) < 2:
         sys.exit("usage: big_grids.py SIDE COUNT [SEED] [KEEP] [BIN]")
     side, count = int(args[0]), int(args[1])

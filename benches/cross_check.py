@@ -29,9 +29,12 @@ def main():
     args = sys.argv[1:]
     bins = [args[i + 1] for i, a in enumerate(args) if a == "--bin"]
     rest = [a for i, a in enumerate(args) if a != "--bin" and (i == 0 or args[i - 1] != "--bin")]
-    corpus = rest[0] if rest else os.path.join(HERE, "..", "shared", "data", "variants", "corpus.tsv")
+    variants = os.environ.get("SUDOKU_SAT_VARIANTS") or os.path.join(HERE, "..", "shared", "data", "variants")
+    corpus = rest[0] if rest else os.path.join(variants, "corpus.tsv")
     if not os.path.isfile(corpus):
-        sys.exit(f"benches/cross_check.py: {corpus} is absent; nothing to measure")
+        print(f"benches/cross_check.py: {corpus} is absent: it needs the shared variant puzzles "
+              "(set SUDOKU_SAT_VARIANTS to their folder; see benches/README.md)", file=sys.stderr)
+        sys.exit(2)
     bins = bins or [BIN]
     with open(corpus, encoding="utf-8") as f:
         rows = [line.rstrip("\n").split("\t") for line in f][1:]

@@ -42,7 +42,7 @@ report() { # name, seconds, file of one-line puzzles
 
 for cross in "" "--no-cross-check"; do
     start=$(seconds)
-    "${pin[@]}" "$bin" generate -k "$count" --seed "$seed" -o line --no-progress $cross \
+    "${pin[@]}" "$bin" generate -n "$count" --seed "$seed" -o line --no-progress $cross \
         >"$out/sat.txt" 2>"$out/sat.err"
     took=$(echo "$(seconds) - $start" | bc -l)
     report "sudoku-sat generate ${cross:-(cross-checked)}" "$took" "$out/sat.txt"

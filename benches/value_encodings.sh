@@ -1,5 +1,5 @@
 #!/bin/sh
-# The tables of docs/encodings.md §8: the size of the rules of an empty
+# The tables of docs/teach/08-values.md: the size of the rules of an empty
 # grid under each value encoding, and `rate`'s levels on real puzzles.
 #
 #   cargo build --release && sh benches/value_encodings.sh
@@ -9,7 +9,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 tool=target/release/sudoku-sat
-sets=../shared/data/sets
+sets=${SUDOKU_SAT_SETS:-../shared/data/sets}
 values="direct support order log"
 
 echo "| value encoding | 4x4 | 9x9 | 16x16 |"
@@ -29,7 +29,8 @@ trap 'rm -f "$sample"' EXIT
 if [ -d "$sets" ]; then
     awk 'NR % 49 == 1' "$sets/tdoku_17_clue_49158.txt" | head -1000 > "$sample"
 else
-    echo "note: $sets is absent; only the Euler file is rated" >&2
+    echo "note: $sets is absent; only the Euler file is rated (the public sets:" \
+        "set SUDOKU_SAT_SETS to their folder; see benches/README.md)" >&2
 fi
 
 echo "| set | rules | value encoding | propagation | probing | search |"

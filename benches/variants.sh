@@ -11,9 +11,10 @@
 # timing; the count of those measured is printed.
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
-corpus=${1:-$here/../shared/data/variants/corpus.tsv}
+corpus=${1:-${SUDOKU_SAT_VARIANTS:-$here/../shared/data/variants}/corpus.tsv}
 if [ ! -f "$corpus" ]; then
-    echo "benches/variants.sh: $corpus is absent; nothing to measure" >&2
+    echo "benches/variants.sh: $corpus is absent: it needs the shared variant puzzles" \
+        "(set SUDOKU_SAT_VARIANTS to their folder; see benches/README.md)" >&2
     exit 2
 fi
 cargo build --release --quiet --manifest-path "$here/Cargo.toml"
@@ -26,4 +27,4 @@ tail -n +2 "$corpus" | cut -f4 > "$work/payloads"
 echo "$(wc -l < "$work/links") of $(wc -l < "$work/payloads") corpus puzzles measured;" \
     "$(wc -l < "$work/refused") refused (rules not implemented):"
 sed 's/^/  /' "$work/refused" | cut -c1-100
-"$bin" bench --limit 0 "$work/links"
+"$bin" bench --first 0 "$work/links"

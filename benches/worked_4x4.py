@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes docs/worked-4x4.md: the whole CNF of a 4x4 puzzle, family by
+"""Writes docs/teach/03-worked-4x4.md: the whole CNF of a 4x4 puzzle, family by
 family, each clause followed by what `explain` says it means.
 
     cargo build --release && python3 benches/worked_4x4.py
@@ -34,16 +34,16 @@ def main():
     words = {}
     for r in range(1, 5):
         for c in range(1, 5):
-            explained = json.loads(run("explain", f"r{r}c{c}", "-o", "json", "--limit", "0"))
+            explained = json.loads(run("explain", f"r{r}c{c}", "-o", "json", "--show", "0"))
             for family in explained["families"]:
                 for clause in family["clauses"]:
                     words[clause["position"]] = clause["words"]
     out = []
-    out.append("# A whole CNF: the 4×4 puzzle `....24...3.1....`\n")
+    out.append("# 3. A whole CNF: the 4×4 puzzle `....24...3.1....`\n")
     out.append("Every clause of one small puzzle, as `solve --dimacs` writes it "
                "(extended encoding, pairwise at-most-one, the default), with "
                "what `explain` says each one means. "
-               "[encodings.md](encodings.md) explains the families. "
+               "[Chapter 2](02-clauses.md) explains the families. "
                "Regenerate this page with\n")
     out.append("```console\n$ cargo build --release && python3 benches/worked_4x4.py\n```\n")
     out.append("and check it with `cargo test --test tests worked_4x4`, which "
@@ -65,9 +65,11 @@ def main():
         body = [f"{l:<{width}}   {words.get(first + k, '')}".rstrip()
                 for k, l in enumerate(lines)]
         out.append("```text\n" + "\n".join(body) + "\n```\n")
-    out = [part if part.startswith(("```", "#")) else textwrap.fill(part[:-1], 72) + "\n"
+    out.append("<!-- nav -->\n[← 2. The clause families](02-clauses.md) · [Contents](README.md) · "
+               "[4. What unit propagation deduces →](04-unit-propagation.md)\n")
+    out = [part if part.startswith(("```", "#", "<!--")) else textwrap.fill(part[:-1], 72) + "\n"
            for part in out]
-    path = os.path.join(ROOT, "docs", "worked-4x4.md")
+    path = os.path.join(ROOT, "docs", "teach", "03-worked-4x4.md")
     with open(path, "w", encoding="utf-8") as f:
         f.write("\n".join(out))
     print(f"wrote {path}: {len(clauses)} clauses", file=sys.stderr)

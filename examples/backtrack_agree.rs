@@ -21,7 +21,15 @@ use sudoku_sat::formats::text::{Format, Puzzles};
 
 fn main() -> ExitCode {
     let backtracker = Backtracker::default();
-    for path in std::env::args().skip(1) {
+    let paths: Vec<String> = std::env::args().skip(1).collect();
+    if paths.is_empty() {
+        eprintln!(
+            "usage: backtrack_agree FILE...   (e.g. data/p096_sudoku.txt, or the public \
+             sets: see benches/README.md)"
+        );
+        return ExitCode::from(2);
+    }
+    for path in paths {
         let file = match std::fs::File::open(&path) {
             Ok(file) => file,
             Err(e) => {

@@ -25,9 +25,13 @@ fn main() {
     let all: Vec<String> = std::env::args().skip(1).collect();
     let without_bitboard = all.iter().any(|a| a == "--without-bitboard");
     let mut args = all.into_iter().filter(|a| a != "--without-bitboard");
-    let path = args
-        .next()
-        .expect("usage: backtrack_timing [--without-bitboard] FILE [MAX] [LIMIT] [REPEATS]");
+    let Some(path) = args.next() else {
+        eprintln!(
+            "usage: backtrack_timing [--without-bitboard] FILE [MAX] [LIMIT] [REPEATS]   \
+             (e.g. data/p096_sudoku.txt, or the public sets: see benches/README.md)"
+        );
+        std::process::exit(2);
+    };
     let max: usize = args.next().map_or(usize::MAX, |s| s.parse().expect("MAX"));
     let limit: u64 = args.next().map_or(Backtracker::DEFAULT_NODE_LIMIT, |s| {
         s.parse().expect("LIMIT")

@@ -32,6 +32,13 @@ fn main() {
             paths.push(arg);
         }
     }
+    if paths.is_empty() {
+        eprintln!(
+            "usage: candidates_timing [--repeats N] FILE...   (e.g. data/p096_sudoku.txt, \
+             or the public sets: see benches/README.md)"
+        );
+        std::process::exit(2);
+    }
     for path in paths {
         let file = std::fs::File::open(&path).unwrap_or_else(|e| {
             eprintln!("candidates_timing: {path}: {e}");

@@ -103,11 +103,14 @@ fn main() -> ExitCode {
         number(2, Some(1)),
         number(3, Some(0)),
     ) else {
-        eprintln!("usage: generate SIZE COUNT [SEED] [CLUES]   (SIZE 4, 9, 16 or 25)");
+        eprintln!(
+            "usage: generate SIZE COUNT [SEED] [CLUES]   (SIZE a grid side, 4 to 64; \
+             e.g. cargo run --release --example generate -- 9 5)"
+        );
         return ExitCode::from(2);
     };
     let Some(size) = Size::from_side(side) else {
-        eprintln!("error: SIZE must be 4, 9, 16 or 25, not {side}");
+        eprintln!("error: SIZE must be a grid side from 4 to 64, not {side}");
         return ExitCode::from(2);
     };
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ (seed as u64).wrapping_mul(0x2545_F491_4F6C_DD1D));

@@ -43,7 +43,10 @@ fn main() {
     let text = match std::fs::read_to_string(&path) {
         Ok(text) => text,
         Err(e) => {
-            eprintln!("variant_check: {path}: {e}; nothing to check");
+            eprintln!(
+                "variant_check: {path}: {e}; it needs the shared variant corpus \
+                 (see benches/README.md)"
+            );
             std::process::exit(2);
         }
     };

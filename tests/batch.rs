@@ -282,7 +282,7 @@ fn a_cross_check_past_its_node_limit_is_skipped_and_says_so() {
 
 /// Reads lines of `reader` on a thread, so that a test can wait for each
 /// with a deadline instead of hanging on a run that never answers.
-fn lines_of(reader: impl Read + Send + 'static) -> std::sync::mpsc::Receiver<String> {
+pub(crate) fn lines_of(reader: impl Read + Send + 'static) -> std::sync::mpsc::Receiver<String> {
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         for line in std::io::BufReader::new(reader).lines() {
@@ -297,13 +297,7 @@ fn lines_of(reader: impl Read + Send + 'static) -> std::sync::mpsc::Receiver<Str
 
 /// Starts `solve -o line JOBS -` with every stream piped.
 fn solve_streamed(jobs: &str) -> std::process::Child {
-    Command::new(env!("CARGO_BIN_EXE_sudoku-sat"))
-        .args(["solve", "-o", "line", jobs, "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap()
+    crate::common::spawn_piped(&["solve", "-o", "line", jobs, "-"])
 }
 
 /// A program that feeds puzzles one at a time through a pipe gets each

@@ -379,7 +379,7 @@ fn a_closed_stderr_is_no_panic() {
 /// The subcommands `--help` lists (without clap's `help`), read from its
 /// `Commands:` section, so a new subcommand is checked without editing
 /// this file.
-fn subcommands() -> Vec<String> {
+pub(crate) fn subcommands() -> Vec<String> {
     let help = run_cli(&["--help"], b"");
     let section = help.stdout.split("Commands:\n").nth(1).unwrap();
     let names: Vec<String> = section
@@ -408,7 +408,7 @@ fn shell_accepts(program: &str, script: &str) -> bool {
         .stderr(Stdio::piped())
         .spawn()
     else {
-        eprintln!("notice: {program} is not installed; its syntax check is skipped");
+        crate::common::skipped(format_args!("{program} is not installed; its syntax check"));
         return false;
     };
     child
@@ -604,7 +604,9 @@ fn the_man_page_names_every_subcommand() {
 fn groff_reads_the_man_pages_without_warnings() {
     use std::process::Command;
     if Command::new("groff").arg("-v").output().is_err() {
-        eprintln!("notice: groff is not installed; the man page is not typeset");
+        crate::common::skipped(format_args!(
+            "groff is not installed; the man pages are not typeset"
+        ));
         return;
     }
     for name in [None, Some("solve"), Some("bench"), Some("prove")] {

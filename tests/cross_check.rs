@@ -2,20 +2,18 @@
 //! wrong answer, and decided within its node limit on nearly every
 //! puzzle whose rules the tool implements.
 
-use std::path::Path;
-
 use sudoku_sat::backtrack::{Backtracker, Verdict};
 use sudoku_sat::formats::fpuzzles;
 use sudoku_sat::solve::backtrack;
 
 #[test]
 fn the_backtracker_decides_the_variant_corpus_and_is_never_wrong() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/variants/corpus.tsv");
+    let path = crate::common::variants_dir().join("corpus.tsv");
     let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!(
-            "notice: {} is absent; the cross-check on the variant corpus is skipped",
+        crate::common::skipped(format_args!(
+            "{} is absent; the cross-check on the variant corpus",
             path.display()
-        );
+        ));
         return;
     };
     let (mut read, mut decided) = (0, 0);

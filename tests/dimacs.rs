@@ -271,7 +271,9 @@ fn available(program: &str, package: &str) -> bool {
             !crate::common::in_ci(),
             "{program} is missing in CI: .ci/run installs the Debian package {package}"
         );
-        eprintln!("notice: {program} is not installed (Debian package {package}); skipped");
+        crate::common::skipped(format_args!(
+            "{program} is not installed (Debian package {package}); its runs"
+        ));
     }
     found
 }

@@ -351,7 +351,7 @@ fn explain_shows_dimacs_and_words() {
     // The default limit keeps long families short.
     let run = run_cli(&["explain", "row1"], b"");
     assert!(
-        run.stdout.contains("  ... 312 more (--limit 0 lists all)"),
+        run.stdout.contains("  ... 312 more (--show 0 lists all)"),
         "{}",
         run.stdout
     );

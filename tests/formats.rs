@@ -275,3 +275,44 @@ fn hexadecimal_16x16_solves_like_its_standard_spelling() {
         run.stderr
     );
 }
+
+#[test]
+fn a_puzzle_pasted_as_rows_with_spaces_or_line_breaks_is_read() {
+    let rows =
+        "003020600 900305001 001806400 008102900 700000008 006708200 002609500 800203009 005010300";
+    for text in [rows.to_string(), rows.replace(' ', "\n")] {
+        let run = run_cli(&["solve", "-o", "line", &text], b"");
+        assert_eq!(
+            (run.code, run.stdout.as_str()),
+            (
+                0,
+                concat!(
+                    "483921657967345821251876493548132976729564138136798245372689514814253769695417382",
+                    "\n"
+                )
+            ),
+            "{}",
+            run.stderr
+        );
+    }
+}
+
+#[test]
+fn an_argument_that_is_neither_a_file_nor_a_puzzle_says_both() {
+    let short =
+        "003020600 900305001 001806400 008102900 700000008 006708200 002609500 800203009 00501030";
+    let run = run_cli(&["solve", short], b"");
+    assert_eq!(run.code, 2);
+    assert_eq!(
+        run.stderr.trim(),
+        format!("error: {short}: not a file, and not a puzzle: 80 cells, want 81")
+    );
+    // A name that reads as a file name is a file that cannot be opened.
+    let run = run_cli(&["solve", "no-such-puzzles.txt"], b"");
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("no-such-puzzles.txt: cannot open"),
+        "{}",
+        run.stderr
+    );
+}

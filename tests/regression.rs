@@ -74,7 +74,9 @@ fn answer_fuzz_oom_bare_model_with_a_large_literal() {
 fn decode_peak_rss_kib(puzzle: &[u8], model: &[u8]) -> Option<u64> {
     let time = Path::new("/usr/bin/time");
     if !time.exists() {
-        eprintln!("notice: memory check skipped: /usr/bin/time is absent");
+        crate::common::skipped(format_args!(
+            "/usr/bin/time is absent; the memory check of decode"
+        ));
         return None;
     }
     let (_dir, puzzle) = temp_file("puzzle.txt", puzzle);

@@ -179,3 +179,162 @@ fn rectangular_blocks_from_the_command_line() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(run.stdout.trim(), solution.to_string());
 }
+
+/// A near-empty grid of `side` (one given, `1` at r1c1) and its text in
+/// the numbers format.
+fn one_given(side: usize) -> (Grid, String) {
+    let mut grid = Grid::empty(Size::from_side(side).unwrap());
+    grid.set(Cell::new(0, 0), Digit::new(1));
+    let text = (0..side)
+        .map(|r| {
+            let row: Vec<&str> = (0..side)
+                .map(|c| if r + c == 0 { "1" } else { "0" })
+                .collect();
+            row.join(" ") + "\n"
+        })
+        .collect();
+    (grid, text)
+}
+
+/// Reads a solution the CLI printed as numbers on one line.
+fn grid_of_numbers(size: Size, numbers: &str) -> Grid {
+    let mut grid = Grid::empty(size);
+    for (i, n) in numbers.split_whitespace().enumerate() {
+        let digit = Digit::new(n.parse().unwrap());
+        grid.set(Cell::from_index(size, i), digit);
+    }
+    grid
+}
+
+/// The grid-reading subcommands on near-empty 36×36, 49×49 and 64×64
+/// grids: `solve` prints two solutions that validate, `count` finds two,
+/// `hint` refuses a grid with several solutions, `stats` counts the
+/// formula (up to 49×49: 64×64 takes seconds, measured in
+/// `benches/big_grids.py bench` instead), `convert` keeps the givens.
+/// `check`, `rate` and `candidates` still run for minutes on these grids
+/// (`rate` and `check` probe without a bound), so they are left out.
+#[test]
+fn subcommands_answer_near_empty_big_grids() {
+    for side in [36, 49, 64] {
+        let (puzzle, text) = one_given(side);
+        let run = run_cli(&["solve", "-j1", "-o", "json", "-"], text.as_bytes());
+        assert_eq!(run.code, 1, "{side}: {}", run.stderr);
+        let json: serde_json::Value = serde_json::from_str(run.stdout.trim()).unwrap();
+        assert_eq!(json["status"], "multiple", "{side}");
+        let first = grid_of_numbers(puzzle.size(), json["solution"].as_str().unwrap());
+        let second = grid_of_numbers(puzzle.size(), json["second_solution"].as_str().unwrap());
+        assert_ne!(first, second);
+        assert_eq!(first.check_solution(&puzzle), Ok(()), "{side}");
+        assert_eq!(second.check_solution(&puzzle), Ok(()), "{side}");
+
+        let run = run_cli(
+            &["count", "--limit", "2", "-o", "json", "-"],
+            text.as_bytes(),
+        );
+        let json: serde_json::Value = serde_json::from_str(run.stdout.trim()).unwrap();
+        assert_eq!(
+            (&json["count"], &json["limit_reached"]),
+            (&2.into(), &true.into())
+        );
+
+        let run = run_cli(&["convert", "--to", "line", "-"], text.as_bytes());
+        assert_eq!(run.code, 0, "{side}: {}", run.stderr);
+        let mut expected = vec!["0"; side * side];
+        expected[0] = "1";
+        assert_eq!(run.stdout.split_whitespace().collect::<Vec<_>>(), expected);
+
+        if side > 49 {
+            continue;
+        }
+        let run = run_cli(&["hint", "-"], text.as_bytes());
+        assert_eq!(run.code, 1, "{side}");
+        assert!(run.stderr.contains("several solutions"), "{}", run.stderr);
+
+        let run = run_cli(&["stats", "-o", "json", "-"], text.as_bytes());
+        assert_eq!(run.code, 0, "{side}: {}", run.stderr);
+        let json: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+        assert_eq!(json["size"], side);
+        assert_eq!(json["variables"], side * side * side);
+    }
+}
+
+/// Probing is bounded: at the limit `rate` and `check` stop, say so, and
+/// take the verdict from the SAT solver (docs: `rate --help`).
+#[test]
+fn rate_and_check_give_up_at_the_probing_limit_and_say_so() {
+    let euler = concat!(env!("CARGO_MANIFEST_DIR"), "/data/p096_sudoku.txt");
+    // Grid 2 needs probing under the efficient encoding.
+    let grid_2: String = std::fs::read_to_string(euler)
+        .unwrap()
+        .lines()
+        .skip(10)
+        .take(10)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let args = [
+        "rate",
+        "--encoding",
+        "efficient",
+        "--probe-limit",
+        "5",
+        "-",
+    ];
+    let run = crate::common::run_cli(&args, grid_2.as_bytes());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let first = run.stdout.lines().next().unwrap();
+    assert!(first.starts_with("search       Grid 02"), "{first}");
+    assert_eq!(
+        first,
+        "search       Grid 02: propagation fixes 31 of 81 cells; probing gave up at the \
+         probing limit; the SAT solver finds one solution"
+    );
+    let json = crate::common::run_cli(
+        &[
+            "rate",
+            "--encoding",
+            "efficient",
+            "--probe-limit",
+            "5",
+            "-o",
+            "json",
+            "-",
+        ],
+        grid_2.as_bytes(),
+    );
+    let object: serde_json::Value = serde_json::from_str(json.stdout.trim()).unwrap();
+    assert_eq!(
+        (
+            object["gave_up"].as_bool(),
+            object["probe_limit_hit"].as_bool()
+        ),
+        (Some(true), Some(true))
+    );
+    assert_eq!(object["outcome"], "unique");
+    // Without the limit it is rated as before.
+    let run = crate::common::run_cli(
+        &args[..4]
+            .iter()
+            .chain(["1000000", "-"].iter())
+            .copied()
+            .collect::<Vec<_>>(),
+        grid_2.as_bytes(),
+    );
+    assert!(
+        run.stdout.starts_with("probing      Grid 02"),
+        "{}",
+        run.stdout
+    );
+    let check = crate::common::run_cli(
+        &[
+            "check",
+            "--probe-limit",
+            "5",
+            "--encoding",
+            "efficient",
+            "-",
+        ],
+        grid_2.as_bytes(),
+    );
+    assert_eq!(check.code, 0, "{}", check.stderr);
+    assert!(check.stdout.contains("rating: search"), "{}", check.stdout);
+}

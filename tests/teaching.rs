@@ -1,4 +1,4 @@
-//! The teaching chapters of docs/encodings.md: symmetry breaking in
+//! The teaching chapters of docs/teach/: symmetry breaking in
 //! `count`, `explain` of a variable by number, and the worked 4×4 CNF.
 
 use serde_json::Value;
@@ -124,11 +124,11 @@ fn explain_lists_the_meaning_of_each_auxiliary_it_shows() {
     );
 }
 
-/// docs/worked-4x4.md prints a whole CNF with words after each clause;
+/// docs/teach/03-worked-4x4.md prints a whole CNF with words after each clause;
 /// stripped of the words, its lines are what `solve --dimacs` prints.
 #[test]
 fn the_worked_4x4_cnf_is_what_the_tool_prints() {
-    let page = include_str!("../docs/worked-4x4.md");
+    let page = include_str!("../docs/teach/03-worked-4x4.md");
     let from_header = &page[page.find("## Header").expect("a header section")..];
     let mut printed = Vec::new();
     let mut in_block = false;
@@ -158,7 +158,7 @@ fn the_worked_4x4_cnf_is_what_the_tool_prints() {
 
 /// Every value encoding solves the Euler file to the same corner sum, and
 /// `rate` tells them apart: the order and log encodings let unit
-/// propagation find fewer singles (docs/encodings.md §8).
+/// propagation find fewer singles (docs/teach/08-values.md).
 #[test]
 fn value_encodings_solve_alike_and_rate_apart() {
     let euler = concat!(env!("CARGO_MANIFEST_DIR"), "/data/p096_sudoku.txt");
@@ -191,7 +191,7 @@ fn value_encodings_solve_alike_and_rate_apart() {
 }
 
 /// A selector of the combinations encoding reads as the set it selects:
-/// the Tseitin-style definition docs/encodings.md §11 works through.
+/// the Tseitin-style definition docs/teach/06-tseitin.md works through.
 #[test]
 fn explain_reads_a_combination_selector() {
     let cage = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/cage10.toml");
@@ -244,8 +244,8 @@ fn value_encodings_combine_with_rule_sets_and_strategies() {
     }
 }
 
-/// Euler grid 2 needs hidden singles and nothing more (docs/encodings.md
-/// §5): naked singles fix 31 cells. Unit propagation finds the hidden
+/// Euler grid 2 needs hidden singles and nothing more
+/// (docs/teach/04-unit-propagation.md): naked singles fix 31 cells. Unit propagation finds the hidden
 /// singles only where house at-least-one clauses meet the direct
 /// variables: extended with direct or support. The order encoding stops
 /// where naked singles do, the log encoding one cell earlier.
@@ -289,4 +289,264 @@ fn grid_2_rates_by_value_encoding() {
         );
         assert_eq!(run.stdout.lines().next(), Some(line), "{rules} {value}");
     }
+}
+
+/// Unit propagation on the order encoding keeps every naked single: a
+/// cell's exclusions chain along its order literals from both ends to the
+/// one digit left (docs/teach/08-values.md). Under efficient, where no
+/// house clause adds hidden singles, `rate` then reads the Euler file
+/// line for line as it does under the direct encoding, whose propagation
+/// is exactly the naked singles.
+#[test]
+fn order_encoding_keeps_every_naked_single() {
+    let euler = concat!(env!("CARGO_MANIFEST_DIR"), "/data/p096_sudoku.txt");
+    let rate = |value: &str| {
+        let run = run_cli(
+            &[
+                "rate",
+                "--encoding",
+                "efficient",
+                "--value-encoding",
+                value,
+                euler,
+            ],
+            b"",
+        );
+        assert_eq!(run.code, 0, "{value}: {}", run.stderr);
+        run.stdout
+    };
+    let direct = rate("direct");
+    assert!(
+        direct.ends_with(
+            "propagation 12 (24.0%), probing 36 (72.0%), search 2 (4.0%), unsolvable 0 (0.0%)\n"
+        ),
+        "{direct}"
+    );
+    assert_eq!(rate("order"), direct);
+}
+
+/// The answers to the exercises of docs/teach/01-variables.md and
+/// 02-clauses.md are what the tool prints.
+#[test]
+fn the_exercises_of_chapters_1_and_2_check_out() {
+    let run = run_cli(&["explain", "729", "--limit", "0"], b"");
+    assert_eq!(
+        run.stdout.lines().nth(1),
+        Some("x(r9c9, 9) = 81·8 + 9·8 + 9: r9c9 holds 9")
+    );
+    let run = run_cli(&["explain", "r2c3", "--size", "16", "--limit", "0"], b"");
+    assert_eq!(
+        run.stdout.lines().nth(1),
+        Some("variables 289..304: x(r2c3, d) = 256·1 + 16·2 + d for d = 1..16")
+    );
+    let run = run_cli(&["stats", "--size", "4", "-o", "json"], b"");
+    let object: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(object["clauses"], 384);
+    let run = run_cli(
+        &[
+            "stats",
+            "--size",
+            "4",
+            "--encoding",
+            "minimal",
+            "-o",
+            "json",
+        ],
+        b"",
+    );
+    let object: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(object["clauses"], 240);
+}
+
+/// The 4×4 killer of docs/teach/16-auxiliary.md needs its cage, and the
+/// table's sizes of the cage under each sum encoding are what `stats`
+/// counts.
+#[test]
+fn the_4x4_killer_of_chapter_16_needs_its_cage() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/puzzles/killer-4x4.toml"
+    );
+    let run = run_cli(&["count", file], b"");
+    assert_eq!(
+        (run.code, run.stdout.as_str()),
+        (0, "line 1: 1\n"),
+        "{}",
+        run.stderr
+    );
+    let text = std::fs::read_to_string(file).unwrap();
+    let bare = &text[..text.find("[[constraint]]").unwrap()];
+    let run = run_cli(&["count", "--format", "rules", "-"], bare.as_bytes());
+    assert_eq!(run.stdout, "line 1: 9\n");
+    for (sum, auxiliary, clauses) in [
+        ("combinations", 1, 7),
+        ("pb", 4, 18),
+        ("totalizer", 8, 47),
+        ("order", 8, 47),
+    ] {
+        let run = run_cli(&["stats", "--sum-encoding", sum, "-o", "json", file], b"");
+        let object: Value = serde_json::from_str(&run.stdout).unwrap();
+        assert_eq!(object["auxiliary_variables"], auxiliary, "{sum}");
+        assert_eq!(object["families"]["killercage"], clauses, "{sum}");
+    }
+}
+
+/// A 4×4 grid as its 16 digits, row by row.
+type Grid4 = [u8; 16];
+
+/// Every 4×4 grid, by brute force: rows are permutations, and columns and
+/// blocks must not repeat a digit.
+fn all_4x4_grids() -> Vec<Grid4> {
+    let mut rows = Vec::new();
+    for p in 0..256u32 {
+        let row: Vec<u8> = (0..4).map(|i| (p >> (2 * i) & 3) as u8 + 1).collect();
+        let mut seen = row.clone();
+        seen.sort_unstable();
+        seen.dedup();
+        if seen.len() == 4 {
+            rows.push(row);
+        }
+    }
+    let mut grids = Vec::new();
+    for a in &rows {
+        for b in &rows {
+            for c in &rows {
+                for d in &rows {
+                    let g: Vec<u8> = [a, b, c, d].into_iter().flatten().copied().collect();
+                    let distinct = |cells: [usize; 4]| {
+                        let mut m = 0u8;
+                        cells.iter().all(|&i| {
+                            let bit = 1 << g[i];
+                            let fresh = m & bit == 0;
+                            m |= bit;
+                            fresh
+                        })
+                    };
+                    let columns = (0..4).all(|c| distinct([c, 4 + c, 8 + c, 12 + c]));
+                    let blocks = [0, 2, 8, 10]
+                        .into_iter()
+                        .all(|t| distinct([t, t + 1, t + 4, t + 5]));
+                    if columns && blocks {
+                        grids.push(g.try_into().unwrap());
+                    }
+                }
+            }
+        }
+    }
+    grids
+}
+
+/// The images of `g` under the 128 geometric symmetries of the 4×4 grid:
+/// orders of the bands and of the rows inside them, the same for
+/// columns, and the transpose.
+fn geometric_images(g: &Grid4) -> Vec<Grid4> {
+    let orders: Vec<[usize; 4]> = (0..8)
+        .map(|k| {
+            let (band, first, second) = (k & 1, k >> 1 & 1, k >> 2 & 1);
+            let inner = [[0, 1], [1, 0]];
+            let mut order = [0; 4];
+            for (slot, b) in [band, 1 - band].into_iter().enumerate() {
+                let flip = if b == 0 { first } else { second };
+                order[2 * slot] = 2 * b + inner[flip][0];
+                order[2 * slot + 1] = 2 * b + inner[flip][1];
+            }
+            order
+        })
+        .collect();
+    let mut out = Vec::new();
+    for transpose in [false, true] {
+        for rows in &orders {
+            for cols in &orders {
+                let mut h = [0; 16];
+                for r in 0..4 {
+                    for c in 0..4 {
+                        let (sr, sc) = (rows[r], cols[c]);
+                        h[4 * r + c] = if transpose {
+                            g[4 * sc + sr]
+                        } else {
+                            g[4 * sr + sc]
+                        };
+                    }
+                }
+                out.push(h);
+            }
+        }
+    }
+    out
+}
+
+/// The images of `g` under the 24 relabellings of its digits.
+fn relabelled_images(g: &Grid4) -> Vec<Grid4> {
+    let mut out = Vec::new();
+    for a in 1..=4u8 {
+        for b in (1..=4).filter(|&b| b != a) {
+            for c in (1..=4).filter(|&c| c != a && c != b) {
+                let d = 10 - a - b - c;
+                let map = [0, a, b, c, d];
+                out.push(g.map(|v| map[v as usize]));
+            }
+        }
+    }
+    out
+}
+
+/// Labels each grid with its class under the symmetries `images` gives.
+fn classes(
+    grids: &[Grid4],
+    images: impl Fn(&Grid4) -> Vec<Grid4>,
+) -> std::collections::HashMap<Grid4, usize> {
+    let mut class = std::collections::HashMap::new();
+    for (n, g) in grids.iter().enumerate() {
+        if class.contains_key(g) {
+            continue;
+        }
+        let mut stack = vec![*g];
+        class.insert(*g, n);
+        while let Some(x) = stack.pop() {
+            for y in images(&x) {
+                if class.insert(y, n).is_none() {
+                    stack.push(y);
+                }
+            }
+        }
+    }
+    class
+}
+
+/// docs/teach/15-symmetry.md: the 288 4×4 grids fall into 12 classes
+/// under relabelling, 6 under the geometric symmetries, and 2 under
+/// both, of 96 and 192 grids.
+#[test]
+fn the_4x4_grids_fall_into_two_classes_under_the_whole_group() {
+    use std::collections::HashSet;
+    let grids = all_4x4_grids();
+    let run = run_cli(&["count", "-"], EMPTY_4.as_bytes());
+    assert_eq!(run.stdout, format!("line 1: {}\n", grids.len()));
+    let relabelled = classes(&grids, relabelled_images);
+    let geometric = classes(&grids, geometric_images);
+    let both = classes(&grids, |g| {
+        let mut all = geometric_images(g);
+        all.extend(relabelled_images(g));
+        all
+    });
+    let count =
+        |c: &std::collections::HashMap<Grid4, usize>| c.values().collect::<HashSet<_>>().len();
+    assert_eq!(
+        (count(&relabelled), count(&geometric), count(&both)),
+        (12, 6, 2)
+    );
+    let mut split: Vec<(usize, usize, usize)> = both
+        .values()
+        .collect::<HashSet<_>>()
+        .into_iter()
+        .map(|class| {
+            let members: Vec<&Grid4> = grids.iter().filter(|g| both[*g] == *class).collect();
+            let within = |c: &std::collections::HashMap<Grid4, usize>| {
+                members.iter().map(|g| c[*g]).collect::<HashSet<_>>().len()
+            };
+            (members.len(), within(&relabelled), within(&geometric))
+        })
+        .collect();
+    split.sort_unstable();
+    assert_eq!(split, [(96, 4, 3), (192, 8, 3)]);
 }

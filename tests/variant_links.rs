@@ -2,8 +2,6 @@
 //! hold no f-puzzles payload, JSON written loosely, drawing elements
 //! noted by every command, and rules added with `--rules`.
 
-use std::path::Path;
-
 use sudoku_sat::formats::fpuzzles::{self, FpuzzlesError, decode_payload, link, payload_of};
 use sudoku_sat::grid::Size;
 
@@ -22,14 +20,12 @@ const READ: &str = "only f-puzzles payloads (f-puzzles.com/?load=, sudokupad.app
 /// `constraints`, `size`, `payload`, `solution`, `source`), or `None`
 /// with a notice when this checkout does not sit beside them.
 fn variants(file: &str) -> Option<Vec<Vec<String>>> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data/variants")
-        .join(file);
+    let path = crate::common::variants_dir().join(file);
     let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!(
-            "notice: {} is absent; the checks on its puzzles are skipped",
+        crate::common::skipped(format_args!(
+            "{} is absent; the checks on its puzzles",
             path.display()
-        );
+        ));
         return None;
     };
     Some(

@@ -21,9 +21,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 RUNS=${1:-5}
-SETS=../shared/data/sets
+SETS=${SUDOKU_SAT_SETS:-../shared/data/sets}
 BIN=target/release/sudoku-sat
-[ -d "$SETS" ] || { echo "no $SETS: the public puzzle sets are needed"; exit 1; }
+[ -d "$SETS" ] || { echo "$SETS is absent: the public puzzle sets are needed" \
+    "(set SUDOKU_SAT_SETS to their folder; see benches/README.md)" >&2; exit 2; }
 [ -x "$BIN" ] || cargo build --release -q
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
@@ -140,9 +141,9 @@ done
 
 echo "== in process: sudoku-sat bench (default path, one thread) on the same subsets"
 for set in 17 11; do
-  "$BIN" bench --limit 2000 "$TMP/$set.txt" 2>&1 | grep -E "extended \(propagate\)|puzzles" | sed "s/^/$set: /"
+  "$BIN" bench --first 2000 "$TMP/$set.txt" 2>&1 | grep -E "extended \(propagate\)|puzzles" | sed "s/^/$set: /"
 done
-"$BIN" bench --limit 0 data/p096_sudoku.txt 2>&1 | grep -E "extended \(propagate\)" | sed "s/^/euler: /"
+"$BIN" bench --first 0 data/p096_sudoku.txt 2>&1 | grep -E "extended \(propagate\)" | sed "s/^/euler: /"
 if [ -n "${TDOKU_DIR:-}" ]; then
   echo "== tdoku's harness ($TDOKU_DIR) beside sudoku-sat bench, in process"
   benches/peers/tdoku.sh "$RUNS" || echo "tdoku left out (the line above says why)"

@@ -46,14 +46,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 RUNS=${1:-5}
-SETS=../shared/data/sets
+SETS=${SUDOKU_SAT_SETS:-../shared/data/sets}
 BIN=target/release/sudoku-sat
 SECS=${TDOKU_SECS:-3}
 SOLVERS=${TDOKU_SOLVERS:-_tdev_dpll_triad,tdoku}
-[ -n "${TDOKU_DIR:-}" ] || { echo "TDOKU_DIR is not set: it names a built tdoku checkout"; exit 1; }
+[ -n "${TDOKU_DIR:-}" ] || { echo "TDOKU_DIR is not set: it names a built tdoku checkout" >&2; exit 2; }
 TDOKU=$TDOKU_DIR/build/run_benchmark
-[ -x "$TDOKU" ] || { echo "$TDOKU: no such program; build tdoku's harness first (its README)"; exit 1; }
-[ -d "$SETS" ] || { echo "no $SETS: the public puzzle sets are needed"; exit 1; }
+[ -x "$TDOKU" ] || { echo "$TDOKU: no such program; build tdoku's harness first (its README)" >&2; exit 2; }
+[ -d "$SETS" ] || { echo "$SETS is absent: the public puzzle sets are needed" \
+    "(set SUDOKU_SAT_SETS to their folder; see benches/README.md)" >&2; exit 2; }
 [ -x "$BIN" ] || cargo build --release -q
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
@@ -93,7 +94,7 @@ tdoku() {
 # ours FILE: one `sudoku-sat bench` run, its default path and backtracker.
 ours() {
   local out
-  out=$("$BIN" bench --limit 0 "$TMP/$1.txt")
+  out=$("$BIN" bench --first 0 "$TMP/$1.txt")
   record "$1" "sudoku-sat:default-path" "$(awk '/sat extended \(propagate\)/ {print $4}' <<< "$out")"
   record "$1" "sudoku-sat:backtracker" "$(awk '$1 == "backtracker" {print $2}' <<< "$out")"
 }

@@ -15,7 +15,8 @@
 //! blocks at once, so a short run that grows a few big vectors (`euler`:
 //! the file, the grids, the output) touched more fresh memory than with
 //! glibc and started slower. The split keeps most of the gain on the hard
-//! puzzles and little of that cost (docs/performance.md, "The allocator").
+//! puzzles and little of that cost (docs/performance.md, "Levers tried",
+//! the allocator rows).
 //!
 //! Every block is freed by the allocator that made it: Rust passes
 //! `dealloc` and `realloc` the layout the block was made with, and the

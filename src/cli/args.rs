@@ -32,6 +32,7 @@ pub struct SolveArgs {
     /// Where no file of that name exists, a puzzle written out (N² cells,
     /// as `4.....8.5.3…`) or an f-puzzles or SudokuPad link is read
     /// instead, named `argument`.
+    #[arg(value_name = "INPUT")]
     pub(super) file: Option<PathBuf>,
 
     #[command(flatten)]
@@ -119,6 +120,7 @@ pub struct DecodeArgs {
     /// Where no file of that name exists, a puzzle written out (N² cells,
     /// as `4.....8.5.3…`) or an f-puzzles or SudokuPad link is read
     /// instead, named `argument`.
+    #[arg(value_name = "INPUT")]
     pub(super) puzzle: PathBuf,
 
     /// The solver's output; `-` reads standard input.
@@ -141,12 +143,18 @@ pub struct DecodeArgs {
 /// Solve Project Euler problem 96 and print the sum of the 3-digit
 /// numbers in the top-left corners of the 50 solved grids.
 ///
-/// With no FILE, the puzzle file of the problem, built into the program,
-/// is used. The sum is the last line of stdout.
+/// With no INPUT, the puzzle file of the problem, built into the program,
+/// is used. The sum is the last line of stdout; `-o json` prints it as
+/// `{"sum": …, "grids": …}`.
 #[derive(Debug, Args)]
 pub struct EulerArgs {
     /// A Project Euler 96 puzzle file; by default the built-in one.
+    #[arg(value_name = "INPUT")]
     pub(super) file: Option<PathBuf>,
+
+    /// How to print the sum: `text`, the number alone, or `json`.
+    #[arg(long, short, value_enum, default_value_t)]
+    pub(super) output: super::output::ReportOutput,
 
     #[command(flatten)]
     pub(super) input: InputArgs,
@@ -158,8 +166,10 @@ pub struct EulerArgs {
 /// How puzzle text is read.
 #[derive(Debug, Args)]
 pub struct InputArgs {
-    /// The puzzle format; `auto` detects it from the first puzzle line.
-    #[arg(long, value_enum, default_value_t)]
+    /// The puzzle format: auto (detected puzzle by puzzle), euler, line,
+    /// rows, numbers, fpuzzles (links), rules (TOML) or csv; docs/usage.md
+    /// describes each.
+    #[arg(long, value_enum, default_value_t, hide_possible_values = true)]
     pub(super) format: Format,
 
     /// Blocks of R rows by C columns for every grid, as `2x3`.
@@ -167,19 +177,21 @@ pub struct InputArgs {
     /// Without it a grid of side N takes blocks of h×w cells, h the
     /// largest divisor of N with h² ≤ N (the f-puzzles default): 6×6 → 2x3,
     /// 8×8 → 2x4, 9×9 → 3x3, 10×10 → 2x5, 12×12 → 3x4. A grid whose side
-    /// is not R·C is an error.
+    /// is not R·C is an error. It gives text grids their blocks; a rules
+    /// file or a link states its own (`blocks`, f-puzzles regions), and a
+    /// --box that disagrees with them is an error naming both.
     #[arg(long = "box", value_name = "RxC", value_parser = parse_blocks)]
     pub(super) blocks: Option<(usize, usize)>,
 
-    /// The symbols cells are written with: hex0 and hex1 read 16×16 grids
-    /// written with the hexadecimal digits.
+    /// The symbols cells are written with: standard (`1`–`9`, then `A`–`P`),
+    /// or hex0 (`0`–`F` are 1–16) or hex1 (`1`–`F`, `0` is 16) for 16×16
+    /// grids in hexadecimal.
     ///
-    /// Only `.`, `_` and `*` are blanks in them, `0` being a digit; a grid
-    /// of another size is an error. Numbers, links and rules files are
-    /// read alike with any. Without it a 16×16 grid with a `0` and another
-    /// blank is an error, as its `0`s may be digits. Solutions are written
-    /// in the standard symbols.
-    #[arg(long, value_enum, default_value_t)]
+    /// Under hex0 and hex1 only `.`, `_` and `*` are blanks, `0` being a
+    /// digit. Without them a 16×16 grid with a `0` and another blank is an
+    /// error, as its `0`s may be digits. Solutions are written in the
+    /// standard symbols.
+    #[arg(long, value_enum, default_value_t, hide_possible_values = true)]
     pub(super) symbols: Symbols,
 
     /// Add the constraints of a rules file to every puzzle read.
@@ -295,25 +307,24 @@ fn parse_blocks(text: &str) -> Result<(usize, usize), String> {
 /// choices.
 #[derive(Debug, Args)]
 pub struct EncodingArgs {
-    /// The rule families of the CNF encoding.
-    #[arg(long, value_enum, default_value_t)]
+    /// The rule families: minimal, efficient, extended or optimized
+    /// (`sudoku-sat encodings` describes every choice of these four).
+    #[arg(long, value_enum, default_value_t, hide_possible_values = true)]
     pub encoding: RuleSet,
 
-    /// The at-most-one encoding.
-    #[arg(long, value_enum, default_value_t)]
+    /// The at-most-one encoding: pairwise, sequential, ladder, commander,
+    /// product, binary or bimander.
+    #[arg(long, value_enum, default_value_t, hide_possible_values = true)]
     pub amo: AmoKind,
 
-    /// The sum encoding of killer cages, little killers, sandwiches,
-    /// x-sums, arrows, region-sum lines and skyscrapers (docs/encodings.md
-    /// §7 compares them).
-    #[arg(long, value_enum, default_value_t)]
+    /// The sum encoding of cages, arrows and other sums: combinations,
+    /// totalizer, order or pb.
+    #[arg(long, value_enum, default_value_t, hide_possible_values = true)]
     pub sum_encoding: SumKind,
 
-    /// How a cell's value becomes variables: one per digit (direct), or
-    /// the support, order or log encoding channelled to them
-    /// (docs/encodings.md §8). The cell-digit numbering and the decoding
-    /// stay the same; --amo applies to direct and to support's cells.
-    #[arg(long, value_enum, default_value_t)]
+    /// How a cell's value becomes variables: direct, support, order or
+    /// log, channelled to the same cell-digit variables.
+    #[arg(long, value_enum, default_value_t, hide_possible_values = true)]
     pub value_encoding: ValueKind,
 
     /// Encode the variant rules written by hand through their definitions

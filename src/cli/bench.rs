@@ -38,8 +38,13 @@ pub struct BenchArgs {
     #[command(flatten)]
     input: InputArgs,
 
-    /// Measure at most the first N puzzles of each file; 0 takes them all.
-    #[arg(long, value_name = "N", default_value_t = 1000)]
+    /// Measure the first N puzzles of each file; 0 takes them all.
+    #[arg(
+        long = "first",
+        alias = "limit",
+        value_name = "N",
+        default_value_t = 1000
+    )]
     limit: usize,
 
     /// The at-most-one encoding of every SAT configuration.

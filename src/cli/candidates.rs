@@ -40,6 +40,7 @@ pub struct CandidatesArgs {
     /// Where no file of that name exists, a puzzle written out (N² cells,
     /// as `4.....8.5.3…`) or an f-puzzles or SudokuPad link is read
     /// instead, named `argument`.
+    #[arg(value_name = "INPUT")]
     file: Option<PathBuf>,
 
     #[command(flatten)]

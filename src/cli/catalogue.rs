@@ -17,8 +17,6 @@ use super::Status;
 /// through, and every other family's definition. Each definition can be called from a rules file's `[[rule]]`, as
 /// `holds = "thermometer([r1c1, r1c2, r1c3])"`; docs/rules-language.md
 /// has the grammar.
-///
-/// Examples: `sudoku-sat catalogue`, `sudoku-sat catalogue lockout`.
 #[derive(Debug, Args)]
 pub struct CatalogueArgs {
     /// A definition to print with its comment, as `thermometer`; without

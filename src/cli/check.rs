@@ -42,6 +42,7 @@ pub struct CheckCommandArgs {
     /// Where no file of that name exists, a puzzle written out (N² cells,
     /// as `4.....8.5.3…`) or an f-puzzles or SudokuPad link is read
     /// instead, named `argument`.
+    #[arg(value_name = "INPUT")]
     file: Option<PathBuf>,
 
     #[command(flatten)]
@@ -64,6 +65,10 @@ pub struct CheckCommandArgs {
     #[arg(long, value_name = "DECISIONS", default_value_t = Rater::DEFAULT_DECISION_LIMIT)]
     decision_limit: u64,
 
+    /// Literals the rating's probing may try (see `rate`).
+    #[arg(long, value_name = "TRIALS", default_value_t = Rater::DEFAULT_PROBE_LIMIT)]
+    probe_limit: u64,
+
     #[command(flatten)]
     check: CheckArgs,
 }
@@ -72,7 +77,9 @@ pub struct CheckCommandArgs {
 pub fn check(args: CheckCommandArgs) -> anyhow::Result<Status> {
     let input = args.input.open(args.file.as_deref())?;
     let encoding = args.check.encoding();
-    let mut rater = Rater::new(encoding).with_decision_limit(args.decision_limit);
+    let mut rater = Rater::new(encoding)
+        .with_decision_limit(args.decision_limit)
+        .with_probe_limit(args.probe_limit);
     let mut status = Status::Success;
     let mut first = true;
     let errors = report_each(input, args.input.options(), |source, entry, out| {

@@ -6,8 +6,9 @@ use std::path::PathBuf;
 use anyhow::{Context, bail};
 use clap::Args;
 
+use clap::ValueEnum;
+use sudoku_sat::formats::text::{self, TextFormat, text_loss};
 use sudoku_sat::formats::{fpuzzles, rules_file};
-use sudoku_sat::rules::Rule;
 
 use super::input::NOT_WRITTEN;
 use super::say;
@@ -17,18 +18,19 @@ use super::{InputArgs, Status};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Target {
     /// One line of N² symbols a puzzle, `.` for a blank (numbers past
-    /// 25×25). Classic rules only.
+    /// 25×25). Classic rules and the default blocks only.
     Line,
-    /// N rows of N symbols a puzzle, grids separated by a blank line.
-    /// Classic rules only.
+    /// N rows of N symbols a puzzle, grids separated by a blank line;
+    /// other rectangular blocks than the default are drawn, with bars
+    /// and rule lines, and read back. Classic rules only.
     Rows,
     /// N rows of N space-separated numbers, `0` for a blank, for any size.
-    /// Classic rules only.
+    /// Classic rules and the default blocks only.
     Numbers,
     /// One f-puzzles link a puzzle, constraints and blocks included.
     Fpuzzles,
     /// A rules file (TOML), constraints and blocks included; the input
-    /// must hold one puzzle.
+    /// must hold one puzzle (with several, nothing is written).
     Rules,
 }
 
@@ -37,9 +39,10 @@ pub enum Target {
 ///
 /// Reads any input format (text grids, f-puzzles and SudokuPad links,
 /// a `*.toml` rules file). Text grids hold the classic rules only: a
-/// puzzle with constraints or irregular blocks is refused for them,
-/// with a message naming what would be lost (exit 2), never written
-/// without it. The drawing elements of an f-puzzles link (free lines,
+/// puzzle with constraints or irregular blocks is refused for them, and
+/// other rectangular blocks than the default for a line or numbers
+/// (rows draws them), with a message naming what would be lost and a
+/// format that keeps it (exit 2), never written without it. The drawing elements of an f-puzzles link (free lines,
 /// text, fog…) carry no rule and are not written in any format; a note
 /// on stderr lists them.
 #[derive(Debug, Args)]
@@ -49,35 +52,45 @@ pub struct ConvertArgs {
     /// Where no file of that name exists, a puzzle written out (N² cells,
     /// as `4.....8.5.3…`) or an f-puzzles or SudokuPad link is read
     /// instead, named `argument`.
+    #[arg(value_name = "INPUT")]
     file: Option<PathBuf>,
 
     #[command(flatten)]
     input: InputArgs,
 
-    /// The format to write.
-    #[arg(long, value_enum)]
+    /// The format to write (`--to` is the same option).
+    #[arg(long = "output", short = 'o', visible_alias = "to", value_enum)]
     to: Target,
 }
 
-/// Returns what a text grid would lose of a puzzle: `irregular blocks`
-/// or `constraints (diagonal+, killercage)`; `None` for a classic puzzle
-/// with rectangular blocks, which a text grid holds whole.
+/// Returns what every text grid would lose of a puzzle: `irregular
+/// blocks` or `constraints (diagonal+, killercage)`; `None` for a classic
+/// puzzle with rectangular blocks, which the rows format holds whole
+/// (see [`text_loss`]).
 pub(super) fn lost_in_text(puzzle: &sudoku_sat::puzzle::Puzzle) -> Option<String> {
-    if puzzle.is_classic() && puzzle.shape().block_dims().is_some() {
-        return None;
+    text_loss(puzzle, TextFormat::Rows)
+}
+
+impl Target {
+    /// Returns the text format written, `None` for a link or a rules file.
+    fn text(self) -> Option<TextFormat> {
+        match self {
+            Target::Line => Some(TextFormat::Line),
+            Target::Rows => Some(TextFormat::Rows),
+            Target::Numbers => Some(TextFormat::Numbers),
+            Target::Fpuzzles | Target::Rules => None,
+        }
     }
-    let mut keys: Vec<&str> = puzzle.constraints().iter().map(|c| c.key()).collect();
-    keys.dedup();
-    Some(if keys.is_empty() {
-        "irregular blocks".to_string()
-    } else {
-        format!("constraints ({})", keys.join(", "))
-    })
 }
 
 /// Runs `convert`: reads every puzzle and writes it in the target format,
-/// in input order. A puzzle the target cannot hold (constraints or
-/// irregular blocks in a text grid) is an error, never a silent loss.
+/// in input order, each flushed as it is written (a program at the other
+/// end of a pipe may wait for one answer before it sends the next
+/// puzzle). A puzzle the target cannot hold (constraints or irregular
+/// blocks in a text grid, other blocks than the default in a line or
+/// numbers) is an error, never a silent loss. A rules file holds one
+/// puzzle: with `--to rules`, an input of several is refused before
+/// anything is written.
 pub fn convert(args: ConvertArgs) -> anyhow::Result<Status> {
     // Drawing elements have no place in any format written here: the
     // note on them says they are lost.
@@ -89,14 +102,27 @@ pub fn convert(args: ConvertArgs) -> anyhow::Result<Status> {
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut written = 0usize;
     let mut refused = 0usize;
+    // The rules file of the first puzzle, written once the input is
+    // known to hold no other.
+    let mut rules: Option<String> = None;
     let errors = input.for_each(args.input.options(), |source, entry| {
         let puzzle = &entry.puzzle;
         let at = format!("{source}: {}", entry.label);
-        let plain_text = matches!(args.to, Target::Line | Target::Rows | Target::Numbers);
-        if let Some(what) = lost_in_text(puzzle).filter(|_| plain_text) {
-            say::error(format_args!(
-                "{at}: a text grid cannot hold its {what}; use --to fpuzzles or --to rules"
-            ));
+        if let Some(what) = args.to.text().and_then(|format| text_loss(puzzle, format)) {
+            if lost_in_text(puzzle).is_none() {
+                say::error(format_args!(
+                    "{at}: --to {} cannot hold its {what}; \
+                     use --to rows (which draws them), --to fpuzzles or --to rules",
+                    args.to
+                        .to_possible_value()
+                        .expect("no skipped values")
+                        .get_name()
+                ));
+            } else {
+                say::error(format_args!(
+                    "{at}: a text grid cannot hold its {what}; use --to fpuzzles or --to rules"
+                ));
+            }
             refused += 1;
             return Ok(());
         }
@@ -107,7 +133,7 @@ pub fn convert(args: ConvertArgs) -> anyhow::Result<Status> {
                 if written > 0 {
                     writeln!(out)?;
                 }
-                write!(out, "{}", grid.rows())
+                write!(out, "{}", text::rows(grid))
             }
             Target::Numbers => {
                 if written > 0 {
@@ -117,20 +143,25 @@ pub fn convert(args: ConvertArgs) -> anyhow::Result<Status> {
             }
             Target::Fpuzzles => writeln!(out, "{}", fpuzzles::link(puzzle, None, None)),
             Target::Rules => {
-                if written > 0 {
-                    bail!("{at}: a rules file holds one puzzle; convert them one at a time");
+                if rules.is_some() {
+                    bail!(
+                        "{at}: a second puzzle, and a rules file holds one; nothing was \
+                         written: convert the puzzles one at a time, or use --to fpuzzles \
+                         for a link a line"
+                    );
                 }
-                write!(
-                    out,
-                    "{}",
-                    rules_file::write(puzzle, &rules_file::Meta::default())
-                )
+                rules = Some(rules_file::write(puzzle, &rules_file::Meta::default()));
+                Ok(())
             }
         }
+        .and_then(|()| out.flush())
         .context("cannot write to stdout")?;
         written += 1;
         Ok(())
     })?;
+    if let Some(text) = rules {
+        write!(out, "{text}").context("cannot write to stdout")?;
+    }
     out.flush().context("cannot write to stdout")?;
     if written == 0 && errors == 0 && refused == 0 {
         bail!("{name}: holds no puzzle");

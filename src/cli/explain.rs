@@ -53,9 +53,12 @@ pub struct ExplainArgs {
     /// Where no file of that name exists, a puzzle written out (N² cells,
     /// as `4.....8.5.3…`) or an f-puzzles or SudokuPad link is read
     /// instead, named `argument`.
+    #[arg(value_name = "INPUT")]
     puzzle: Option<PathBuf>,
 
-    /// The grid side of the empty grid: 4, 9, 16 or 25.
+    /// The grid side of the empty grid, any side from 4 to 64, with
+    /// f-puzzles' default blocks: R×C with R the largest divisor of N
+    /// not above √N (3×3 at 9, 2×3 at 6, 1×7 at 7).
     #[arg(long, value_name = "N", default_value = "9", value_parser = parse_size,
           conflicts_with = "puzzle")]
     size: Size,
@@ -63,9 +66,9 @@ pub struct ExplainArgs {
     #[command(flatten)]
     encoding: EncodingArgs,
 
-    /// List at most K clauses per family; 0 lists them all. The family
+    /// Show at most K clauses per family; 0 shows them all. The family
     /// headers always give the full counts.
-    #[arg(long, value_name = "K", default_value_t = 12)]
+    #[arg(long = "show", alias = "limit", value_name = "K", default_value_t = 12)]
     limit: usize,
 
     #[command(flatten)]
@@ -78,7 +81,7 @@ pub struct ExplainArgs {
     /// array, in formula order, of `family`, `total` (the family's clauses
     /// in the formula) and `clauses`, each with `position` (0-based, in the
     /// formula), `dimacs` (the signed literals, as DIMACS numbers) and
-    /// `words`. --limit applies to `clauses`.
+    /// `words`. --show applies to `clauses`.
     #[arg(long, short, value_enum, default_value_t)]
     output: ReportOutput,
 }
@@ -280,11 +283,7 @@ fn write(out: &mut impl Write, header: &str, e: &Explanation, view: &Shown) -> i
         }
         let hidden = group.clauses.len() - shown.len();
         if hidden > 0 {
-            writeln!(
-                out,
-                "  ... {} more (--limit 0 lists all)",
-                thousands(hidden)
-            )?;
+            writeln!(out, "  ... {} more (--show 0 lists all)", thousands(hidden))?;
         }
     }
     if !view.legend.is_empty() {

@@ -78,11 +78,17 @@ pub struct GenerateArgs {
     /// puzzle file holding one puzzle. Its shape and constraints are kept;
     /// its givens are not used. Killer cages without a total get the total
     /// of the generated solution; cages with one keep it.
-    #[arg(conflicts_with = "size")]
+    #[arg(value_name = "INPUT", conflicts_with = "size")]
     template: Option<PathBuf>,
 
     /// How many puzzles to write.
-    #[arg(long, short = 'k', value_name = "K", default_value_t = 1)]
+    #[arg(
+        long,
+        short = 'n',
+        short_alias = 'k',
+        value_name = "N",
+        default_value_t = 1
+    )]
     count: u64,
 
     /// The seed: the same seed (and options) gives the same puzzles, on
@@ -123,7 +129,7 @@ pub struct GenerateArgs {
     /// blocking the solution) and `puzzle-0001.drat` (its refutation), as
     /// `prove` writes them. Check with `rate DIR/puzzle-0001.cnf
     /// DIR/puzzle-0001.drat` (expect `s VERIFIED`).
-    #[arg(long, value_name = "DIR")]
+    #[arg(long = "proof-dir", alias = "proof", value_name = "DIR")]
     proof: Option<PathBuf>,
 
     /// How to print each puzzle: its givens as a grid, line, pretty grid

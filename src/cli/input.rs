@@ -67,6 +67,11 @@ impl Input {
                 if p.is_dir() {
                     bail!("{name}: is a directory, not a puzzle file");
                 }
+                if !p.exists()
+                    && let Some(why) = near_puzzle(p)
+                {
+                    bail!("{name}: not a file, and not a puzzle: {why}");
+                }
                 let file = File::open(p).with_context(|| format!("{name}: cannot open"))?;
                 // A named pipe or a device has no size to go by: it streams
                 // like stdin.
@@ -233,10 +238,32 @@ fn inline_puzzle(path: &Path) -> Option<String> {
             io::ErrorKind::NotFound | io::ErrorKind::InvalidFilename
         )
     });
-    let text = path
-        .to_str()
-        .filter(|text| missing && looks_like_puzzle(text))?;
-    Some(text.trim().to_string())
+    let text = path.to_str().filter(|_| missing)?;
+    if looks_like_puzzle(text) {
+        return Some(text.trim().to_string());
+    }
+    // Rows pasted with spaces or line breaks between them, as a grid is
+    // often copied: the cells alone, on one line.
+    let cells: String = text.split_whitespace().collect();
+    (cells.len() < text.trim().len() && looks_like_puzzle(&cells)).then_some(cells)
+}
+
+/// For a FILE argument that names nothing: when it is written like a
+/// puzzle (cell symbols and blanks, spaces between rows) but has no square
+/// number of cells, says so, as `80 cells, want 81`; `None` when it looks
+/// like a file name.
+fn near_puzzle(path: &Path) -> Option<String> {
+    let text = path.to_str()?;
+    let cells: String = text.split_whitespace().collect();
+    let cell_like = |b: u8| b.is_ascii_digit() || b"._*".contains(&b) || b.is_ascii_uppercase();
+    if cells.len() < 16 || !cells.bytes().all(cell_like) {
+        return None;
+    }
+    let want = (4..=64usize)
+        .map(|n| n * n)
+        .min_by_key(|&square| square.abs_diff(cells.len()))
+        .expect("sides");
+    Some(format!("{} cells, want {want}", cells.len()))
 }
 
 /// Prints a parse error, located, on stderr.

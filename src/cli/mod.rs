@@ -12,6 +12,7 @@ mod check;
 mod convert;
 mod count;
 mod decode;
+mod encodings;
 mod explain;
 mod explain_report;
 mod export;
@@ -50,6 +51,11 @@ pub use args::{
 /// stopped by Ctrl-C (SIGINT) or 143 stopped by SIGTERM between puzzles,
 /// with the output so far complete.
 ///
+/// Start with `sudoku-sat solve PUZZLE` (a puzzle written out, a file of
+/// puzzles, `-` for standard input, or an f-puzzles or SudokuPad link) or
+/// `sudoku-sat euler`; every command's `--help` ends with examples, and
+/// `sudoku-sat encodings` describes the encodings they all take.
+///
 /// Shell completions: `sudoku-sat completions bash|zsh|fish|elvish|powershell`;
 /// the man page: `sudoku-sat man`.
 #[derive(Debug, Parser)]
@@ -68,54 +74,106 @@ pub struct Cli {
 #[command(defer = true)]
 enum Command {
     /// Solve every puzzle of a file or of standard input, in input order.
+    #[command(
+        after_help = "Examples:\n  sudoku-sat solve examples/puzzles/puzzles.txt\n  sudoku-sat solve -o line examples/puzzles/puzzle.txt\n  sudoku-sat solve - < examples/puzzles/two.txt\n  sudoku-sat solve -o line examples/puzzles/x.link\n  sudoku-sat solve --dimacs grid1.cnf examples/puzzles/grid1.txt"
+    )]
     Solve(SolveArgs),
     /// Solve Project Euler problem 96 and print the sum of the 3-digit
     /// numbers in the top-left corners of the 50 solved grids.
+    #[command(
+        after_help = "Examples:\n  sudoku-sat euler\n  sudoku-sat euler data/p096_sudoku.txt"
+    )]
     Euler(EulerArgs),
     /// Read a SAT solver's answer to an exported puzzle and print the grid.
+    #[command(
+        after_help = "Examples:\n  sudoku-sat solve --dimacs grid1.cnf examples/puzzles/grid1.txt\n  cadical grid1.cnf > grid1.out\n  sudoku-sat decode examples/puzzles/grid1.txt grid1.out"
+    )]
     Decode(DecodeArgs),
     /// Measure throughput: each file's puzzles through the SAT path under
     /// every encoding and strategy, and through the backtracker, side by
     /// side in one process; prints puzzles/s and the median and worst µs
     /// per puzzle.
+    #[command(after_help = "Examples:\n  sudoku-sat bench data/p096_sudoku.txt")]
     Bench(bench::BenchArgs),
     /// Count the solutions of every puzzle, up to a limit.
+    #[command(
+        after_help = "Examples:\n  sudoku-sat count examples/puzzles/puzzles.txt\n  sudoku-sat count --limit 10 examples/puzzles/two.txt\n  echo ................ | sudoku-sat count --break-symmetry -"
+    )]
     Count(count::CountArgs),
     /// Print each cell's true candidates: the digits it holds in at least
     /// one solution, found by SAT.
+    #[command(
+        after_help = "Examples:\n  sudoku-sat candidates examples/puzzles/two.txt\n  sudoku-sat candidates -o json examples/puzzles/puzzles.txt"
+    )]
     Candidates(candidates::CandidatesArgs),
     /// Write new puzzles, each proved unique and minimal by SAT.
+    #[command(
+        after_help = "Examples:\n  sudoku-sat generate --count 5 -o line\n  sudoku-sat generate --size 6 --symmetry rotational\n  sudoku-sat generate examples/puzzles/cages.toml -o json"
+    )]
     Generate(generate::GenerateArgs),
     /// Report on each puzzle as a setter needs: unique, several solutions
     /// or none, and the rating.
+    #[command(
+        after_help = "Examples:\n  sudoku-sat check examples/puzzles/two.txt\n  sudoku-sat check -o json examples/puzzles/puzzles.txt"
+    )]
     Check(check::CheckCommandArgs),
     /// Print the next step a person could take from the grid, in words;
     /// with --all, every step to the solution.
+    #[command(
+        after_help = "Examples:\n  sudoku-sat hint examples/puzzles/grid1.txt\n  sudoku-sat hint --all ....24...3.1...."
+    )]
     Hint(hint::HintArgs),
     /// Write a CNF and a DRAT proof that certify one puzzle's answer.
+    #[command(
+        after_help = "Examples:\n  sudoku-sat prove examples/puzzles/unsolvable.txt --cnf u.cnf --proof u.drat\n  rate u.cnf u.drat"
+    )]
     Prove(prove::ProveArgs),
     /// Count the variables and clauses of an encoding, in total and per
     /// clause family.
+    #[command(
+        after_help = "Examples:\n  sudoku-sat stats\n  sudoku-sat stats --size 16 --amo sequential\n  sudoku-sat stats -o json examples/puzzles/grid1.txt"
+    )]
     Stats(stats::StatsArgs),
     /// Show every clause that mentions a cell, a house or a variable,
     /// family by family, in DIMACS numbers and in words.
+    #[command(
+        after_help = "Examples:\n  sudoku-sat explain r5c6 examples/puzzles/grid1.txt\n  sudoku-sat explain row1 --size 4\n  sudoku-sat explain a732 --amo sequential"
+    )]
     Explain(explain::ExplainArgs),
     /// Rate each puzzle by the reasoning the encoding lets a solver use:
     /// propagation, probing or search.
+    #[command(
+        after_help = "Examples:\n  sudoku-sat rate data/p096_sudoku.txt\n  sudoku-sat rate --encoding minimal data/p096_sudoku.txt"
+    )]
     Rate(rate::RateArgs),
     /// Write puzzles in another format: a text line, rows, numbers, an
     /// f-puzzles link or a rules file.
+    #[command(
+        after_help = "Examples:\n  sudoku-sat convert --to fpuzzles examples/puzzles/windoku.toml\n  sudoku-sat convert --to rules examples/puzzles/x.link"
+    )]
     Convert(convert::ConvertArgs),
     /// Serve the page that solves puzzles in the browser (web/, built by
     /// web/build) at http://127.0.0.1:P/.
+    #[command(after_help = "Examples:\n  sudoku-sat serve\n  sudoku-sat serve --port 8080")]
     Serve(serve::ServeArgs),
     /// Print the catalogue of rule families written in the rules
     /// language, or one definition.
+    #[command(after_help = "Examples:\n  sudoku-sat catalogue\n  sudoku-sat catalogue thermometer")]
     Catalogue(catalogue::CatalogueArgs),
+    /// Describe every encoding the commands can use: the rule families,
+    /// the at-most-one, sum and value encodings.
+    #[command(after_help = "Examples:\n  sudoku-sat encodings\n  sudoku-sat encodings amo")]
+    Encodings(encodings::EncodingsArgs),
     /// Print a shell completion script on stdout, for bash, zsh, fish,
     /// elvish or powershell.
+    #[command(
+        after_help = "Examples:\n  sudoku-sat completions bash > sudoku-sat.bash\n  sudoku-sat completions zsh > _sudoku-sat"
+    )]
     Completions(shell::CompletionsArgs),
     /// Print the man page, in roff, on stdout.
+    #[command(
+        after_help = "Examples:\n  sudoku-sat man > sudoku-sat.1\n  sudoku-sat man solve > sudoku-sat-solve.1"
+    )]
     Man(shell::ManArgs),
 }
 
@@ -165,6 +223,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Convert(args) => convert::convert(args),
         Command::Serve(args) => serve::serve(args),
         Command::Catalogue(args) => catalogue::catalogue(args),
+        Command::Encodings(args) => encodings::encodings(args),
         Command::Completions(args) => shell::completions(args),
         Command::Man(args) => shell::man(args),
     }

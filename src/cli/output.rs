@@ -10,8 +10,9 @@ use super::input::Input;
 
 use serde_json::json;
 
+use clap::ValueEnum;
 use sudoku_sat::formats::fpuzzles;
-use sudoku_sat::formats::text::{Puzzle, ReadOptions};
+use sudoku_sat::formats::text::{self, Puzzle, ReadOptions, TextFormat, text_loss};
 use sudoku_sat::grid::Grid;
 use sudoku_sat::solve::{CrossCheck, Outcome, Report};
 
@@ -33,8 +34,12 @@ pub fn print_line(text: impl Display) -> anyhow::Result<()> {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum OutputFormat {
     /// N rows of N symbols per solution; grids separated by a blank line.
-    /// Puzzles without a solution print nothing here (see stderr).
+    /// Other rectangular blocks than the default are drawn, as `pretty`
+    /// draws them, so the grid reads back with its blocks. Puzzles
+    /// without a solution print nothing here (see stderr). `text` is the
+    /// same, as in the other commands.
     #[default]
+    #[value(alias = "text")]
     Grid,
     /// One line of N² symbols per solution.
     Line,
@@ -201,6 +206,22 @@ impl<W: Write> Printer<W> {
         record: &serde_json::Value,
     ) -> io::Result<()> {
         let givens = puzzle.givens();
+        if let Some(what) = self
+            .text_format()
+            .and_then(|format| text_loss(puzzle, format))
+        {
+            // Refused before anything of it is written: a grid that reads
+            // back with other blocks is another puzzle.
+            return Err(io::Error::other(format!(
+                "-o {} cannot hold the puzzle's {what}; \
+                 -o grid and pretty draw other rectangular blocks, \
+                 -o fpuzzles and json keep everything",
+                self.format
+                    .to_possible_value()
+                    .expect("no skipped values")
+                    .get_name()
+            )));
+        }
         match self.format {
             OutputFormat::Json => writeln!(self.out, "{record}")?,
             OutputFormat::Csv => {
@@ -217,6 +238,18 @@ impl<W: Write> Printer<W> {
             self.out.flush()?;
         }
         Ok(())
+    }
+
+    /// Returns the text format a puzzle's givens are written in, `None`
+    /// for JSON and links, which hold any puzzle.
+    fn text_format(&self) -> Option<TextFormat> {
+        match self.format {
+            OutputFormat::Grid => Some(TextFormat::Rows),
+            OutputFormat::Pretty => Some(TextFormat::Pretty),
+            OutputFormat::Line | OutputFormat::Csv => Some(TextFormat::Line),
+            OutputFormat::Numbers => Some(TextFormat::Numbers),
+            OutputFormat::Json | OutputFormat::Fpuzzles => None,
+        }
     }
 
     fn write(&mut self, puzzle: &Puzzle, record: &Record) -> io::Result<()> {
@@ -251,7 +284,7 @@ impl<W: Write> Printer<W> {
             writeln!(self.out)?;
         }
         match self.format {
-            OutputFormat::Grid => write!(self.out, "{}", grid.rows()),
+            OutputFormat::Grid => write!(self.out, "{}", text::rows(grid)),
             OutputFormat::Pretty => write!(self.out, "{}", grid.pretty()),
             OutputFormat::Numbers => write!(self.out, "{}", grid.numbers()),
             OutputFormat::Line

@@ -38,6 +38,7 @@ pub struct ProveArgs {
     /// Where no file of that name exists, a puzzle written out (N² cells,
     /// as `4.....8.5.3…`) or an f-puzzles or SudokuPad link is read
     /// instead, named `argument`.
+    #[arg(value_name = "INPUT")]
     file: PathBuf,
 
     /// Where to write the CNF the proof refutes.

@@ -47,6 +47,7 @@ pub struct RateArgs {
     /// Where no file of that name exists, a puzzle written out (N² cells,
     /// as `4.....8.5.3…`) or an f-puzzles or SudokuPad link is read
     /// instead, named `argument`.
+    #[arg(value_name = "INPUT")]
     file: Option<PathBuf>,
 
     #[command(flatten)]
@@ -61,13 +62,20 @@ pub struct RateArgs {
     #[arg(long, value_name = "DECISIONS", default_value_t = Rater::DEFAULT_DECISION_LIMIT)]
     decision_limit: u64,
 
+    /// Literals probing may try in one puzzle's rating, the first probe
+    /// and the search's together, before it gives up as at the decision
+    /// limit: a near-empty grid past 25×25 stops there in seconds.
+    #[arg(long, value_name = "TRIALS", default_value_t = Rater::DEFAULT_PROBE_LIMIT)]
+    probe_limit: u64,
+
     /// How to print: a line per puzzle and the summary, or one JSON
     /// object per puzzle (JSON Lines, no summary) with `label`, `line`,
     /// `level` (`propagation`, `probing`, `search`), `outcome` (`unique`,
     /// `multiple`, `unsolvable`), `propagated` and `probed` (cells fixed
     /// by propagation and by probing, givens included; null when that step
     /// conflicts or was not needed), `decisions`, `conflicts` (0 below
-    /// `search`) and `gave_up` (the search hit --decision-limit).
+    /// `search`), `gave_up` (a limit stopped it) and `probe_limit_hit`
+    /// (that limit was --probe-limit).
     #[arg(long, short, value_enum, default_value_t)]
     output: ReportOutput,
 }
@@ -89,10 +97,10 @@ fn line(label: &str, cells: usize, rating: &Rating) -> String {
         if rating.decisions == 1 { "" } else { "s" },
         rating.conflicts,
         if rating.conflicts == 1 { "" } else { "s" },
-        if rating.gave_up {
-            " (gave up at the decision limit; the verdict is the SAT solver's)"
-        } else {
-            ""
+        match (rating.gave_up, rating.probe_limit_hit) {
+            (true, false) => " (gave up at the decision limit; the verdict is the SAT solver's)",
+            (true, true) => " (gave up at the probing limit; the verdict is the SAT solver's)",
+            (false, _) => "",
         },
     );
     match (&rating.outcome, rating.level) {
@@ -112,6 +120,20 @@ fn line(label: &str, cells: usize, rating: &Rating) -> String {
             "unsolvable",
             fixed(rating.probed)
         ),
+        // The first probe itself stopped at the limit: no probing figure.
+        (outcome, Level::Search) if rating.probed.is_none() && rating.probe_limit_hit => {
+            let verdict = match outcome {
+                Outcome::Unique(_) => "one solution",
+                Outcome::Multiple(..) => "several solutions",
+                Outcome::Unsolvable => "no solution",
+            };
+            format!(
+                "{:<11}  {label}: propagation fixes {}; probing gave up at the probing limit; \
+                 the SAT solver finds {verdict}",
+                rating.level,
+                fixed(rating.propagated)
+            )
+        }
         (_, Level::Propagation) => format!("{:<11}  {label}", rating.level),
         (_, Level::Probing) => format!(
             "{:<11}  {label}: propagation fixes {}",
@@ -154,7 +176,9 @@ fn summary_line(summary: &Summary) -> String {
 pub fn rate(args: RateArgs) -> anyhow::Result<Status> {
     let input = args.input.open(args.file.as_deref())?;
     let name = input.name.clone();
-    let mut rater = Rater::new(args.encoding.encoding()).with_decision_limit(args.decision_limit);
+    let mut rater = Rater::new(args.encoding.encoding())
+        .with_decision_limit(args.decision_limit)
+        .with_probe_limit(args.probe_limit);
     let mut summary = Summary::default();
     let mut status = Status::Success;
     let stdout = io::stdout();

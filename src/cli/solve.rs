@@ -381,6 +381,11 @@ pub fn euler(args: EulerArgs) -> anyhow::Result<Status> {
     if tally.unique == 0 {
         bail!("{source}: no grid to sum");
     }
-    output::print_line(sum)?;
+    match args.output {
+        output::ReportOutput::Text => output::print_line(sum)?,
+        output::ReportOutput::Json => {
+            output::print_line(serde_json::json!({"sum": sum, "grids": tally.unique}))?;
+        }
+    }
     Ok(Status::Success)
 }

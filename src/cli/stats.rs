@@ -9,10 +9,12 @@ use clap::Args;
 use serde::Serialize;
 use serde::ser::SerializeMap;
 
-use sudoku_sat::encode::ValueKind;
+use sudoku_sat::encode::tally::tally;
 use sudoku_sat::encode::vars::cell_digit_count;
-use sudoku_sat::explain::{encoded, family_ranges};
+use sudoku_sat::encode::{ValueKind, encode_rules};
+use sudoku_sat::explain::family_ranges;
 use sudoku_sat::formats::text::Puzzle;
+use sudoku_sat::formula::encode_puzzle_explained;
 use sudoku_sat::grid::{Shape, Size};
 
 use super::output::ReportOutput;
@@ -58,9 +60,12 @@ pub struct StatsArgs {
     /// Where no file of that name exists, a puzzle written out (N² cells,
     /// as `4.....8.5.3…`) or an f-puzzles or SudokuPad link is read
     /// instead, named `argument`.
+    #[arg(value_name = "INPUT")]
     puzzle: Option<PathBuf>,
 
-    /// The grid side of the empty grid: 4, 9, 16 or 25.
+    /// The grid side of the empty grid, any side from 4 to 64, with
+    /// f-puzzles' default blocks: R×C with R the largest divisor of N
+    /// not above √N (3×3 at 9, 2×3 at 6, 1×7 at 7).
     #[arg(long, value_name = "N", default_value = "9", value_parser = parse_size,
           conflicts_with = "puzzle")]
     size: Size,
@@ -209,23 +214,24 @@ pub fn stats(args: StatsArgs) -> anyhow::Result<Status> {
         .as_ref()
         .map_or_else(|| Shape::square(args.size), |g| g.shape().clone());
     let size = shape.size();
-    let (cnf, stats) = encoded(grid.as_ref(), &shape, &encoding);
-    let clauses: Vec<&[varisat::Lit]> = cnf.iter().collect();
-    let rows: Vec<FamilyRow> = family_ranges(&stats)
+    // Counted as the clauses stream past (the encoder runs again for
+    // the distinct count on big formulas), never held: a 64×64 grid has
+    // 31 million.
+    let tally = tally(|sink| match grid.as_ref() {
+        Some(puzzle) => encode_puzzle_explained(puzzle, &encoding, sink),
+        None => encode_rules(&shape, &encoding, sink),
+    });
+    let stats = &tally.stats;
+    let rows: Vec<FamilyRow> = family_ranges(stats)
         .into_iter()
-        .map(|(family, range)| FamilyRow {
+        .zip(&stats.family_literals)
+        .map(|((family, range), &literals)| FamilyRow {
             family: family.name(),
             clauses: range.len(),
             first_clause: range.start,
-            literals: clauses[range].iter().map(|c| c.len()).sum(),
+            literals,
         })
         .collect();
-    let mut used = vec![false; stats.variables.max(cnf.var_count())];
-    for clause in &clauses {
-        for lit in *clause {
-            used[lit.index()] = true;
-        }
-    }
     let cell_digits = cell_digit_count(size);
     let report = Report {
         size: size.side(),
@@ -240,9 +246,9 @@ pub fn stats(args: StatsArgs) -> anyhow::Result<Status> {
         variables: stats.variables,
         cell_digit_variables: cell_digits,
         auxiliary_variables: stats.variables - cell_digits,
-        used_variables: used.iter().filter(|&&u| u).count(),
+        used_variables: tally.used_variables,
         clauses: stats.clauses,
-        distinct_clauses: distinct(&clauses),
+        distinct_clauses: tally.distinct_clauses,
         literals: rows.iter().map(|r| r.literals).sum(),
         families: Families(&rows),
         family_details: &rows,
@@ -268,18 +274,6 @@ pub fn stats(args: StatsArgs) -> anyhow::Result<Status> {
     }
     out.flush().context("cannot write to stdout")?;
     Ok(Status::Success)
-}
-
-/// Counts the clauses that differ as sets of literals.
-fn distinct(clauses: &[&[varisat::Lit]]) -> usize {
-    let mut seen = std::collections::HashSet::with_capacity(clauses.len());
-    for clause in clauses {
-        let mut sorted = clause.to_vec();
-        sorted.sort_unstable();
-        sorted.dedup();
-        seen.insert(sorted);
-    }
-    seen.len()
 }
 
 /// Formats a count with thousands separators: 10,530.

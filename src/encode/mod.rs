@@ -15,14 +15,19 @@
 //!   pp. 11–15.
 
 pub mod amo;
+pub mod cardinality;
 pub mod distinct;
 pub mod optimized;
 pub mod pair;
+pub mod redundant;
 pub mod regular;
 pub mod reify;
 pub mod rules;
+#[cfg(test)]
+mod strength_tests;
 pub mod sum;
 pub mod table;
+pub mod tally;
 pub mod value;
 pub mod vars;
 
@@ -130,6 +135,9 @@ pub struct EncodeStats {
     /// Clauses per family, in the order they were written; families the
     /// encoding does not use are absent.
     pub families: Vec<(Family, usize)>,
+    /// The literals of each family's clauses, in the order of
+    /// [`EncodeStats::families`] (as written, repeats included).
+    pub family_literals: Vec<usize>,
     /// Each rule in the rules language, with the variables and clauses
     /// it added, in the order written (see [`crate::formula`]).
     pub rules: Vec<RuleCount>,
@@ -163,14 +171,21 @@ pub struct FamilySink<'a, F> {
     fixed: Option<&'a Fixed>,
     variables: usize,
     clauses: usize,
+    literals: usize,
 }
 
 impl<F: ExtendFormula> ExtendFormula for FamilySink<'_, F> {
     fn add_clause(&mut self, literals: &[Lit]) {
         match self.fixed {
-            None => self.sink.add_clause(literals),
+            None => {
+                self.sink.add_clause(literals);
+                self.literals += literals.len();
+            }
             Some(fixed) => match fixed.reduce(literals) {
-                Some(kept) => self.sink.add_clause(&kept),
+                Some(kept) => {
+                    self.sink.add_clause(&kept);
+                    self.literals += kept.len();
+                }
                 None => return,
             },
         }
@@ -193,12 +208,18 @@ impl<F: ExtendFormula> FamilySink<'_, F> {
     /// A family written right after another of the same name adds to it,
     /// so that several constraints of one kind count as one family.
     fn family(&mut self, stats: &mut EncodeStats, family: Family, write: impl FnOnce(&mut Self)) {
-        let before = self.clauses;
+        let (before, literals) = (self.clauses, self.literals);
         write(self);
-        let written = self.clauses - before;
+        let (written, literals) = (self.clauses - before, self.literals - literals);
         match stats.families.last_mut() {
-            Some((last, count)) if *last == family => *count += written,
-            _ => stats.families.push((family, written)),
+            Some((last, count)) if *last == family => {
+                *count += written;
+                *stats.family_literals.last_mut().expect("one per family") += literals;
+            }
+            _ => {
+                stats.families.push((family, written));
+                stats.family_literals.push(literals);
+            }
         }
     }
 }
@@ -288,6 +309,7 @@ impl<'a, F: ExtendFormula> Writer<'a, F> {
                 fixed,
                 variables: 0,
                 clauses: 0,
+                literals: 0,
             },
             stats: EncodeStats::default(),
             puzzle,

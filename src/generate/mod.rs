@@ -33,10 +33,11 @@
 pub mod rng;
 mod solution;
 mod symmetry;
+pub mod walk;
 
 use std::fmt;
 
-pub use solution::random_solution;
+pub use solution::{pinned_solution, random_solution};
 pub use symmetry::Symmetry;
 
 use rng::Rng;

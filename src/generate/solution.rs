@@ -8,7 +8,27 @@ use crate::setter::Analyzer;
 use crate::solve::SolveError;
 
 /// Returns a random solution of the analyzer's rules, or `None` when they
-/// have none.
+/// have none: [`pinned_solution`]'s grid, then [`super::walk::wander`]
+/// from it, so that the grid is not the one the solver prefers.
+///
+/// # Errors
+///
+/// As [`Analyzer::solve_with`].
+pub fn random_solution(analyzer: &mut Analyzer, rng: &mut Rng) -> Result<Option<Grid>, SolveError> {
+    let Some(grid) = pinned_solution(analyzer, rng)? else {
+        return Ok(None);
+    };
+    let steps = super::walk::STEPS_PER_ROW * grid.shape().side();
+    Ok(Some(super::walk::wander(
+        analyzer.rules(),
+        grid,
+        rng,
+        steps,
+    )))
+}
+
+/// Returns a solution of the analyzer's rules with a few random cells
+/// pinned, or `None` when they have none.
 ///
 /// varisat has no random seed or phases, so the randomness comes from
 /// assumptions: a random cell is pinned to a random digit, tried against
@@ -17,12 +37,14 @@ use crate::solve::SolveError;
 /// pins (on 9×9, 9 random cells of 81) the solver completes the grid. Each
 /// pin is a fresh random choice among the digits still possible, so the
 /// seed decides the grid, and every grid the solver returns is decoded and
-/// checked against every rule.
+/// checked against every rule. The solver completes the rest of the grid
+/// the same way each time, which biases the grids drawn (see
+/// [`super::walk`]).
 ///
 /// # Errors
 ///
 /// As [`Analyzer::solve_with`].
-pub fn random_solution(analyzer: &mut Analyzer, rng: &mut Rng) -> Result<Option<Grid>, SolveError> {
+pub fn pinned_solution(analyzer: &mut Analyzer, rng: &mut Rng) -> Result<Option<Grid>, SolveError> {
     let Some(mut current) = analyzer.solve_with(&[])? else {
         return Ok(None);
     };

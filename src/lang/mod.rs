@@ -17,7 +17,7 @@
 //!
 //! The grammar and the meaning of every construct are in
 //! docs/rules-language.md; how each becomes clauses in
-//! docs/teach/rules-language.md.
+//! docs/teach/17-rules-language.md.
 //!
 //! # References
 //!

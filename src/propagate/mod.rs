@@ -243,6 +243,25 @@ impl Propagator {
     ///
     /// Panics when an assumption's variable index is `var_count` or more.
     pub fn probe(&self, assumptions: &[Lit]) -> Result<Assignment, Conflict> {
+        let mut unbounded = u64::MAX;
+        let outcome = self.probe_within(assumptions, &mut unbounded)?;
+        Ok(outcome.expect("an unbounded probe finishes"))
+    }
+
+    /// Does what [`Propagator::probe`] does, trying at most `budget`
+    /// literals, and takes what it tried off `budget`. Returns `Ok(None)`
+    /// when the budget ran out before the fixpoint: on a large formula
+    /// (a 49×49 grid has 117,649 cell-digit variables) one probe tries
+    /// hundreds of thousands of literals, each propagated in full.
+    ///
+    /// # Errors
+    ///
+    /// As [`Propagator::probe`].
+    pub fn probe_within(
+        &self,
+        assumptions: &[Lit],
+        budget: &mut u64,
+    ) -> Result<Option<Assignment>, Conflict> {
         let mut engine = Engine::<false>::new(self);
         if !engine.start(assumptions) {
             return Err(Conflict);
@@ -254,6 +273,10 @@ impl Propagator {
                     if engine.values[index].is_some() {
                         break;
                     }
+                    if *budget == 0 {
+                        return Ok(None);
+                    }
+                    *budget -= 1;
                     let trial = Lit::from_index(index, polarity);
                     let mark = engine.trail.len();
                     engine.assign(trial, NO_REASON);
@@ -269,7 +292,7 @@ impl Propagator {
                 }
             }
             if engine.trail.len() == before {
-                return Ok(Assignment::of(engine));
+                return Ok(Some(Assignment::of(engine)));
             }
         }
     }

@@ -83,7 +83,9 @@ pub(super) struct Search<'a> {
     pub(super) solutions: Vec<Grid>,
     /// Decisions and conflicts when the first solution was found.
     pub(super) at_first: Option<(u64, u64)>,
-    /// Whether the limit stopped the search before it could decide.
+    /// Literals probing may still try ([`Propagator::probe_within`]).
+    pub(super) probes: u64,
+    /// Whether a limit stopped the search before it could decide.
     pub(super) gave_up: bool,
 }
 
@@ -93,8 +95,12 @@ impl Search<'_> {
     pub(super) fn node(&mut self, assumptions: &mut Vec<Lit>, known: Option<Assignment>) {
         let assignment = match known {
             Some(a) => a,
-            None => match self.propagator.probe(assumptions) {
-                Ok(a) => a,
+            None => match self.propagator.probe_within(assumptions, &mut self.probes) {
+                Ok(Some(a)) => a,
+                Ok(None) => {
+                    self.gave_up = true;
+                    return;
+                }
                 Err(_) => {
                     self.conflicts += 1;
                     return;

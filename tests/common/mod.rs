@@ -50,16 +50,39 @@ pub fn blank(line: &str, cells: &[usize]) -> String {
         .collect()
 }
 
-/// The shared puzzle sets, when this checkout sits beside them.
+/// Says on the terminal that a check was skipped and why. The line goes to
+/// standard error directly, not through `eprintln!`, which the test
+/// harness captures and shows only for failing tests: a skip must be seen
+/// in a plain `cargo test` run. In CI (`CI` set) the callers fail instead
+/// where the missing piece is installed by `.ci/run`.
+pub fn skipped(what: std::fmt::Arguments<'_>) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "SKIPPED: {what}");
+}
+
+/// The folder of the shared variant puzzles: `SUDOKU_SAT_VARIANTS`, or
+/// `../shared/data/variants` beside the checkout (benches/README.md).
+pub fn variants_dir() -> PathBuf {
+    std::env::var_os("SUDOKU_SAT_VARIANTS").map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/variants"),
+        PathBuf::from,
+    )
+}
+
+/// The shared puzzle sets, when present: `SUDOKU_SAT_SETS`, or
+/// `../shared/data/sets` beside the checkout (benches/README.md).
 pub fn shared_sets() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/sets");
+    let dir = std::env::var_os("SUDOKU_SAT_SETS").map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/sets"),
+        PathBuf::from,
+    );
     if dir.is_dir() {
         Some(dir)
     } else {
-        eprintln!(
-            "notice: {} is absent; tests on the public puzzle sets are skipped",
+        skipped(format_args!(
+            "{} is absent; tests on the public puzzle sets are skipped",
             dir.display()
-        );
+        ));
         None
     }
 }
@@ -106,6 +129,18 @@ pub fn run_cli(args: &[&str], stdin: &[u8]) -> Run {
     let out = child.wait_with_output().expect("the binary runs");
     writer.join().expect("writer thread");
     out.into()
+}
+
+/// Starts `sudoku-sat` with arguments and every stream piped, for a test
+/// that feeds it input a piece at a time.
+pub fn spawn_piped(args: &[&str]) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_sudoku-sat"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts")
 }
 
 /// Writes `bytes` to a fresh temporary file and returns it (kept alive by

@@ -94,7 +94,9 @@ fn unreadable_file() {
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o000)).expect("chmod 000");
     if std::fs::File::open(&path).is_ok() {
         // root (or CAP_DAC_OVERRIDE) reads a mode-000 file anyway.
-        eprintln!("notice: unreadable_file skipped: this user can read a mode-000 file");
+        crate::common::skipped(format_args!(
+            "unreadable_file: this user (root) can read a mode-000 file"
+        ));
         return;
     }
     let path = path.display().to_string();
@@ -153,7 +155,9 @@ fn huge_line_memory_stays_bounded() {
     bytes.extend_from_slice(format!("\n{GRID_1}\n").as_bytes());
     let (_big_dir, big) = temp_file("huge.txt", &bytes);
     let (Some(base), Some(peak)) = (peak_rss_kib(&small), peak_rss_kib(&big)) else {
-        eprintln!("notice: huge_line_memory_stays_bounded skipped: /usr/bin/time is absent");
+        crate::common::skipped(format_args!(
+            "huge_line_memory_stays_bounded: /usr/bin/time is absent"
+        ));
         return;
     };
     // The 5 MiB line is skipped in a 64 KiB buffer: holding it would add

@@ -84,10 +84,10 @@ fn rate_installed() -> bool {
     let installed = *INSTALLED.get_or_init(|| {
         let found = Command::new("rate").arg("--version").output().is_ok();
         if !found && !in_ci() {
-            eprintln!(
-                "notice: rate is not on PATH; the DRAT proofs are not checked with it \
+            crate::common::skipped(format_args!(
+                "rate is not on PATH; the DRAT proofs are not checked with it \
                  (run .ci/install-checkers to install it)"
-            );
+            ));
         }
         found
     });
@@ -106,7 +106,9 @@ fn drat_trim(cnf: &Path, proof: &Path) -> Option<String> {
     let installed = INSTALLED.get_or_init(|| {
         let found = Command::new("drat-trim").arg("-h").output().is_ok();
         if !found {
-            eprintln!("notice: drat-trim is not on PATH; its check is skipped");
+            crate::common::skipped(format_args!(
+                "drat-trim is not on PATH; its check of the DRAT proofs"
+            ));
         }
         found
     });

@@ -33,7 +33,7 @@ fn ready() -> Option<std::path::PathBuf> {
         (None, false) => "chromium is not on PATH and the page is not built",
     };
     assert!(!in_ci(), "browser tests cannot run in CI: {missing}");
-    eprintln!("notice: browser tests skipped: {missing}");
+    crate::common::skipped(format_args!("the browser tests: {missing}"));
     None
 }
 

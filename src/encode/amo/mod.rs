@@ -94,8 +94,9 @@ pub enum AmoKind {
     /// Ladder or regular encoding (Gent & Nightingale 2004), its
     /// at-most-one half: the sequential counter with every auxiliary
     /// variable negated, so the same n−1 auxiliary variables, 3n−4 clauses
-    /// and propagation. (The full ladder, as PySAT writes it, is an
-    /// exactly-one.)
+    /// and propagation. (PySAT's `EncType.ladder` writes the full ladder,
+    /// channelling both ways, as an exactly-one over the inputs and one
+    /// slack variable: n + 1 auxiliary variables and 4n clauses.)
     Ladder,
     /// Commander, groups of three (Klieber & Kwon 2007): about n/2
     /// auxiliary variables and 3n clauses.

@@ -16,11 +16,7 @@ fn truth_table(kind: AmoKind) {
         let lits: Vec<Lit> = (0..n).map(|_| solver.new_lit()).collect();
         kind.encode(&mut solver, &lits);
         for mask in 0u32..(1 << n) {
-            let assumptions: Vec<Lit> = lits
-                .iter()
-                .enumerate()
-                .map(|(i, &l)| if mask >> i & 1 == 1 { l } else { !l })
-                .collect();
+            let assumptions = crate::encode::strength_tests::assignment_of(&lits, mask);
             solver.assume(&assumptions);
             let sat = solver.solve().unwrap();
             assert_eq!(sat, mask.count_ones() <= 1, "{kind:?} n={n} mask={mask:b}");

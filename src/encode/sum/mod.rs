@@ -29,7 +29,7 @@
 //!
 //! Every encoding is exact: its clauses allow precisely the assignments
 //! whose sum is the target. They differ in size and in what unit
-//! propagation deduces; docs/encodings.md compares them on real puzzles.
+//! propagation deduces; docs/teach/10-sums.md compares them on real puzzles.
 //! Each may be conditional: with a guard, the sum holds whenever every
 //! guard literal is true (sandwiches and x-sums are sums under a
 //! condition), and the auxiliary variables stay defined either way.

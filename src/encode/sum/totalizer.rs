@@ -6,9 +6,12 @@
 //! reach and nothing else, so a node with few reachable sums stays small.
 //! The root must equal the target. Unit propagation keeps every node's
 //! bounds consistent with its children's in both directions, so a cell's
-//! digit that no completion allows is ruled out once the other terms'
-//! bounds are tight enough. Sinz's sequential counter (2005) is the same
-//! construction as a chain instead of a tree.
+//! digit at an end of its range that no completion allows is ruled out
+//! once the other terms' bounds are tight enough. A digit inside the range
+//! is not: a leaf's "at least v" is implied by its digits, and no clause
+//! says that a digit below v rules it out (docs/teach/12-propagation-strength.md
+//! measures what this misses). Sinz's sequential counter (2005) is the
+//! same construction as a chain instead of a tree.
 
 use varisat::{ExtendFormula, Lit};
 

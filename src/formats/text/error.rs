@@ -168,6 +168,37 @@ pub enum ParseErrorKind {
         /// The block columns asked for.
         cols: usize,
     },
+    /// The blocks asked for (`--box`) differ from the blocks the puzzle
+    /// states itself (a rules file's `blocks`, f-puzzles regions).
+    BoxDisagrees {
+        /// The block rows asked for.
+        rows: usize,
+        /// The block columns asked for.
+        cols: usize,
+        /// The puzzle's own blocks, rows by columns; `None` when they are
+        /// irregular.
+        own: Option<(usize, usize)>,
+    },
+    /// The bars and rule lines of a drawn grid that draw no block shape:
+    /// bars at uneven intervals, or bands and stacks that do not tile it.
+    DrawnBlocks {
+        /// What is wrong, as `bars after every 3 cells, but one after 5`.
+        problem: String,
+    },
+    /// Input whose first line is a TOML key or table, as a rules file's,
+    /// read without `--format rules` (on standard input, or a file not
+    /// named `*.toml`); the rest of the input is not read.
+    LooksLikeRules,
+    /// A CSV row with more fields than its header names, or too few to
+    /// reach the puzzle column; located at the first field too many, or
+    /// the row's end.
+    CsvFields {
+        /// The fields of the row.
+        found: usize,
+        /// The fields the header names (3 without a header: puzzle,
+        /// solution, status), or those needed to reach the puzzle.
+        expected: usize,
+    },
     /// A line longer than the limit; the rest of it is skipped unread.
     LineTooLong {
         /// The limit in bytes, [`MAX_LINE_BYTES`](super::MAX_LINE_BYTES).
@@ -282,6 +313,32 @@ impl fmt::Display for ParseErrorKind {
                 f,
                 "{rows}x{cols} blocks do not fit a {side}x{side} grid: \
                  rows times columns must be {side}"
+            ),
+            ParseErrorKind::BoxDisagrees { rows, cols, own } => match own {
+                Some((r, c)) => write!(
+                    f,
+                    "--box {rows}x{cols} disagrees with the puzzle's own {r}x{c} blocks; \
+                     leave --box out or give --box {r}x{c}"
+                ),
+                None => write!(
+                    f,
+                    "--box {rows}x{cols} disagrees with the puzzle's own irregular blocks; \
+                     leave --box out"
+                ),
+            },
+            ParseErrorKind::DrawnBlocks { problem } => {
+                write!(f, "drawn block lines that make no blocks: {problem}")
+            }
+            ParseErrorKind::LooksLikeRules => write!(
+                f,
+                "this looks like a rules file (TOML), which is read whole: \
+                 give --format rules, or a file name ending in .toml"
+            ),
+            ParseErrorKind::CsvFields { found, expected } => write!(
+                f,
+                "a row of {} where {} are expected",
+                count(*found, "field", "fields"),
+                count(*expected, "field", "fields")
             ),
             ParseErrorKind::LineTooLong { limit } => {
                 write!(f, "line longer than {limit} bytes")

@@ -17,6 +17,16 @@ pub(super) struct Block {
     pub(super) error: Option<ParseError>,
     /// The blanks of its rows so far.
     pub(super) blanks: Blanks,
+    /// The block lines drawn so far.
+    pub(super) drawing: Drawing,
+    /// The columns of the first row's cells, when its length fixed the
+    /// grid's size: a second row of another length may show the first
+    /// to be the odd one.
+    pub(super) sized_by: Option<Vec<usize>>,
+    /// After a second row that disagreed with the first: the size the
+    /// first row fixed and the error blaming the second row, for a third
+    /// row of the first one's length to restore.
+    pub(super) second_odd: Option<(Size, ParseError)>,
 }
 
 impl Block {
@@ -28,6 +38,9 @@ impl Block {
             cells: Vec::new(),
             error,
             blanks: Blanks::default(),
+            drawing: Drawing::default(),
+            sized_by: None,
+            second_odd: None,
         }
     }
 }
@@ -84,15 +97,18 @@ impl State {
         self.scan.block(line);
         let found = self.scan.cells.len();
         let starting = self.block.as_ref().is_none_or(|b| b.rows == 0);
-        // A grid after a blank line or a header, in an auto-detected input,
-        // has the size of its own first row; without such a boundary a row
-        // of another length is a broken row of the size before.
-        let resize = self.format == Format::Auto
+        // A grid after a blank line or a header, detected or in the rows
+        // format asked for, has the size of its own first row; without
+        // such a boundary a row of another length is a broken row of the
+        // size before. (Euler grids are all 9×9.)
+        let resize = matches!(self.format, Format::Auto | Format::Rows)
             && starting
             && boundary
             && self
                 .size
                 .is_some_and(|s| found != s.side() && found != s.cells());
+        self.odd_first_row(found, number);
+        let mut guessed = false;
         let size = match self.size {
             Some(size) if !resize => size,
             _ => {
@@ -117,11 +133,15 @@ impl State {
                     self.error_outside_grid(error);
                     return;
                 };
+                guessed = true;
                 *self.size.insert(size)
             }
         };
         let (n, n2) = (size.side(), size.cells());
         let mut block = self.block.take().unwrap_or_else(|| Block::new(None, None));
+        if guessed && block.rows == 0 && found == n {
+            block.sized_by = Some(self.scan.cols.clone());
+        }
         // At a grid's start a line is a row or the whole grid; a bad line
         // stands for whichever its length is closer to.
         let expected = if block.rows == 0 && found.abs_diff(n2) < found.abs_diff(n) {
@@ -142,8 +162,64 @@ impl State {
                 block.error = Some(e);
             }
         }
+        // A whole grid on one line draws no blocks; a row may.
+        if block.error.is_none()
+            && expected == n
+            && let Err(e) = block.drawing.row(&self.scan, number, n)
+        {
+            block.error = Some(e);
+        }
         let rows = if expected == n2 { n } else { 1 };
         self.add_rows(block, number, rows, size);
+    }
+
+    /// Checks a row of `found` cells at line `number` against a grid
+    /// whose first row fixed the size: when the second row has another
+    /// length that is a side, the first row may be the odd one out (a
+    /// 16-cell row atop 9×9 rows), so the grid takes the second row's size
+    /// and the error blames the first; a third row of the first row's
+    /// length shows the second to be the odd one after all, and the size
+    /// and the blame go back.
+    fn odd_first_row(&mut self, found: usize, number: usize) {
+        let Some(block) = &mut self.block else {
+            return;
+        };
+        if let Some((first, error)) = block.second_odd.take()
+            && block.rows == 2
+            && found == first.side()
+        {
+            self.size = Some(first);
+            block.error = Some(error);
+            return;
+        }
+        let (Some(cols), Some(size)) = (block.sized_by.take(), self.size) else {
+            return;
+        };
+        let second = Size::from_side(found).filter(|_| found <= Size::MAX_SYMBOL_SIDE);
+        let (Some(second), None, 1) = (second, &block.error, block.rows) else {
+            return;
+        };
+        if second == size {
+            return;
+        }
+        let column = cols.get(found).or(cols.last()).copied();
+        let blame_first = ParseErrorKind::CellCount {
+            expected: found,
+            found: size.side(),
+        };
+        let blame_second = ParseErrorKind::CellCount {
+            expected: size.side(),
+            found,
+        };
+        let at_second = self
+            .scan
+            .cols
+            .get(size.side())
+            .copied()
+            .or_else(|| self.scan.cols.last().map(|c| c + 1));
+        block.error = Some(ParseError::new(block.first_row, column, blame_first));
+        block.second_odd = Some((size, ParseError::new(number, at_second, blame_second)));
+        self.size = Some(second);
     }
 
     /// Counts `rows` more rows read at line `number`; emits the grid once
@@ -157,19 +233,32 @@ impl State {
             self.block = Some(block);
             return;
         }
-        let item = match block.error {
+        let drawn = match block.error {
             Some(error) => Err(error),
-            None => Ok(Puzzle {
+            None => block.drawing.blocks(size.side()),
+        };
+        // A drawn grid states its blocks, as a rules file does.
+        let shaped = matches!(drawn, Ok(Some(_)));
+        let item = drawn.map(|drawn| {
+            let shape = match drawn {
+                Some((rows, cols)) => Shape::with_blocks(size, rows, cols).expect("checked tiling"),
+                None => size.into(),
+            };
+            Puzzle {
                 label: block.label.unwrap_or(Label::Line(block.first_row)),
                 line: block.first_row,
-                puzzle: Grid::from_cells(size, block.cells)
+                puzzle: Grid::from_cells(shape, block.cells)
                     .expect("N rows of N checked digits")
                     .into(),
                 ignored: Vec::new(),
                 expected: None,
-            }),
-        };
-        self.push(item);
+            }
+        });
+        if shaped {
+            self.push_shaped(item);
+        } else {
+            self.push(item);
+        }
     }
 
     /// Ends the grid in progress early, at line `number`.
@@ -207,7 +296,7 @@ impl State {
                             ParseErrorKind::RulesFile(e.kind),
                         )
                     });
-                self.push(item);
+                self.push_shaped(item);
             }
             return;
         }

@@ -64,14 +64,17 @@ use crate::formats::{fpuzzles, rules_file};
 use crate::grid::{Digit, Grid, Shape, Size};
 
 mod csv;
+mod drawing;
 mod error;
 mod grids;
 mod lines;
 mod numbers;
 mod scan;
 mod state;
+mod write;
 
 use csv::*;
+use drawing::Drawing;
 use grids::*;
 use lines::LineReader;
 use numbers::*;
@@ -79,6 +82,7 @@ use scan::*;
 use state::*;
 
 pub use error::{ParseError, ParseErrorKind};
+pub use write::{Rows, TextFormat, rows, text_loss};
 
 /// The longest line read, in bytes, not counting the line end; a longer
 /// line is a [`ParseErrorKind::LineTooLong`] error.
@@ -193,11 +197,12 @@ pub enum Format {
     /// number. Rows between bars, `|16|  |  |07|`, two characters a
     /// field and spaces for a blank, are numbers too.
     Numbers,
-    /// CSV as in the large public sets: a header `quizzes,solutions`,
-    /// `puzzle,solution` or `puzzle,solution,status` (this tool's
-    /// `--output csv`), then one puzzle a row, N² cells with `0` or `.`
-    /// blank, and optionally its solution, which `solve` checks; `auto`
-    /// knows it by the header.
+    /// CSV as in the large public sets, quoted fields and extra columns
+    /// included: a header naming the puzzle column (`quizzes,solutions`,
+    /// `puzzle,solution,status` of this tool's `--output csv`,
+    /// `id,puzzle,solution,clues,difficulty`), then one puzzle a row, N²
+    /// cells with `0` or `.` blank, and optionally its solution, which
+    /// `solve` checks; `auto` knows it by the header.
     Csv,
 }
 
@@ -374,6 +379,8 @@ impl<R: BufRead> Puzzles<R> {
                 size,
                 block: None,
                 blocks: None,
+                csv: Columns::default(),
+                splitter: Splitter::default(),
                 rules_text: (format == Format::Rules).then(String::new),
                 out: VecDeque::new(),
                 produced: false,

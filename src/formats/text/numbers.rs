@@ -8,15 +8,25 @@ use super::*;
 /// `003020600 900305001`, are the rows format.)
 fn numbers_like(line: &[u8]) -> bool {
     let mut tokens = line.split(|&b| is_space(b)).filter(|t| !t.is_empty());
-    let number = |t: &[u8]| t == b"." || (t.len() <= 2 && t.iter().all(u8::is_ascii_digit));
-    let (mut count, mut wide) = (0, false);
+    let digits = |t: &[u8]| t.iter().all(u8::is_ascii_digit);
+    let number = |t: &[u8]| t == b"." || (t.len() <= 2 && digits(t));
+    // A number written with leading zeros, `001`, beside numbers is a
+    // number too, read where it stands rather than turning the row into
+    // cells of another size; the groups of a row of symbols, as
+    // `003 020 600`, stand beside no one- or two-digit token.
+    let padded = |t: &[u8]| t.len() > 2 && t[0] == b'0' && digits(t);
+    let (mut count, mut wide, mut single, mut zeros) = (0, false, false, false);
     for token in tokens.by_ref() {
-        if !number(token) {
+        if padded(token) {
+            zeros = true;
+        } else if !number(token) {
             return false;
         }
         count += 1;
-        wide |= token.len() >= 2;
+        wide |= token.len() == 2;
+        single |= token.len() == 1;
     }
+    wide |= zeros && single;
     // More single-digit tokens than a row of symbols can have is a grid of
     // numbers too: an empty 64×64 grid is 4,096 zeros.
     count >= Size::MIN_SIDE && (wide || count > Size::MAX_SYMBOL_SIDE)
@@ -129,8 +139,10 @@ impl State {
                 block.error = Some(ParseError::new(number, None, kind));
             } else {
                 for (col, token) in &tokens {
+                    let zeros = token.bytes().all(|b| b == b'0');
                     let digit = match token.as_str() {
-                        "." | "0" | "00" => Ok(None),
+                        "." => Ok(None),
+                        _ if zeros => Ok(None),
                         t => t
                             .parse::<u8>()
                             .ok()

@@ -142,6 +142,9 @@ pub(super) struct Scan {
     pub(super) groups: Vec<usize>,
     /// Whether the line holds `|` or `+`.
     pub(super) bars: bool,
+    /// Each `|` or `+` of a line read as rows: the cells before it and
+    /// its column, for the blocks a drawn grid states.
+    pub(super) bars_at: Vec<(usize, usize)>,
     /// The alphabet cells are written in; `cells` holds them translated
     /// to the standard one.
     pub(super) symbols: Symbols,
@@ -164,6 +167,7 @@ impl Scan {
         self.bad = None;
         self.groups.clear();
         self.bars = false;
+        self.bars_at.clear();
     }
 
     /// Appends one cell at column `col`.
@@ -245,7 +249,10 @@ impl Scan {
                         group = 0;
                     }
                 }
-                Unit::Ascii(b'|' | b'+') => self.bars = true,
+                Unit::Ascii(b'|' | b'+') => {
+                    self.bars = true;
+                    self.bars_at.push((self.cells.len(), i + 1));
+                }
                 _ => {
                     group += 1;
                     self.push(unit, i + 1);

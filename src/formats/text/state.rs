@@ -24,6 +24,10 @@ pub(super) struct State {
     pub(super) block: Option<Block>,
     /// Blocks asked for instead of the default ones (`--box`).
     pub(super) blocks: Option<(usize, usize)>,
+    /// The columns of CSV input, as its header names them.
+    pub(super) csv: Columns,
+    /// The CSV reader rows are split with.
+    pub(super) splitter: Splitter,
     /// The text of a rules file, gathered until the end.
     pub(super) rules_text: Option<String>,
     pub(super) out: VecDeque<Result<Puzzle, ParseError>>,
@@ -36,6 +40,8 @@ pub(super) struct State {
 }
 
 impl State {
+    /// Emits a puzzle of a text grid, which states no blocks: `--box`
+    /// gives it its blocks.
     pub(super) fn push(&mut self, item: Result<Puzzle, ParseError>) {
         self.produced = true;
         let item = match (item, self.blocks) {
@@ -44,7 +50,10 @@ impl State {
                 match Shape::with_blocks(size, rows, cols) {
                     Ok(shape) => {
                         let grid = puzzle.grid().clone().with_shape(shape);
-                        puzzle.puzzle = grid.into();
+                        let constraints = puzzle.puzzle.constraints().to_vec();
+                        puzzle.puzzle = constraints
+                            .into_iter()
+                            .fold(grid.into(), crate::puzzle::Puzzle::with);
                         Ok(puzzle)
                     }
                     Err(_) => {
@@ -56,6 +65,25 @@ impl State {
                         Err(ParseError::new(puzzle.line, None, kind))
                     }
                 }
+            }
+            (item, _) => item,
+        };
+        self.out.push_back(item);
+    }
+
+    /// Emits a puzzle of a format that states its blocks (a link, a rules
+    /// file): its blocks are kept, and a `--box` that disagrees with them
+    /// is an error naming both, since solving the puzzle on other blocks
+    /// would answer another puzzle.
+    pub(super) fn push_shaped(&mut self, item: Result<Puzzle, ParseError>) {
+        self.produced = true;
+        let item = match (item, self.blocks) {
+            (Ok(puzzle), Some((rows, cols)))
+                if puzzle.puzzle.shape().block_dims() != Some((rows, cols)) =>
+            {
+                let own = puzzle.puzzle.shape().block_dims();
+                let kind = ParseErrorKind::BoxDisagrees { rows, cols, own };
+                Err(ParseError::new(puzzle.line, None, kind))
             }
             (item, _) => item,
         };
@@ -92,7 +120,7 @@ impl State {
                 expected: None,
             })
             .map_err(|e| ParseError::new(number, None, ParseErrorKind::Fpuzzles(e)));
-        self.push(item);
+        self.push_shaped(item);
         true
     }
 
@@ -143,7 +171,8 @@ impl State {
                 }
                 self.boundary = true;
             }
-            LineKind::Comment | LineKind::Rule => {}
+            LineKind::Comment => {}
+            LineKind::Rule => self.rule_line(line, number),
             LineKind::Header(header) => {
                 if self.format == Format::Auto && self.block.is_none() {
                     // A header starts a grid of rows, whatever came before.
@@ -175,14 +204,33 @@ impl State {
                 }
             }
             LineKind::Cells
-                if matches!(self.format, Format::Auto | Format::Csv) && csv_header(line) =>
+                if matches!(self.format, Format::Auto | Format::Csv)
+                    && let Some(columns) = csv_header(
+                        &mut self.splitter,
+                        line,
+                        self.format == Format::Csv || (!self.produced && self.mode.is_none()),
+                    ) =>
             {
                 if self.block.is_some() {
                     self.truncate(number);
                 }
                 self.mode = Some(Mode::Csv);
+                self.csv = columns;
             }
             LineKind::Cells if self.mode == Some(Mode::Csv) => self.csv_row(line, number),
+            LineKind::Cells
+                if self.format == Format::Auto
+                    && !self.produced
+                    && self.block.is_none()
+                    && looks_like_toml(line) =>
+            {
+                // A rules file is read whole, and only when asked for: its
+                // lines read as grids would give one error each.
+                let kind = ParseErrorKind::LooksLikeRules;
+                self.push(Err(ParseError::new(number, None, kind)));
+                self.format = Format::Rules;
+                self.rules_text = None;
+            }
             LineKind::Cells
                 if matches!(self.format, Format::Auto | Format::Fpuzzles)
                     && self.fpuzzles_line(line, number) => {}
@@ -258,6 +306,18 @@ impl State {
         matches!(self.scan.cells.len(), 81 | 256 | 625) && !self.scan.bars
     }
 
+    /// Notes a rule line inside a grid of rows: a block line of its
+    /// drawing. Elsewhere (before a grid, after one) it is a frame.
+    fn rule_line(&mut self, line: &[u8], number: usize) {
+        let (Some(Mode::Block), Some(size), Some(block)) = (self.mode, self.size, &mut self.block)
+        else {
+            return;
+        };
+        // A rule line is ASCII: its first mark's byte is its column.
+        let column = line.iter().position(|&b| !is_space(b)).unwrap_or(0) + 1;
+        block.drawing.rule(block.rows, size.side(), number, column);
+    }
+
     /// Reports an error that belongs to no grid in progress, or else to
     /// the grid whose header is waiting for rows.
     pub(super) fn error_outside_grid(&mut self, error: ParseError) {
@@ -268,4 +328,24 @@ impl State {
             None => self.push(Err(error)),
         }
     }
+}
+
+/// Returns whether a line is a TOML key assignment (`size = 9`) or table
+/// header (`[[constraint]]`), as a rules file's first line is; no line
+/// of a puzzle format is either. A bare f-puzzles payload may end in
+/// `=`, but has no value after it.
+fn looks_like_toml(line: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(line);
+    let text = text.trim();
+    let key = |k: &str| {
+        !k.is_empty()
+            && k.chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | ' '))
+    };
+    if let Some(table) = text.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
+        let table = table.trim_start_matches('[').trim_end_matches(']');
+        return key(table.trim()) && !table.contains(' ');
+    }
+    text.split_once('=')
+        .is_some_and(|(k, v)| key(k.trim()) && !v.trim().is_empty() && !v.starts_with('='))
 }

@@ -23,7 +23,7 @@
 //!    distinct, in, table, element, regular, min, max and the rest to
 //!    their primitives in [`crate::encode`].
 //!
-//! docs/teach/rules-language.md explains each construct with its clauses
+//! docs/teach/17-rules-language.md explains each construct with its clauses
 //! and sizes.
 //!
 //! # References

@@ -9,7 +9,7 @@ fn cell(r: u8, c: u8) -> Cell {
 }
 
 /// The constraints a rules-file snippet states on an empty grid of `side`.
-fn read(side: usize, snippet: &str) -> Vec<Constraint> {
+pub(super) fn read(side: usize, snippet: &str) -> Vec<Constraint> {
     let row = ".".repeat(side);
     let rows: Vec<String> = (0..side).map(|_| format!("'{row}'")).collect();
     let text = format!("givens = [{}]\n{snippet}", rows.join(", "));

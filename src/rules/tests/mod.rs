@@ -19,6 +19,7 @@ mod catalogue;
 mod count;
 mod families;
 mod soundness;
+mod strength;
 
 use families::every_family;
 

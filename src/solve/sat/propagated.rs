@@ -5,10 +5,12 @@
 
 use varisat::{Lit, Solver};
 
-use super::{Engine, SatSolver, first_two};
+use super::{Engine, SatSolver, two_models};
 use crate::encode::optimized::Fixed;
+use crate::encode::vars::DecodeError;
 use crate::encode::{AmoKind, Encoding, vars};
-use crate::grid::{Grid, Shape};
+use crate::grid::{Digit, Grid, Shape};
+use crate::solve::pattern;
 use crate::solve::placing::{Names, Placing};
 use crate::solve::reduce::{self, Groups, Propagated, Reduced, Unsatisfiable};
 use crate::solve::{Outcome, SatBackend, SolveError};
@@ -83,32 +85,66 @@ impl Left<'_> {
     fn solve_on<B: SatBackend>(&self, mut solver: B) -> Result<Outcome, SolveError> {
         let (puzzle, encoding, fixed) = (self.puzzle, self.encoding, self.fixed);
         let cells = vars::cell_digit_count(puzzle.size());
+        let side = puzzle.size().side();
+        let big = side >= pattern::FROM_SIDE;
+        // A near-empty big grid: steer the solver to a pattern solution.
+        let target = big.then(|| pattern::pattern_solution(puzzle)).flatten();
+        let mut compact = false;
         let names = if encoding.amo == AmoKind::Pairwise {
-            // With no auxiliary variable the solver gets only the free
-            // variables, numbered densely in their DIMACS order, and one
-            // variable for each complementary pair. Every variable it
-            // sees is in some written clause or reads as false, and
-            // `complete` supplies the fixed ones.
-            Names::dense(cells, fixed.values(), self.reduced.complementary())
+            // The solver gets only the free variables, numbered densely
+            // in their DIMACS order, and one variable for each
+            // complementary pair. Every variable it sees is in some
+            // written clause or reads as false, and `complete` supplies
+            // the fixed ones. The auxiliary variables of large groups
+            // (`Reduced::PAIRWISE_UP_TO`) follow the free ones.
+            let prefer = |v: usize| {
+                let digit = Some(Digit::from_index(v % side));
+                target.as_ref().is_none_or(|t| t.cells()[v / side] == digit)
+            };
+            let mut names =
+                Names::dense_towards(cells, fixed.values(), self.reduced.complementary(), prefer);
+            if target.is_some() && self.reduced.needs_auxiliary(encoding) {
+                // Steered to a solution, the solver may take the product
+                // encoding for large groups: its auxiliary variables
+                // are steered too (`Names::prefer`). Left to its own
+                // guesses it searched 10× longer on them than on the
+                // pairwise clauses.
+                names.prefer(|forced| self.reduced.write_compact(encoding, forced));
+                names.reserve(&mut solver);
+                let mut placing = Placing::new(&mut solver, &names);
+                self.reduced.write_compact(encoding, &mut placing);
+                compact = true;
+            }
+            names
         } else {
             // Auxiliary variables must come after the cell-digit block.
             vars::reserve(puzzle.size(), &mut solver);
             Names::identity(cells)
         };
-        self.reduced
-            .write(encoding, &mut Placing::new(&mut solver, &names));
-        first_two(
-            &mut solver,
-            |model| vars::grid_of_model(puzzle, &fixed.complete(&names.formula_model(model))),
-            |first| {
-                // The solver never saw the fixed variables, so it could
-                // satisfy a blocking clause through one of them: block on
-                // the free ones only.
-                let blocking = fixed
-                    .reduce(&vars::blocking_clause(puzzle, first))
-                    .expect("a solution agrees with what propagation fixed");
-                blocking.into_iter().map(|l| names.to_solver(l)).collect()
-            },
-        )
+        if !compact {
+            self.reduced
+                .write(encoding, &mut Placing::new(&mut solver, &names));
+        }
+        let read = |model: &[Lit]| {
+            vars::grid_of_model(puzzle, &fixed.complete(&names.formula_model(model)))
+        };
+        let Some(first) = solver.next_model(read)? else {
+            return Ok(Outcome::Unsolvable);
+        };
+        if big && let Some(second) = pattern::kempe_second(puzzle, &first) {
+            // A second solution without a SAT call, checked like a model.
+            second
+                .check_solution(puzzle)
+                .map_err(|v| SolveError::Decode(DecodeError::Invalid(v)))?;
+            return Ok(Outcome::Multiple(first, second));
+        }
+        // The solver never saw the fixed variables, so it could satisfy a
+        // blocking clause through one of them: block on the free ones only.
+        let blocking = fixed
+            .reduce(&vars::blocking_clause(puzzle, &first))
+            .expect("a solution agrees with what propagation fixed");
+        let blocking: Vec<Lit> = blocking.into_iter().map(|l| names.to_solver(l)).collect();
+        solver.add_clause(&blocking);
+        Ok(two_models(first, solver.next_model(read)?))
     }
 }

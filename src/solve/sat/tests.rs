@@ -79,3 +79,29 @@ fn a_full_grid_is_unique_and_rebuilds_keep_answers() {
         ));
     }
 }
+
+/// Near-empty grids past 25×25 (no given, one, a few scattered ones) are
+/// decided at once, each with two valid solutions: a pattern solution
+/// steers the solver, and a Kempe swap gives the second.
+#[test]
+fn near_empty_big_grids_have_two_solutions() {
+    let side = 49;
+    let size = Size::from_side(side).unwrap();
+    let mut one = Grid::empty(size);
+    one.set(Cell::new(0, 0), Digit::new(1));
+    let mut few = one.clone();
+    for (r, c, d) in [(48, 48, 1), (3, 30, 17), (40, 2, 49), (20, 20, 25)] {
+        few.set(Cell::new(r, c), Digit::new(d));
+    }
+    let mut solver = SatSolver::default();
+    for puzzle in [Grid::empty(size), one, few] {
+        match solver.solve(&puzzle).unwrap() {
+            Outcome::Multiple(a, b) => {
+                assert_ne!(a, b);
+                assert_eq!(a.check_solution(&puzzle), Ok(()));
+                assert_eq!(b.check_solution(&puzzle), Ok(()));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}

@@ -55,9 +55,11 @@ fn sample(size: Size) -> Grid {
     grid
 }
 
+mod csv;
 mod detection;
 mod errors;
 mod hex;
+mod writers;
 
 #[test]
 fn euler_file() {

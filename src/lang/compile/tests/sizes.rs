@@ -1,6 +1,6 @@
 //! Sizes: the estimate against the clauses written, on every test rule
 //! and on catalogue-like rules of a 9×9 grid, whose figures
-//! docs/teach/rules-language.md quotes (`cargo test --lib
+//! docs/teach/17-rules-language.md quotes (`cargo test --lib
 //! lang::compile::tests::sizes -- --nocapture` prints them).
 
 use std::time::Instant;

@@ -1,0 +1,80 @@
+//! CSV read as CSV: quoted fields, spaces, extra columns, the puzzle
+//! column by its name or its content, errors at the row's line and column.
+
+use super::*;
+
+const SOLUTION: &str =
+    "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+
+fn quiz() -> String {
+    EULER_01.replace('\n', "")
+}
+
+#[test]
+fn quoted_fields_and_spaces_in_the_header_read_as_csv() {
+    let text = format!(
+        "\"quizzes\", \"solutions\"\n\"{}\", \"{SOLUTION}\"\n",
+        quiz()
+    );
+    let puzzles = parse_str(&text, Format::Auto).unwrap();
+    assert_eq!(puzzles[0].grid().given_count(), 32);
+    assert_eq!(puzzles[0].expected.as_ref().unwrap().to_string(), SOLUTION);
+}
+
+#[test]
+fn the_public_three_million_set_is_read_by_its_column_names() {
+    let dotted = quiz().replace('0', ".");
+    let text = format!(
+        "id,puzzle,solution,clues,difficulty\n1,{dotted},{SOLUTION},32,1.2\n2,{dotted},,32,0\n"
+    );
+    let puzzles = parse_str(&text, Format::Auto).unwrap();
+    assert_eq!(puzzles.len(), 2);
+    assert_eq!(puzzles[0].grid().to_string(), dotted);
+    assert_eq!(puzzles[0].expected.as_ref().unwrap().to_string(), SOLUTION);
+    assert_eq!(puzzles[1].expected, None);
+}
+
+#[test]
+fn a_header_of_other_names_takes_the_first_column_holding_a_grid() {
+    let text = format!("id,q,rating\n7,{},1.5\n8,{},2\n", quiz(), quiz());
+    let puzzles = parse_str(&text, Format::Auto).unwrap();
+    assert_eq!(puzzles.len(), 2);
+    assert!(puzzles.iter().all(|p| p.grid().given_count() == 32));
+    assert!(puzzles.iter().all(|p| p.expected.is_none()));
+}
+
+#[test]
+fn bad_csv_rows_are_errors_at_their_line_and_column() {
+    let header = "id,puzzle,solution\n";
+    // A cell that is no symbol, inside a quoted field.
+    let text = format!("{header}1,\"{}q\",{SOLUTION}\n", quiz());
+    let e = only_error(text.as_bytes(), Format::Auto);
+    assert_eq!(
+        e.to_string(),
+        "line 2, column 85: invalid character 'q' (not a cell symbol, a blank or an allowed separator)"
+    );
+    // A field more than the header names.
+    let text = format!("{header}1,{},{SOLUTION},x\n", quiz());
+    let e = only_error(text.as_bytes(), Format::Auto);
+    assert_eq!(
+        e.to_string(),
+        "line 2, column 166: a row of 4 fields where 3 fields are expected"
+    );
+    // A row that stops before the puzzle column.
+    let e = only_error(format!("{header}1\n").as_bytes(), Format::Auto);
+    assert_eq!(
+        e.to_string(),
+        "line 2, column 2: a row of 1 field where 2 fields are expected"
+    );
+}
+
+#[test]
+fn a_line_of_names_amid_puzzles_is_a_bad_line_not_a_csv_header() {
+    let text = format!("{TOP1}\nhello, world\n{TOP1} top95 #1\n");
+    let all = kinds(text.as_bytes(), Format::Auto);
+    assert_eq!(all.len(), 3, "{all:?}");
+    assert!(
+        all[0].is_ok() && all[1].is_err() && all[2].is_ok(),
+        "{all:?}"
+    );
+}
