@@ -6,6 +6,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
+use clap::error::ErrorKind;
 
 use cli::{Cli, Status};
 
@@ -15,7 +16,10 @@ use cli::{Cli, Status};
 /// SIGINT or SIGTERM. A closed stdout (broken pipe) ends the run quietly
 /// with 0.
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return usage(&error),
+    };
     let status = match cli::run(cli) {
         Ok(status) => status,
         Err(error) if is_broken_pipe(&error) => Status::Success,
@@ -26,6 +30,26 @@ fn main() -> ExitCode {
         }
     };
     ExitCode::from(status as u8)
+}
+
+/// Prints the help, the version or a usage error clap made of the command
+/// line, and returns its exit code (0 for help and version, 2 for an
+/// error). Unlike clap's own `exit`, a failed write (help sent to a full
+/// disk) is an error too; a closed pipe ends quietly, as elsewhere.
+fn usage(error: &clap::Error) -> ExitCode {
+    let printed = error.print().and_then(|()| io::stdout().flush());
+    match printed {
+        Ok(()) => ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(2)),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            let stream = match error.kind() {
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => "stdout",
+                _ => "stderr",
+            };
+            cli::say::error(format_args!("cannot write to {stream}: {e}"));
+            ExitCode::from(Status::Error as u8)
+        }
+    }
 }
 
 /// Returns whether the error comes from writing to a closed pipe.

@@ -130,10 +130,6 @@ fn left_out(command: &str) -> Option<&'static str> {
     if command.contains("../shared") && !shared.is_dir() {
         return Some("../shared is absent");
     }
-    let installed = |name: &str| {
-        std::env::var_os("PATH")
-            .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(name).is_file()))
-    };
     // Other programs a page calls (SAT solvers, proof checkers).
     if program != "sudoku-sat" && !program.contains('/') && !installed(program) {
         let shell = [
@@ -145,6 +141,91 @@ fn left_out(command: &str) -> Option<&'static str> {
     }
     None
 }
+
+/// Returns whether a program of that name is on PATH.
+fn installed(name: &str) -> bool {
+    std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(name).is_file()))
+}
+
+/// The examples a page or a help leaves out, and what follows from them:
+/// an example left out because it calls a program that is not installed
+/// (a SAT solver, a proof checker) writes no files, so a later example
+/// that reads one of them, or hands work to that program
+/// (`--external cadical`, `&& rate …`), is left out too.
+#[derive(Default)]
+struct Skips {
+    /// Files a left-out example would have written.
+    unwritten: Vec<String>,
+}
+
+impl Skips {
+    /// Returns why `command`, run in `dir`, is left out, or `None` when it
+    /// runs.
+    fn why(&mut self, command: &str, dir: &Path) -> Option<String> {
+        let words: Vec<&str> = command
+            .split(|c: char| c.is_whitespace() || c == '"' || c == '\'')
+            .filter(|w| !w.is_empty())
+            .take_while(|w| !w.starts_with('#'))
+            .collect();
+        let why = match left_out(command) {
+            Some("a program it calls is not installed") => {
+                Some(format!("{} is not installed", words[0]))
+            }
+            Some(why) => return Some(why.to_string()),
+            None => {
+                // The words that name a program: the first, and those after
+                // a pipe, a list operator or `--external`.
+                let programs: Vec<&str> = words
+                    .iter()
+                    .take(1)
+                    .copied()
+                    .chain(
+                        words
+                            .windows(2)
+                            .filter(|pair| ["|", "&&", "||", ";", "--external"].contains(&pair[0]))
+                            .map(|pair| pair[1]),
+                    )
+                    .collect();
+                if let Some(file) = words
+                    .iter()
+                    .find(|w| self.unwritten.iter().any(|u| u == *w))
+                {
+                    Some(format!("it reads {file}, which a left-out example writes"))
+                } else {
+                    programs
+                        .iter()
+                        .find(|w| EXTERNAL.contains(w) && !installed(w))
+                        .map(|program| format!("it calls {program}, which is not installed"))
+                }
+            }
+        };
+        if why.is_some() {
+            // What it names and is not there yet, it would have written.
+            for word in &words[1..] {
+                if (word.contains('.') || word.contains('/'))
+                    && !word.starts_with('-')
+                    && !dir.join(word).exists()
+                {
+                    self.unwritten.push(word.to_string());
+                }
+            }
+        }
+        why
+    }
+}
+
+/// Programs outside the project the pages hand work to.
+const EXTERNAL: &[&str] = &[
+    "cadical",
+    "kissat",
+    "minisat",
+    "glucose",
+    "cryptominisat5",
+    "lingeling",
+    "rate",
+    "drat-trim",
+];
 
 /// The exit status a command's comment gives (`# exit code 10: …`), or 0.
 fn expected_status(command: &str) -> i32 {
@@ -220,8 +301,9 @@ fn every_console_example_of_the_docs_prints_what_the_page_shows() {
         // One folder a page: a later block may read what an earlier one
         // wrote, as a reader following the page would.
         let dir = workspace();
+        let mut skips = Skips::default();
         for example in examples(&page) {
-            if let Some(why) = left_out(&example.command) {
+            if let Some(why) = skips.why(&example.command, dir.path()) {
                 if why != "an instruction" {
                     crate::common::skipped(format_args!(
                         "{}: `{}`: {why}",
@@ -300,9 +382,16 @@ fn every_help_ends_with_examples_that_run() {
         }
         // In turn, in one folder: a later example may read an earlier one's file.
         let dir = workspace();
+        let mut skips = Skips::default();
         for example in examples {
             // `serve` runs until stopped.
-            if example.contains(" serve") || left_out(example).is_some() {
+            if example.contains(" serve") {
+                continue;
+            }
+            if let Some(why) = skips.why(example, dir.path()) {
+                if why != "an instruction" {
+                    crate::common::skipped(format_args!("{name} --help: `{example}`: {why}"));
+                }
                 continue;
             }
             let out = Command::new("bash")

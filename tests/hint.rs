@@ -135,3 +135,32 @@ fn grids_without_one_solution_are_refused_and_a_solved_grid_is_said_to_be() {
     assert_eq!(solved.code, 0, "{}", solved.stderr);
     assert_eq!(solved.stdout, "line 1: the grid is already solved\n");
 }
+
+/// Every puzzle gets a JSON record, those without a hint too: its status
+/// says why, in input order, so a program reading the records can pair
+/// them with its puzzles.
+#[test]
+fn json_gives_every_puzzle_a_record_with_its_status() {
+    let several = blank(EULER_1_SOLUTION, &[1, 6, 10, 15]);
+    let unsolvable = format!("11{}", ".".repeat(79));
+    let input = format!("{}\n{several}\n{unsolvable}\n", grids(EULER)[0]);
+    let run = run_cli(&["hint", "-o", "json"], input.as_bytes());
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let objects = json_lines(&run.stdout);
+    let statuses: Vec<&str> = objects
+        .iter()
+        .map(|o| o["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(statuses, ["unique", "multiple", "broken"]);
+    assert!(objects[0]["error"].is_null());
+    assert_eq!(objects[0]["steps"].as_array().unwrap().len(), 1);
+    for object in &objects[1..] {
+        assert!(object["steps"].as_array().unwrap().is_empty());
+        assert!(object["error"].as_str().unwrap().contains("the "));
+    }
+    let lines: Vec<u64> = objects
+        .iter()
+        .map(|o| o["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, [1, 2, 3]);
+}

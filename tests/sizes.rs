@@ -271,14 +271,7 @@ fn rate_and_check_give_up_at_the_probing_limit_and_say_so() {
         .take(10)
         .map(|l| format!("{l}\n"))
         .collect();
-    let args = [
-        "rate",
-        "--encoding",
-        "efficient",
-        "--probe-limit",
-        "5",
-        "-",
-    ];
+    let args = ["rate", "--encoding", "efficient", "--probe-limit", "5", "-"];
     let run = crate::common::run_cli(&args, grid_2.as_bytes());
     assert_eq!(run.code, 0, "{}", run.stderr);
     let first = run.stdout.lines().next().unwrap();

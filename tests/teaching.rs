@@ -358,6 +358,27 @@ fn the_exercises_of_chapters_1_and_2_check_out() {
     assert_eq!(object["clauses"], 240);
 }
 
+/// Chapter 3's exercise: every given of the worked 4×4 is needed, and
+/// the counts without each are the ones the answer gives.
+#[test]
+fn the_exercise_of_chapter_3_checks_out() {
+    let count = |puzzle: &str| {
+        let run = run_cli(&["count", puzzle], b"");
+        run.stdout.trim().rsplit(' ').next().unwrap().to_string()
+    };
+    assert_eq!(count("....24...3.1...."), "1");
+    for (without, models) in [
+        (".....4...3.1....", "9"),
+        ("....2....3.1....", "3"),
+        ("....24.....1....", "6"),
+        ("....24...3......", "6"),
+    ] {
+        assert_eq!(count(without), models, "{without}");
+    }
+    let run = run_cli(&["solve", "-o", "line", "....24...3.1...."], b"");
+    assert_eq!(run.stdout.trim(), "3142241343211234");
+}
+
 /// The 4×4 killer of docs/teach/16-auxiliary.md needs its cage, and the
 /// table's sizes of the cage under each sum encoding are what `stats`
 /// counts.

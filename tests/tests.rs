@@ -23,6 +23,7 @@ mod link;
 mod regression;
 mod shapes;
 mod sizes;
+mod stops;
 mod teaching;
 mod trust;
 mod variant_links;

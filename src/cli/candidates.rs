@@ -62,6 +62,7 @@ pub struct CandidatesArgs {
 /// Runs `candidates`: each puzzle's candidate grid on stdout.
 pub fn candidates(args: CandidatesArgs) -> anyhow::Result<Status> {
     let input = args.input.open(args.file.as_deref())?;
+    let name = input.name.clone();
     let encoding = args.check.encoding();
     let mut status = Status::Success;
     let mut first = true;
@@ -87,8 +88,7 @@ pub fn candidates(args: CandidatesArgs) -> anyhow::Result<Status> {
         first = false;
         Ok(())
     });
-    let errors = result?;
-    Ok(if errors > 0 { Status::Error } else { status })
+    Ok(result?.status(&name, status))
 }
 
 /// Returns a cell's candidates as text: the digits' symbols ("138"), `-`

@@ -76,13 +76,14 @@ pub struct CheckCommandArgs {
 /// Runs `check`: each puzzle's report on stdout.
 pub fn check(args: CheckCommandArgs) -> anyhow::Result<Status> {
     let input = args.input.open(args.file.as_deref())?;
+    let name = input.name.clone();
     let encoding = args.check.encoding();
     let mut rater = Rater::new(encoding)
         .with_decision_limit(args.decision_limit)
         .with_probe_limit(args.probe_limit);
     let mut status = Status::Success;
     let mut first = true;
-    let errors = report_each(input, args.input.options(), |source, entry, out| {
+    let reported = report_each(input, args.input.options(), |source, entry, out| {
         let at = format!("{source}: {}", entry.label);
         let puzzle = &entry.puzzle;
         let analysis = analyze(puzzle, &encoding).with_context(|| at.clone())?;
@@ -129,7 +130,7 @@ pub fn check(args: CheckCommandArgs) -> anyhow::Result<Status> {
         first = false;
         Ok(())
     })?;
-    Ok(if errors > 0 { Status::Error } else { status })
+    Ok(reported.status(&name, status))
 }
 
 /// Returns givens as `r1c3=9` strings.

@@ -12,6 +12,7 @@ use sudoku_sat::formats::{fpuzzles, rules_file};
 
 use super::input::NOT_WRITTEN;
 use super::say;
+use super::signals::{report_stop, stopped};
 use super::{InputArgs, Status};
 
 /// The formats `convert` writes.
@@ -163,6 +164,9 @@ pub fn convert(args: ConvertArgs) -> anyhow::Result<Status> {
         write!(out, "{text}").context("cannot write to stdout")?;
     }
     out.flush().context("cannot write to stdout")?;
+    if let Some(signal) = stopped() {
+        return Ok(report_stop(signal, &name, written));
+    }
     if written == 0 && errors == 0 && refused == 0 {
         bail!("{name}: holds no puzzle");
     }

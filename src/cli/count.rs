@@ -123,6 +123,7 @@ impl CheckArgs {
 /// Runs `count`: one line `LABEL: COUNT` per puzzle on stdout.
 pub fn count(args: CountArgs) -> anyhow::Result<Status> {
     let input = args.input.open(args.file.as_deref())?;
+    let name = input.name.clone();
     let mut counter =
         Counter::new(args.check.encoding()).with_symmetry_breaking(args.break_symmetry);
     let mut status = Status::Success;
@@ -170,8 +171,7 @@ pub fn count(args: CountArgs) -> anyhow::Result<Status> {
         }
         Ok(())
     });
-    let errors = result?;
-    Ok(if errors > 0 { Status::Error } else { status })
+    Ok(result?.status(&name, status))
 }
 
 /// Returns what `count` prints after the label: the count, or with the

@@ -2,7 +2,7 @@
 
 use std::io::{self, Read};
 
-use anyhow::Context;
+use anyhow::{Context, bail};
 
 use sudoku_sat::encode::Encoding;
 use sudoku_sat::formats::dimacs::answer::{Answer, read_answer};
@@ -18,6 +18,12 @@ const MAX_ANSWER_BYTES: u64 = 64 << 20;
 /// Runs `decode`: reads the puzzle and the solver's answer, validates the
 /// model, and prints the solution.
 pub fn decode(args: DecodeArgs) -> anyhow::Result<Status> {
+    if args.puzzle.as_os_str() == "-" && args.model.as_os_str() == "-" {
+        bail!(
+            "the puzzle (-) and the solver's answer (-) cannot both come from standard \
+             input; give one of them as a file"
+        );
+    }
     let input = args.input.open(Some(&args.puzzle))?;
     let name = input.name.clone();
     let Some(puzzle) = input.one_puzzle(args.input.options(), "decode")? else {

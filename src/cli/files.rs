@@ -8,7 +8,13 @@
 //! written: an output that is an input (the same path, another path to
 //! the same file through `..`, a hard link or a symbolic link) or another
 //! output is refused, since writing it would destroy what it came from.
-
+//!
+//! What the replaced file keeps: a new file gets the mode `cp` or a shell
+//! redirection would give it (0666 less the umask); an existing file keeps
+//! its mode. A symbolic link is followed: the file it points to is
+//! replaced and the link stays a link. The replaced file is a new inode,
+//! so it belongs to the user who ran the tool and other hard links to the
+//! old file keep the old contents. `-` is standard output.
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -59,7 +65,8 @@ fn destination(path: &Path) -> Option<PathBuf> {
 
 /// Refuses outputs that are an input or each other. `inputs` and `outputs`
 /// pair each path with the option that names it (`the puzzle file`,
-/// `--cnf`), for the message.
+/// `--cnf`), for the message. Two outputs to standard output (`-`) are
+/// refused too: their bytes would run together.
 ///
 /// # Errors
 ///
@@ -69,8 +76,16 @@ pub fn refuse_clashes(inputs: &[(&str, &Path)], outputs: &[(&str, &Path)]) -> an
     // Each path is looked up once.
     let inputs: Vec<_> = inputs.iter().map(|&(n, p)| (n, p, identity(p))).collect();
     let mut seen: Vec<(&str, &Path, Option<Identity>, Option<PathBuf>)> = Vec::new();
+    let mut stdout: Option<&str> = None;
     for &(name, output) in outputs {
-        if output.as_os_str() == "-" {
+        if is_stdout(output) {
+            if let Some(other) = stdout {
+                bail!(
+                    "{other} - and {name} - both write to standard output, where they would \
+                     run together; send one of them to a file"
+                );
+            }
+            stdout = Some(name);
             continue;
         }
         let (out, place) = (identity(output), destination(output));
@@ -97,11 +112,36 @@ pub fn refuse_clashes(inputs: &[(&str, &Path)], outputs: &[(&str, &Path)]) -> an
     Ok(())
 }
 
+/// Returns whether an output path means standard output.
+pub fn is_stdout(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// Returns the file a path names once symbolic links are followed, even
+/// a link to a file that does not exist yet (it is created there). A loop
+/// of links is left to the system to report.
+fn follow_links(path: &Path) -> PathBuf {
+    let mut path = path.to_path_buf();
+    // The system's own limit on links in a row (Linux's MAXSYMLINKS).
+    for _ in 0..40 {
+        let Ok(target) = fs::read_link(&path) else {
+            break;
+        };
+        path = match path.parent() {
+            Some(folder) => folder.join(target),
+            None => target,
+        };
+    }
+    path
+}
+
 /// Writes `path` through a buffer: into a temporary file in the same
 /// folder, renamed over `path` once `body` and the flush succeed. Any
 /// error names the file; the temporary file is removed on every path out.
 /// A path that exists and is no regular file (a device such as
-/// `/dev/stdout`, a named pipe) is written in place instead.
+/// `/dev/stdout`, a named pipe) is written in place instead, and `-` is
+/// standard output. See the module's summary for the mode, links and
+/// owner of the result.
 ///
 /// # Errors
 ///
@@ -109,27 +149,43 @@ pub fn refuse_clashes(inputs: &[(&str, &Path)], outputs: &[(&str, &Path)]) -> an
 /// or the disk is full.
 pub fn write_atomic(
     path: &Path,
-    body: impl FnOnce(&mut BufWriter<&mut File>) -> io::Result<()>,
+    body: impl FnOnce(&mut BufWriter<&mut dyn Write>) -> io::Result<()>,
 ) -> anyhow::Result<()> {
+    if is_stdout(path) {
+        let mut stdout = io::stdout().lock();
+        let mut out = BufWriter::new(&mut stdout as &mut dyn Write);
+        return body(&mut out)
+            .and_then(|()| out.flush())
+            .context("cannot write to stdout");
+    }
     let context = || format!("{}: cannot write", path.display());
-    if fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+    let target = follow_links(path);
+    let existing = fs::metadata(&target).ok();
+    if existing.as_ref().is_some_and(|m| !m.is_file()) {
         // A device or a pipe (`/dev/stdout`, a FIFO) is written in place:
         // renaming a file over it would replace the device itself.
         let mut file = fs::OpenOptions::new()
             .write(true)
-            .open(path)
+            .open(&target)
             .with_context(context)?;
-        let mut out = BufWriter::new(&mut file);
+        let mut out = BufWriter::new(&mut file as &mut dyn Write);
         body(&mut out).with_context(context)?;
         return out.flush().with_context(context);
     }
-    let folder = match path.parent() {
+    let folder = match target.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
-    let mut temp = tempfile::Builder::new()
-        .prefix(".sudoku-sat-")
-        .suffix(".part")
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".sudoku-sat-").suffix(".part");
+    #[cfg(unix)]
+    {
+        // The system applies the umask to the mode a file is created
+        // with, as for any new file; tempfile's own default is 0600.
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(fs::Permissions::from_mode(0o666));
+    }
+    let mut temp = builder
         .tempfile_in(folder)
         // The temporary file's name means nothing to the user: report the
         // system's error for the target alone.
@@ -141,12 +197,20 @@ pub fn write_atomic(
         })
         .with_context(context)?;
     {
-        let mut out = BufWriter::new(temp.as_file_mut());
+        let file: &mut File = temp.as_file_mut();
+        let mut out = BufWriter::new(file as &mut dyn Write);
         body(&mut out).with_context(context)?;
         out.flush().with_context(context)?;
     }
+    if let Some(metadata) = existing {
+        // The file being replaced keeps its mode (set directly, which the
+        // umask does not touch).
+        temp.as_file()
+            .set_permissions(metadata.permissions())
+            .with_context(context)?;
+    }
     temp.as_file().sync_all().with_context(context)?;
-    temp.persist(path)
+    temp.persist(&target)
         .map_err(|e| e.error)
         .with_context(context)?;
     Ok(())

@@ -1,7 +1,7 @@
 //! `generate`: new puzzles, each proved unique and minimal by SAT,
 //! re-checked by the backtracker and, on request, certified by DRAT.
 
-use std::io::{self, IsTerminal};
+use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -26,7 +26,7 @@ use super::files;
 use super::output::{OutputFormat, Printer};
 use super::progress::Progress;
 use super::say;
-use super::signals::stopped;
+use super::signals::{report_stop, stopped};
 use super::{CrossCheckArgs, EncodingArgs, InputArgs, Status};
 
 /// The rating a generated puzzle must have (`rate`'s levels).
@@ -117,8 +117,13 @@ pub struct GenerateArgs {
 
     /// With --difficulty, how many solutions to try per puzzle before
     /// giving up (exit 2).
-    #[arg(long, value_name = "N", default_value_t = Options::DEFAULT_MAX_TRIES)]
-    max_tries: usize,
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = Options::DEFAULT_MAX_TRIES as u64,
+        value_parser = parse_tries
+    )]
+    max_tries: u64,
 
     /// Decisions the rating search may take (see `rate`).
     #[arg(long, value_name = "DECISIONS", default_value_t = Rater::DEFAULT_DECISION_LIMIT)]
@@ -154,6 +159,16 @@ pub struct GenerateArgs {
     /// Never show the progress bar.
     #[arg(long)]
     no_progress: bool,
+}
+
+/// Reads `--max-tries`: a count of one or more (zero tries could never
+/// make a puzzle).
+fn parse_tries(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(0) => Err("at least one try is needed".to_string()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(format!("{e}")),
+    }
 }
 
 /// Returns the template: the first puzzle of TEMPLATE, or an empty
@@ -214,22 +229,30 @@ pub fn generate(args: GenerateArgs) -> anyhow::Result<Status> {
         bail!("a text grid cannot hold the template's {what}; use --output fpuzzles or json");
     }
     if let Some(dir) = &args.proof {
-        std::fs::create_dir_all(dir).with_context(|| format!("{}: cannot make", dir.display()))?;
+        if std::fs::metadata(dir).is_ok_and(|m| !m.is_dir()) {
+            bail!(
+                "--proof-dir {}: not a folder; a CNF and a proof per puzzle go into the folder",
+                dir.display()
+            );
+        }
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("--proof-dir {}: cannot make the folder", dir.display()))?;
     }
     let encoding = args.encoding.encoding();
     let options = Options {
         seed: args.seed,
         symmetry: args.symmetry,
         level: args.difficulty.map(Difficulty::level),
-        max_tries: args.max_tries,
+        max_tries: usize::try_from(args.max_tries).unwrap_or(usize::MAX),
         encoding,
         decision_limit: args.decision_limit,
     };
     let mut generator = Generator::new(&template, options);
     let backtracker = args.check.backtracker();
     let stdout = io::stdout();
-    let flush_each = stdout.is_terminal();
-    let mut printer = Printer::new(io::BufWriter::new(stdout.lock()), args.output, flush_each);
+    // Each puzzle takes long enough to make that writing it at once costs
+    // nothing, and a program reading the pipe gets it as it comes.
+    let mut printer = Printer::new(io::BufWriter::new(stdout.lock()), args.output, true);
     let mut progress = Progress::new(!args.no_progress, Some(args.count));
     let mut tally = Tally::default();
     let start = Instant::now();
@@ -275,12 +298,7 @@ pub fn generate(args: GenerateArgs) -> anyhow::Result<Status> {
         ));
     }
     if let Some(signal) = stopped() {
-        let (what, status) = signal.ended();
-        say::report(format_args!(
-            "generate: {what} after {}; the output so far is complete",
-            say::count(tally.made, "puzzle", "puzzles")
-        ));
-        return Ok(status);
+        return Ok(report_stop(signal, "generate", tally.made));
     }
     Ok(Status::Success)
 }

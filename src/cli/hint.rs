@@ -53,8 +53,10 @@ pub struct HintArgs {
     all: bool,
 
     /// How to print: per puzzle its label and the steps in words, or one
-    /// JSON object per puzzle (JSON Lines) with `label`, `line`, `steps`
-    /// (each with `technique`, `cells`, `placed` and `eliminated` as
+    /// JSON object per puzzle (JSON Lines) with `label`, `line`, `status`
+    /// (`unique`; `broken`, `unsolvable` or `multiple` for a puzzle that
+    /// gets no hint, with `error` saying why, else null), `steps` (each
+    /// with `technique`, `cells`, `placed` and `eliminated` as
     /// `{"cell": "r1c1", "digit": 5}` objects, `constraint` (`key` and
     /// `description`, or null), `chain` and `text`) and `solved` (whether
     /// the grid is full after the steps given).
@@ -65,6 +67,7 @@ pub struct HintArgs {
 /// Runs `hint` on each puzzle of the input.
 pub fn hint(args: HintArgs) -> anyhow::Result<Status> {
     let input = args.input.open(args.file.as_deref())?;
+    let name = input.name.clone();
     let encoding = args.encoding.encoding();
     let mut status = Status::Success;
     let mut first = true;
@@ -76,6 +79,9 @@ pub fn hint(args: HintArgs) -> anyhow::Result<Status> {
             Err(refused) => {
                 say::error(format_args!("{at}: {refused}"));
                 status = status.max(Status::NotUnique);
+                if args.output == ReportOutput::Json {
+                    json_line(out, &refused_json(&puzzle, &refused))?;
+                }
                 return Ok(());
             }
         };
@@ -106,8 +112,7 @@ pub fn hint(args: HintArgs) -> anyhow::Result<Status> {
         first = false;
         Ok(())
     });
-    let errors = result?;
-    Ok(if errors > 0 { Status::Error } else { status })
+    Ok(result?.status(&name, status))
 }
 
 /// Returns the text a puzzle prints: `LABEL: step` for one step, or the
@@ -169,7 +174,28 @@ fn hint_json(puzzle: &Puzzle, steps: &[Step], solved: bool) -> Value {
     json!({
         "label": puzzle.label.to_string(),
         "line": puzzle.line,
+        "status": "unique",
         "steps": steps.iter().map(step_json).collect::<Vec<_>>(),
         "solved": solved,
+        "error": null,
+    })
+}
+
+/// Returns the JSON object for a puzzle that gets no hint: its status
+/// (`broken`, `unsolvable` or `multiple`), no steps, and the reason.
+fn refused_json(puzzle: &Puzzle, refused: &HintError) -> Value {
+    let status = match refused {
+        HintError::Broken(_) | HintError::BrokenConstraint(_) => "broken",
+        HintError::NoSolution => "unsolvable",
+        HintError::Several(..) => "multiple",
+        _ => "error",
+    };
+    json!({
+        "label": puzzle.label.to_string(),
+        "line": puzzle.line,
+        "status": status,
+        "steps": [],
+        "solved": false,
+        "error": refused.to_string(),
     })
 }

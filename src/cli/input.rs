@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use anyhow::{Context, bail};
 
 use super::say;
+use super::signals::stopped;
 use sudoku_sat::formats::rules_file::{self, Extra};
 use sudoku_sat::formats::text::{
     Format, MAX_RULES_FILE_BYTES, ParseError, ParseErrorKind, Puzzle, Puzzles, ReadOptions,
@@ -201,8 +202,9 @@ impl Input {
     /// drawing elements, if any.
     ///
     /// Returns how many parse errors were reported. Every puzzle is read,
-    /// whatever the errors before it; reading stops early only when `each`
-    /// fails.
+    /// whatever the errors before it; reading stops early when `each`
+    /// fails, or between puzzles after SIGINT or SIGTERM (see
+    /// [`super::signals`]; the caller asks [`super::signals::stopped`]).
     pub fn for_each(
         self,
         format: ReadOptions,
@@ -211,7 +213,14 @@ impl Input {
         let options = self.options(format);
         let name = self.name;
         let mut errors = 0;
-        for item in Puzzles::new(self.reader, options) {
+        let mut puzzles = Puzzles::new(self.reader, options);
+        while stopped().is_none() {
+            let Some(item) = puzzles.next() else { break };
+            if stopped().is_some() {
+                // The read may have been cut short by the stop (see
+                // `StopAware`): its last item is no puzzle of the user's.
+                break;
+            }
             match add_rules(self.extra.as_deref(), item) {
                 Ok(puzzle) => {
                     note_ignored(&name, &puzzle, self.drawings);

@@ -177,6 +177,25 @@ enum Command {
     Man(shell::ManArgs),
 }
 
+impl Command {
+    /// Returns whether the command works through puzzles one after
+    /// another, so a signal stops it between two of them.
+    fn is_batch(&self) -> bool {
+        matches!(
+            self,
+            Command::Solve(_)
+                | Command::Euler(_)
+                | Command::Count(_)
+                | Command::Candidates(_)
+                | Command::Hint(_)
+                | Command::Generate(_)
+                | Command::Check(_)
+                | Command::Rate(_)
+                | Command::Convert(_)
+        )
+    }
+}
+
 /// The exit status of a run; a worse status wins over a better one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Status {
@@ -195,27 +214,22 @@ pub enum Status {
 
 /// Runs the subcommand the user chose.
 pub fn run(cli: Cli) -> anyhow::Result<Status> {
+    // Batches stop between puzzles on Ctrl-C or SIGTERM, keeping their
+    // output complete; elsewhere the signals end the process at once, as
+    // usual.
+    if cli.command.is_batch() {
+        signals::catch_signals();
+    }
     match cli.command {
-        // Only batches stop between puzzles; elsewhere Ctrl-C and SIGTERM
-        // end the process at once, as usual.
-        Command::Solve(args) => {
-            signals::catch_signals();
-            solve::solve(args)
-        }
-        Command::Euler(args) => {
-            signals::catch_signals();
-            solve::euler(args)
-        }
+        Command::Solve(args) => solve::solve(args),
+        Command::Euler(args) => solve::euler(args),
         Command::Decode(args) => decode::decode(args),
         Command::Bench(args) => bench::bench(args),
         Command::Count(args) => count::count(args),
         Command::Candidates(args) => candidates::candidates(args),
         Command::Hint(args) => hint::hint(args),
         Command::Prove(args) => prove::prove(args),
-        Command::Generate(args) => {
-            signals::catch_signals();
-            generate::generate(args)
-        }
+        Command::Generate(args) => generate::generate(args),
         Command::Check(args) => check::check(args),
         Command::Stats(args) => stats::stats(args),
         Command::Explain(args) => explain::explain(args),

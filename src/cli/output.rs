@@ -6,7 +6,9 @@ use std::time::Duration;
 
 use anyhow::Context;
 
+use super::Status;
 use super::input::Input;
+use super::signals::{Signal, report_stop, stopped};
 
 use serde_json::json;
 
@@ -80,10 +82,46 @@ pub enum ReportOutput {
 /// Buffered standard output, as the report commands write it.
 pub type Out = io::BufWriter<io::StdoutLock<'static>>;
 
+/// Returns whether results are flushed one puzzle at a time: on a
+/// terminal, so answers show as they come, and when the input is streamed
+/// (a pipe), since the program feeding it may wait for each answer before
+/// it sends the next puzzle. A file read into a file is written in large
+/// blocks.
+pub fn flush_each(input: &Input) -> bool {
+    io::stdout().is_terminal() || input.streamed()
+}
+
+/// How a run of [`report_each`] ended.
+#[derive(Clone, Copy, Debug)]
+pub struct Reported {
+    /// The puzzles that could not be read (each reported on stderr).
+    pub unreadable: usize,
+    /// The puzzles handed to the caller.
+    pub done: usize,
+    /// The signal that stopped the run between puzzles, if one did.
+    pub stopped: Option<Signal>,
+}
+
+impl Reported {
+    /// Returns the run's exit status given the worst puzzle's: a signal's
+    /// (saying on stderr what was done), else an error when a puzzle could
+    /// not be read, else `status`.
+    pub fn status(&self, source: &str, status: Status) -> Status {
+        if let Some(signal) = self.stopped {
+            return report_stop(signal, source, self.done);
+        }
+        if self.unreadable > 0 {
+            return Status::Error;
+        }
+        status
+    }
+}
+
 /// Runs `each` on every puzzle of `input`, read with `options`, with
-/// stdout to report on: buffered, flushed after every puzzle on a
-/// terminal (so answers show as they come) and at the end, after an error
-/// too. Returns how many puzzles could not be read.
+/// stdout to report on: buffered, flushed after every puzzle when
+/// [`flush_each`] says so and at the end, after an error too. Stops
+/// between puzzles on SIGINT or SIGTERM, so every record written is
+/// complete.
 ///
 /// # Errors
 ///
@@ -92,19 +130,24 @@ pub fn report_each(
     input: Input,
     options: ReadOptions,
     mut each: impl FnMut(&str, Puzzle, &mut Out) -> anyhow::Result<()>,
-) -> anyhow::Result<usize> {
-    let stdout = io::stdout();
-    let flush_each = stdout.is_terminal();
-    let mut out = io::BufWriter::new(stdout.lock());
+) -> anyhow::Result<Reported> {
+    let flush_each = flush_each(&input);
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut done = 0;
     let result = input.for_each(options, |source, puzzle| {
         each(source, puzzle, &mut out)?;
+        done += 1;
         if flush_each {
             out.flush().context("cannot write to stdout")?;
         }
         Ok(())
     });
     out.flush().context("cannot write to stdout")?;
-    result
+    Ok(Reported {
+        unreadable: result?,
+        done,
+        stopped: stopped(),
+    })
 }
 
 /// Writes one JSON value on its own line (JSON Lines).

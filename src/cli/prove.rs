@@ -1,8 +1,8 @@
 //! The `prove` subcommand: a CNF file and a DRAT proof that back the
 //! answer for one puzzle.
 
-use std::io::{self, Write};
-use std::path::PathBuf;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 use clap::Args;
@@ -13,6 +13,7 @@ use sudoku_sat::solve::{CrossCheck, Outcome, backtrack, cross_check};
 
 use super::count::CheckArgs;
 use super::files;
+use super::output::print_line;
 use super::say;
 use super::{InputArgs, Status};
 
@@ -41,11 +42,13 @@ pub struct ProveArgs {
     #[arg(value_name = "INPUT")]
     file: PathBuf,
 
-    /// Where to write the CNF the proof refutes.
+    /// Where to write the CNF the proof refutes; `-` is standard output
+    /// (the solution then goes to stderr).
     #[arg(long, value_name = "OUT.cnf")]
     cnf: PathBuf,
 
-    /// Where to write the proof.
+    /// Where to write the proof; `-` is standard output (one of --cnf and
+    /// --proof at most).
     #[arg(long, value_name = "OUT.drat")]
     proof: PathBuf,
 
@@ -123,9 +126,18 @@ pub fn prove(args: ProveArgs) -> anyhow::Result<Status> {
     Ok(Status::Success)
 }
 
-/// Says on stderr what was proved, and prints a unique solution on stdout.
+/// Says on stderr what was proved, and prints a unique solution on stdout,
+/// or on stderr when the CNF or the proof went to stdout (`-`).
 fn report(at: &str, args: &ProveArgs, certificate: &Certificate) -> anyhow::Result<()> {
-    let (cnf, proof) = (args.cnf.display(), args.proof.display());
+    let shown = |path: &Path| {
+        if files::is_stdout(path) {
+            "stdout".to_string()
+        } else {
+            path.display().to_string()
+        }
+    };
+    let (cnf, proof) = (shown(&args.cnf), shown(&args.proof));
+    let piped = files::is_stdout(&args.cnf) || files::is_stdout(&args.proof);
     let clauses = certificate.formula().len();
     let bytes = certificate.proof().len();
     let format = certificate.format().name();
@@ -135,20 +147,24 @@ fn report(at: &str, args: &ProveArgs, certificate: &Certificate) -> anyhow::Resu
              {cnf} (the rules and the givens, {clauses} clauses)"
         )),
         Claim::Unique(solution) => {
-            let mut out = io::stdout().lock();
-            writeln!(out, "{solution}")
-                .and_then(|()| out.flush())
-                .context("cannot write to stdout")?;
+            let shown = if piped {
+                format!("{solution}")
+            } else {
+                print_line(solution)?;
+                "printed on stdout".to_string()
+            };
             say::report(format_args!(
-                "{at}: proved: exactly one solution (printed on stdout); {proof} ({format}, \
+                "{at}: proved: exactly one solution ({shown}); {proof} ({format}, \
                  {bytes} bytes) refutes {cnf} (the rules, the givens and a clause \
                  blocking that solution, {clauses} clauses), so no other exists"
             ));
         }
     }
-    say::report(format_args!(
-        "{at}: check with: rate {cnf} {proof}, or drat-trim {cnf} {proof}   \
-         (expect: s VERIFIED)"
-    ));
+    if !piped {
+        say::report(format_args!(
+            "{at}: check with: rate {cnf} {proof}, or drat-trim {cnf} {proof}   \
+             (expect: s VERIFIED)"
+        ));
+    }
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! `rate`: the reasoning each puzzle needs under an encoding, and the
 //! share of each level.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -15,7 +15,7 @@ use sudoku_sat::rate::{Level, Rater, Rating, Summary};
 use sudoku_sat::solve::Outcome;
 
 use super::EncodingArgs;
-use super::output::{ReportOutput, json_line};
+use super::output::{ReportOutput, json_line, print_line, report_each};
 use super::say;
 use super::{InputArgs, Status};
 
@@ -181,11 +181,8 @@ pub fn rate(args: RateArgs) -> anyhow::Result<Status> {
         .with_probe_limit(args.probe_limit);
     let mut summary = Summary::default();
     let mut status = Status::Success;
-    let stdout = io::stdout();
-    let flush_each = stdout.is_terminal();
-    let mut out = io::BufWriter::new(stdout.lock());
     let start = Instant::now();
-    let result = input.for_each(args.input.options(), |_, puzzle| {
+    let reported = report_each(input, args.input.options(), |_, puzzle, out| {
         let rating = rater
             .rate(&puzzle.puzzle)
             .with_context(|| format!("{name}: {}", puzzle.label))?;
@@ -197,33 +194,21 @@ pub fn rate(args: RateArgs) -> anyhow::Result<Status> {
         match args.output {
             ReportOutput::Text => {
                 writeln!(out, "{}", line(&puzzle.label.to_string(), cells, &rating))
-                    .context("cannot write to stdout")?
+                    .context("cannot write to stdout")
             }
-            ReportOutput::Json => json_line(&mut out, &rating_json(&puzzle, &rating))?,
+            ReportOutput::Json => json_line(out, &rating_json(&puzzle, &rating)),
         }
-        if flush_each {
-            out.flush().context("cannot write to stdout")?;
-        }
-        Ok(())
-    });
-    let errors = match result {
-        Ok(errors) => errors,
-        Err(error) => {
-            let _ = out.flush();
-            return Err(error);
-        }
-    };
+    })?;
     if args.output == ReportOutput::Text {
-        writeln!(out, "{}", summary_line(&summary)).context("cannot write to stdout")?;
+        print_line(summary_line(&summary))?;
     }
-    out.flush().context("cannot write to stdout")?;
     let total = summary.total();
     say::report(format_args!(
         "{name}: rated {total} puzzle{} in {:.2} s",
         if total == 1 { "" } else { "s" },
         start.elapsed().as_secs_f64()
     ));
-    Ok(if errors > 0 { Status::Error } else { status })
+    Ok(reported.status(&name, status))
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! The `solve` and `euler` subcommands.
 
-use std::io::{self, IsTerminal};
+use std::io;
 use std::time::Instant;
 
 use anyhow::{Context, bail};
@@ -282,12 +282,7 @@ fn print_stats(tally: &Tally, seconds: f64) {
 /// ended early.
 fn finish(tally: &Tally, ended: &batch::Ended, source: &str) -> Status {
     if let Some(signal) = ended.stopped {
-        let (what, status) = signal.ended();
-        say::report(format_args!(
-            "{source}: {what} after {}; the output so far is complete",
-            say::count(ended.events, "puzzle", "puzzles")
-        ));
-        return status;
+        return signals::report_stop(signal, source, ended.events);
     }
     if ended.parse_errors > 0 {
         return Status::Error;
@@ -317,7 +312,7 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<Status> {
     // Each answer is flushed as soon as it is printed for a person at a
     // terminal, and for streamed input, whose writer may wait for one
     // answer before it sends the next puzzle.
-    let flush_each = stdout.is_terminal() || input.streamed();
+    let flush_each = output::flush_each(&input);
     let mut printer = Printer::new(io::BufWriter::new(stdout.lock()), args.output, flush_each);
     let external = args.external.as_deref().map(|c| (c, args.timeout));
     let result = run_batch(

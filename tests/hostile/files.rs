@@ -352,6 +352,9 @@ fn a_full_disk_on_stdout_is_one_error_and_a_closed_pipe_is_quiet() {
         vec!["completions", "bash"],
         vec!["man"],
         vec!["man", "solve"],
+        vec!["--help"],
+        vec!["solve", "--help"],
+        vec!["--version"],
     ];
     let mut with_prove = commands.clone();
     with_prove.push(vec!["prove", "--cnf", cnf, "--proof", drat, one]);

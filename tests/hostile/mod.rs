@@ -22,6 +22,7 @@ use sudoku_sat::grid::Grid;
 use crate::common::{EULER_1_SOLUTION, Run, temp_file};
 
 mod files;
+mod outputs;
 mod solvers;
 
 /// The solution of the Project Euler grid 2 fixture.

@@ -1,0 +1,141 @@
+//! Output paths: `-` as standard output, two outputs to it refused, the
+//! mode and links of the files written, and arguments that name nothing
+//! sensible (two inputs from stdin, a file as a folder, zero tries).
+
+use super::*;
+
+/// Runs the binary with a shell's umask set first, so the files it makes
+/// show what the umask allows.
+#[cfg(unix)]
+fn with_umask(umask: &str, args: &[&str]) -> Run {
+    let mut script = format!("umask {umask}; exec \"$0\"");
+    for i in 1..=args.len() {
+        script.push_str(&format!(" \"${i}\""));
+    }
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .arg(env!("CARGO_BIN_EXE_sudoku-sat"))
+        .args(args)
+        .output()
+        .unwrap();
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+#[cfg(unix)]
+fn mode(path: &Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).unwrap().permissions().mode() & 0o777
+}
+
+/// `-` is standard output wherever a file is written; two outputs to it
+/// would run together and are refused before anything is written.
+#[test]
+fn a_dash_is_stdout_and_two_outputs_to_it_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let drat = dir.path().join("g.drat");
+    let drat = drat.to_str().unwrap();
+    let run = run_bounded(&["prove", "--cnf", "-", "--proof", "-", GRID_1], b"", None).run;
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("--cnf - and --proof - both write to standard output"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(run.stdout, "");
+    assert!(!Path::new("-").exists(), "no file named -");
+    // One of them on stdout: the CNF there, the solution in the report.
+    let run = run_bounded(&["prove", "--cnf", "-", "--proof", drat, GRID_1], b"", None).run;
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.starts_with("c ") || run.stdout.starts_with("p cnf"));
+    assert!(run.stdout.lines().any(|l| l.starts_with("p cnf ")));
+    assert!(run.stderr.contains(EULER_1_SOLUTION), "{}", run.stderr);
+    assert!(run.stderr.contains("refutes stdout"), "{}", run.stderr);
+    assert!(std::fs::metadata(drat).unwrap().len() > 0);
+}
+
+/// A new file honours the umask as a shell redirection would; a file
+/// written over keeps its mode; a symbolic link is written through and
+/// stays a link.
+#[test]
+#[cfg(unix)]
+fn written_files_honour_the_umask_keep_their_mode_and_follow_links() {
+    let dir = tempfile::tempdir().unwrap();
+    let cnf = dir.path().join("g.cnf");
+    let c = cnf.to_str().unwrap();
+    for (umask, want) in [("022", 0o644), ("077", 0o600), ("002", 0o664)] {
+        let _ = std::fs::remove_file(&cnf);
+        let run = with_umask(umask, &["solve", "--dimacs", c, GRID_1]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        assert_eq!(mode(&cnf), want, "umask {umask}");
+    }
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&cnf, std::fs::Permissions::from_mode(0o640)).unwrap();
+    }
+    std::fs::write(&cnf, "old").unwrap();
+    let run = with_umask("077", &["solve", "--dimacs", c, GRID_1]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(mode(&cnf), 0o640, "an existing file keeps its mode");
+    assert!(std::fs::read_to_string(&cnf).unwrap().contains("p cnf"));
+    // A link, to a file that exists and to one that does not yet.
+    for exists in [true, false] {
+        let real = dir.path().join(format!("real-{exists}.cnf"));
+        if exists {
+            std::fs::write(&real, "old").unwrap();
+        }
+        let link = dir.path().join(format!("link-{exists}.cnf"));
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        let run = run_bounded(
+            &["solve", "--dimacs", link.to_str().unwrap(), GRID_1],
+            b"",
+            None,
+        )
+        .run;
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink(),
+            "the link stays a link"
+        );
+        assert!(std::fs::read_to_string(&real).unwrap().contains("p cnf"));
+    }
+    // No temporary file is left anywhere.
+    for entry in std::fs::read_dir(dir.path()).unwrap() {
+        let name = entry.unwrap().file_name();
+        assert!(!name.to_string_lossy().ends_with(".part"), "{name:?}");
+    }
+}
+
+/// Arguments that cannot mean what they say get one clear error each.
+#[test]
+fn arguments_that_name_nothing_sensible_are_refused_clearly() {
+    let run = run_bounded(&["decode", "-", "-"], b"", None).run;
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("cannot both come from standard input"),
+        "{}",
+        run.stderr
+    );
+    let run = run_bounded(&["generate", "--max-tries", "0"], b"", None).run;
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("--max-tries"), "{}", run.stderr);
+    assert_eq!(run.stdout, "");
+    let (_dir, file) = temp_file("not-a-folder", b"x");
+    let run = run_bounded(
+        &["generate", "--proof-dir", file.to_str().unwrap()],
+        b"",
+        None,
+    )
+    .run;
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("not a folder"), "{}", run.stderr);
+    assert_eq!(std::fs::read(&file).unwrap(), b"x");
+}

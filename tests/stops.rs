@@ -1,0 +1,143 @@
+//! Every command that works through puzzles one after another: each
+//! answer flushed while a streamed input waits for it, and SIGINT or
+//! SIGTERM stopping between puzzles with every record written complete.
+
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+use crate::batch::lines_of;
+use crate::common::{EULER, grids, spawn_piped};
+
+/// Each command that reads puzzles, with arguments that print one JSON
+/// object (or one link) per puzzle.
+const READERS: &[&[&str]] = &[
+    &["solve", "-o", "json"],
+    &["count", "-o", "json"],
+    &["check", "-o", "json"],
+    &["rate", "-o", "json"],
+    &["candidates", "-o", "json"],
+    &["hint", "-o", "json"],
+    &["convert", "--to", "fpuzzles"],
+];
+
+/// Returns whether a line of output is one whole record.
+fn complete(line: &str) -> bool {
+    if line.starts_with("https://") {
+        return line.contains("?load=") || line.contains("fpuzzles");
+    }
+    serde_json::from_str::<serde_json::Value>(line).is_ok_and(|v| v.is_object())
+}
+
+/// A program that feeds puzzles one at a time gets each answer before it
+/// sends the next, whatever the command: results on a pipe are flushed
+/// per puzzle when the input is streamed.
+#[test]
+fn every_command_answers_each_streamed_puzzle_before_the_next() {
+    let puzzles: Vec<String> = grids(EULER)[..2].iter().map(|g| g.to_string()).collect();
+    for args in READERS {
+        let mut child = spawn_piped(&[args, &["-"][..]].concat());
+        let mut stdin = child.stdin.take().unwrap();
+        let answers = lines_of(child.stdout.take().unwrap());
+        for puzzle in &puzzles {
+            writeln!(stdin, "{puzzle}").unwrap();
+            stdin.flush().unwrap();
+            // Generous: only a run that holds its answer back waits this long.
+            let Ok(answer) = answers.recv_timeout(Duration::from_secs(60)) else {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("{args:?}: no answer to {puzzle} while the input stays open");
+            };
+            assert!(complete(&answer), "{args:?}: {answer}");
+        }
+        drop(stdin);
+        assert_eq!(child.wait().unwrap().code(), Some(0), "{args:?}");
+    }
+}
+
+/// SIGINT and SIGTERM stop every batch command between puzzles: each
+/// record written is whole, the exit status is 130 or 143, and stderr
+/// says how many puzzles were done.
+#[cfg(unix)]
+#[test]
+fn every_command_stops_between_puzzles_on_a_signal() {
+    let generate: &[&str] = &["generate", "-n", "100000", "-o", "json", "--no-progress"];
+    for (index, args) in READERS.iter().chain([&generate]).enumerate() {
+        // Both signals on every command would double the test's time:
+        // they take turns.
+        let (signal, code, what) = if index % 2 == 0 {
+            (libc::SIGINT, 130, "interrupted after")
+        } else {
+            (libc::SIGTERM, 143, "terminated after")
+        };
+        let reads = args[0] != "generate";
+        let dash: &[&str] = if reads { &["-"] } else { &[] };
+        let mut child = spawn_piped(&[*args, dash].concat());
+        let mut stdin = child.stdin.take().unwrap();
+        // Keep feeding puzzles until the pipe closes, so the run cannot
+        // end on its own before the signal.
+        let writer = std::thread::spawn(move || {
+            if !reads {
+                return;
+            }
+            let lines: String = grids(EULER).iter().map(|g| format!("{g}\n")).collect();
+            let start = Instant::now();
+            while start.elapsed() < Duration::from_secs(60) {
+                if stdin.write_all(lines.as_bytes()).is_err() {
+                    break;
+                }
+            }
+        });
+        let run = crate::common::signal_after_first_line(child, signal, false);
+        writer.join().unwrap();
+        assert_eq!(run.code, Some(code), "{args:?}: {}", run.stderr);
+        assert!(run.stderr.contains(what), "{args:?}: {}", run.stderr);
+        assert!(run.stdout.ends_with('\n'), "{args:?}");
+        assert!(run.stdout.lines().all(complete), "{args:?}: {}", run.stdout);
+        // The count stderr gives is the number of records written.
+        let records = run.stdout.lines().count();
+        let said = run
+            .stderr
+            .lines()
+            .find_map(|l| l.split(what).nth(1))
+            .and_then(|rest| rest.split_whitespace().next())
+            .and_then(|n| n.parse::<usize>().ok());
+        assert_eq!(said, Some(records), "{args:?}: {}", run.stderr);
+    }
+}
+
+/// During a long puzzle the first Ctrl-C is acknowledged on stderr while
+/// the puzzle goes on, and a second one ends the run at once.
+#[cfg(unix)]
+#[test]
+fn a_first_ctrl_c_is_acknowledged_and_a_second_ends_the_run() {
+    // Counting the solutions of an empty 9×9 grid up to a large limit
+    // takes minutes: the first signal cannot wait for its end.
+    let mut child = spawn_piped(&["count", "--limit", "100000000", "-"]);
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "{}", ".".repeat(81)).unwrap();
+    drop(stdin);
+    let stderr = lines_of(child.stderr.take().unwrap());
+    // Let the count start before the signal.
+    std::thread::sleep(Duration::from_millis(500));
+    let pid = child.id() as libc::pid_t;
+    // SAFETY: signalling a child this test spawned and still holds.
+    unsafe { libc::kill(pid, libc::SIGINT) };
+    let Ok(note) = stderr.recv_timeout(Duration::from_secs(30)) else {
+        let _ = child.kill();
+        let _ = child.wait();
+        panic!("no note after the first Ctrl-C");
+    };
+    assert!(note.contains("stopping after the current puzzle"), "{note}");
+    assert!(child.try_wait().unwrap().is_none(), "the puzzle goes on");
+    // SAFETY: as above.
+    unsafe { libc::kill(pid, libc::SIGINT) };
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(start.elapsed() < Duration::from_secs(30), "still running");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(130));
+}
