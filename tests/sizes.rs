@@ -211,8 +211,9 @@ fn grid_of_numbers(size: Size, numbers: &str) -> Grid {
 /// `hint` refuses a grid with several solutions, `stats` counts the
 /// formula (up to 49×49: 64×64 takes seconds, measured in
 /// `benches/big_grids.py bench` instead), `convert` keeps the givens.
-/// `check`, `rate` and `candidates` still run for minutes on these grids
-/// (`rate` and `check` probe without a bound), so they are left out.
+/// `rate` and `check` (bounded by the probing limit) at 36×36 here, and
+/// on the unique puzzles of every size in
+/// [`rate_check_and_candidates_at_36_49_and_64`].
 #[test]
 fn subcommands_answer_near_empty_big_grids() {
     for side in [36, 49, 64] {
@@ -243,6 +244,18 @@ fn subcommands_answer_near_empty_big_grids() {
         expected[0] = "1";
         assert_eq!(run.stdout.split_whitespace().collect::<Vec<_>>(), expected);
 
+        if side == 36 {
+            // Candidate masks wider than 32 bits once made these two
+            // call a solvable grid unsolvable.
+            let run = run_cli(&["rate", "-o", "json", "-"], text.as_bytes());
+            assert_eq!(run.code, 1, "{side}: {}", run.stderr);
+            let json: serde_json::Value = serde_json::from_str(run.stdout.trim()).unwrap();
+            assert_eq!(json["outcome"], "multiple", "{side}: {}", run.stdout);
+            let run = run_cli(&["check", "-o", "json", "-"], text.as_bytes());
+            assert_eq!(run.code, 1, "{side}: {}", run.stderr);
+            let json: serde_json::Value = serde_json::from_str(run.stdout.trim()).unwrap();
+            assert_eq!(json["status"], "multiple", "{side}: {}", run.stdout);
+        }
         if side > 49 {
             continue;
         }
@@ -330,4 +343,48 @@ fn rate_and_check_give_up_at_the_probing_limit_and_say_so() {
     );
     assert_eq!(check.code, 0, "{}", check.stderr);
     assert!(check.stdout.contains("rating: search"), "{}", check.stdout);
+}
+
+/// `rate`, `check` and `candidates` on unique puzzles of 36×36, 49×49 and
+/// 64×64: rated unique, and the true candidates are the solution's
+/// digits. (`check` proves every given needed or not, one SAT call each:
+/// at 36×36 only; it takes most of a minute at 49×49 and 64×64.)
+#[test]
+fn rate_check_and_candidates_at_36_49_and_64() {
+    for side in [36, 49, 64] {
+        let file = format!(
+            "{}/tests/data/generated_{side}x{side}.txt",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        // The first record of each command: the file's first puzzle.
+        let first = |args: &[&str]| {
+            let run = run_cli(&[args, &[file.as_str()][..]].concat(), b"");
+            assert_eq!(run.code, 0, "{side} {args:?}: {}", run.stderr);
+            let line = run.stdout.lines().next().unwrap_or_default().to_string();
+            serde_json::from_str::<serde_json::Value>(&line).unwrap()
+        };
+        let solved = first(&["solve", "-o", "json"]);
+        let solution: Vec<String> = solved["solution"]
+            .as_str()
+            .unwrap()
+            .split_whitespace()
+            .map(str::to_string)
+            .collect();
+        assert_eq!(solution.len(), side * side);
+        if side < 64 {
+            // 64×64 takes 1.6 GB and seconds to rate: benches/big_grids.py.
+            assert_eq!(first(&["rate", "-o", "json"])["outcome"], "unique");
+        }
+        let found = first(&["candidates", "-o", "json"]);
+        let cells: Vec<&str> = found["candidates"]
+            .as_array()
+            .expect("candidates per cell")
+            .iter()
+            .map(|c| c.as_str().unwrap())
+            .collect();
+        assert_eq!(cells, solution, "{side}");
+        if side == 36 {
+            assert_eq!(first(&["check", "-o", "json"])["status"], "unique");
+        }
+    }
 }
