@@ -21,8 +21,9 @@ use super::{EncodingArgs, InputArgs, Status};
 ///
 /// The simplest step wins: naked single, hidden single, locked
 /// candidates (pointing, claiming), naked pair or triple, hidden pair
-/// or triple, a variant constraint's elimination (named by the
-/// constraint), and otherwise the candidate whose assumption unit
+/// or triple, X-wing, skyscraper, 2-string kite, turbot fish, XY-wing,
+/// W-wing, swordfish, XYZ-wing, jellyfish, a variant constraint's
+/// elimination (named by the constraint), and otherwise the candidate whose assumption unit
 /// propagation refutes with the fewest clauses, shown clause by clause
 /// in the words of `explain`; when no single assumption does, the SAT
 /// solver refutes a candidate. Cells are named r1c1. A grid that

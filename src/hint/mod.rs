@@ -13,14 +13,20 @@
 //!    them take those digits from the rest of the house;
 //! 5. hidden pair and triple: k digits with k places in a house leave no
 //!    room there for other digits;
-//! 6. a variant constraint's own elimination ([`crate::rules::Rule::prune`],
+//! 6. X-wing ([`fish`]);
+//! 7. two strong links on one digit: skyscraper, 2-string kite, turbot
+//!    fish ([`links`]);
+//! 8. XY-wing, W-wing, then swordfish, XYZ-wing and jellyfish ([`wings`],
+//!    [`fish`]), about in the order of HoDoKu's difficulty scores
+//!    (<https://hodoku.sourceforge.net/en/docs_cred.php>);
+//! 9. a variant constraint's own elimination ([`crate::rules::Rule::prune`],
 //!    named by the constraint's description);
-//! 7. the shortest contradiction: each candidate is assumed in turn and
-//!    unit propagation runs over the puzzle's clauses; the candidate whose
-//!    refutation takes the fewest clauses is removed, and the clauses are
-//!    shown in the words of [`crate::explain`];
-//! 8. when no single assumption propagates to a contradiction, the SAT
-//!    solver refutes one candidate that is not in the solution.
+//! 10. the shortest contradiction: each candidate is assumed in turn and
+//!     unit propagation runs over the puzzle's clauses; the candidate whose
+//!     refutation takes the fewest clauses is removed, and the clauses are
+//!     shown in the words of [`crate::explain`];
+//! 11. when no single assumption propagates to a contradiction, the SAT
+//!     solver refutes one candidate that is not in the solution.
 //!
 //! Placing a digit removes it from the cell's row, column and block at
 //! once, as people do with pencil marks; that is no step of its own.
@@ -30,10 +36,13 @@
 //! hint cannot lead to a unique answer that does not exist.
 
 mod contradiction;
+mod fish;
+mod links;
 mod locked;
 mod singles;
 mod subsets;
 mod variants;
+mod wings;
 
 use std::cell::OnceCell;
 use std::fmt;
@@ -68,6 +77,29 @@ pub enum Technique {
     HiddenPair,
     /// Three digits with three places between them in a house.
     HiddenTriple,
+    /// A digit's places in two rows lie in two columns (or the other way
+    /// round).
+    XWing,
+    /// Two strong links on a digit in parallel lines, whose ends meet in
+    /// a line across.
+    Skyscraper,
+    /// Two strong links on a digit, in a row and a column, whose ends
+    /// meet in a block.
+    TwoStringKite,
+    /// Any other two strong links on a digit whose ends see each other.
+    TurbotFish,
+    /// A pivot {x, y} and two pincers {x, z} and {y, z}.
+    XyWing,
+    /// Two cells {x, y} joined by a strong link on x.
+    WWing,
+    /// A digit's places in three rows lie in three columns (or the other
+    /// way round).
+    Swordfish,
+    /// A pivot {x, y, z} and two pincers {x, z} and {y, z}.
+    XyzWing,
+    /// A digit's places in four rows lie in four columns (or the other
+    /// way round).
+    Jellyfish,
     /// A variant constraint removes candidates.
     Constraint,
     /// Assuming a candidate leads, by unit propagation, to a clause with
@@ -81,6 +113,8 @@ impl Technique {
     /// Returns the technique's id, as `--output json` writes it:
     /// `naked-single`, `hidden-single`, `pointing`, `claiming`,
     /// `naked-pair`, `naked-triple`, `hidden-pair`, `hidden-triple`,
+    /// `x-wing`, `skyscraper`, `2-string-kite`, `turbot-fish`,
+    /// `xy-wing`, `w-wing`, `swordfish`, `xyz-wing`, `jellyfish`,
     /// `constraint`, `contradiction`, `solver-refutation`.
     pub fn id(self) -> &'static str {
         match self {
@@ -92,6 +126,15 @@ impl Technique {
             Technique::NakedTriple => "naked-triple",
             Technique::HiddenPair => "hidden-pair",
             Technique::HiddenTriple => "hidden-triple",
+            Technique::XWing => "x-wing",
+            Technique::Skyscraper => "skyscraper",
+            Technique::TwoStringKite => "2-string-kite",
+            Technique::TurbotFish => "turbot-fish",
+            Technique::XyWing => "xy-wing",
+            Technique::WWing => "w-wing",
+            Technique::Swordfish => "swordfish",
+            Technique::XyzWing => "xyz-wing",
+            Technique::Jellyfish => "jellyfish",
             Technique::Constraint => "constraint",
             Technique::Contradiction => "contradiction",
             Technique::SolverRefutation => "solver-refutation",
@@ -101,7 +144,14 @@ impl Technique {
 
 impl fmt::Display for Technique {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.id().replace('-', " "))
+        match self {
+            Technique::XWing => f.write_str("X-wing"),
+            Technique::XyWing => f.write_str("XY-wing"),
+            Technique::XyzWing => f.write_str("XYZ-wing"),
+            Technique::WWing => f.write_str("W-wing"),
+            Technique::TwoStringKite => f.write_str("2-string kite"),
+            _ => f.write_str(&self.id().replace('-', " ")),
+        }
     }
 }
 
@@ -384,7 +434,14 @@ impl Hinter {
             .or_else(|| singles::hidden_single(self))
             .or_else(|| locked::locked_candidates(self))
             .or_else(|| subsets::naked_subset(self))
-            .or_else(|| subsets::hidden_subset(self));
+            .or_else(|| subsets::hidden_subset(self))
+            .or_else(|| fish::fish(self, 2))
+            .or_else(|| links::two_links(self))
+            .or_else(|| wings::xy_wing(self))
+            .or_else(|| wings::w_wing(self))
+            .or_else(|| fish::fish(self, 3))
+            .or_else(|| wings::xyz_wing(self))
+            .or_else(|| fish::fish(self, 4));
         if let Some(step) = found {
             return Ok(Some(step));
         }
@@ -438,5 +495,7 @@ impl Hinter {
     }
 }
 
+#[cfg(test)]
+mod pattern_tests;
 #[cfg(test)]
 mod tests;

@@ -127,34 +127,45 @@ fn a_hard_puzzle_needs_a_contradiction_whose_chain_is_in_explains_words() {
     );
 }
 
-/// Step 79 of Inkala's puzzle as `docs/hints.md` prints it: the chain
-/// depends on the order clauses fire in, which this pins.
+/// Steps 79 and 81 of Inkala's puzzle as `docs/hints.md` prints them:
+/// an X-wing, and a contradiction whose chain depends on the order
+/// clauses fire in, which this pins.
 #[test]
-fn inkalas_step_79_is_the_documented_chain() {
+fn inkalas_steps_79_and_81_are_the_documented_ones() {
     let puzzle = &puzzles(
         "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
     )[0];
     let mut hinter = Hinter::new(puzzle, &Encoding::default()).unwrap();
     let steps = hinter.solve_all().unwrap();
     assert_eq!(steps.len(), 121);
-    let step = &steps[78];
+    assert_eq!(
+        steps[78].text,
+        "X-wing on 4: in rows 1 and 4, 4 can only go in columns 3 and 8; each of those \
+         rows puts its 4 in a different one of those columns, so they have their 4s \
+         there, and 4 is removed from the rest of them: 4 from r2c8"
+    );
+    let step = &steps[80];
     assert_eq!(
         step.text,
-        "contradiction: if r2c8 were 4, unit propagation would falsify a clause \
-         (6 clauses); so r2c8 is not 4: remove 4 from r2c8"
+        "contradiction: if r2c2 were 2, unit propagation would falsify a clause \
+         (9 clauses); so r2c2 is not 2: remove 2 from r2c2"
     );
     assert_eq!(
         step.chain,
         [
-            "row2 holds 4 at most once: not both r2c1 and r2c8, so r2c1 is not 4",
-            "row2 holds 4 at most once: not both r2c2 and r2c8, so r2c2 is not 4",
-            "col8 holds 4 at most once: not both r2c8 and r4c8, so r4c8 is not 4",
-            "block1 holds 4 somewhere: r1c1 or r1c2 or r1c3 or r2c1 or r2c2 or r2c3 or \
-             r3c1 or r3c2 or r3c3, so r1c3 is 4",
-            "row4 holds 4 somewhere: r4c1 or r4c2 or r4c3 or r4c4 or r4c5 or r4c6 or \
-             r4c7 or r4c8 or r4c9, so r4c3 is 4",
-            "col3 holds 4 at most once: not both r1c3 and r4c3, but every literal of \
-             this clause is now false",
+            "row2 holds 2 at most once: not both r2c2 and r2c6, so r2c6 is not 2",
+            "col2 holds 2 at most once: not both r2c2 and r7c2, so r7c2 is not 2",
+            "r2c6 holds at least one digit, so r2c6 is 8",
+            "row7 holds 2 somewhere: r7c1 or r7c2 or r7c3 or r7c4 or r7c5 or r7c6 or \
+             r7c7 or r7c8 or r7c9, so r7c4 is 2",
+            "row2 holds 8 at most once: not both r2c5 and r2c6, so r2c5 is not 8",
+            "col4 holds 2 at most once: not both r4c4 and r7c4, so r4c4 is not 2",
+            "col5 holds 8 somewhere: r1c5 or r2c5 or r3c5 or r4c5 or r5c5 or r6c5 or \
+             r7c5 or r8c5 or r9c5, so r6c5 is 8",
+            "block5 holds 2 somewhere: r4c4 or r4c5 or r4c6 or r5c4 or r5c5 or r5c6 or \
+             r6c4 or r6c5 or r6c6, so r6c5 is 2",
+            "r6c5 holds at most one of 2 and 8, but every literal of this clause is now \
+             false",
         ]
     );
 }
