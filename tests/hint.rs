@@ -112,7 +112,7 @@ fn a_killer_cage_step_names_the_cage() {
 }
 
 #[test]
-fn grids_without_one_solution_are_refused_and_a_solved_grid_is_said_to_be() {
+fn broken_and_unsolvable_grids_are_refused_and_a_solved_grid_is_said_to_be() {
     // Two 4s in row 1.
     let broken = format!("44{}", &EULER_1_SOLUTION[2..]);
     let run = run_cli(&["hint", &blank(&broken, &[40, 41])], b"");
@@ -123,11 +123,19 @@ fn grids_without_one_solution_are_refused_and_a_solved_grid_is_said_to_be() {
         "{}",
         run.stderr
     );
-    // r1c2's 8 and r1c7's 6 blanked with their rectangle: two solutions.
+    // r1c2's 8 and r1c7's 6 blanked with their rectangle: two solutions,
+    // and no step tells them apart.
     let several = blank(EULER_1_SOLUTION, &[1, 6, 10, 15]);
     let run = run_cli(&["hint", &several], b"");
     assert_eq!(run.code, 1);
     assert!(run.stderr.contains("several solutions"), "{}", run.stderr);
+    assert!(
+        run.stdout.starts_with(
+            "line 1: stuck: every candidate left is held by some solution; 4 cells open: "
+        ),
+        "{}",
+        run.stdout
+    );
     let none = run_cli(&["hint", "123............4"], b"");
     assert_eq!(none.code, 1);
     assert!(none.stderr.contains("no solution"), "{}", none.stderr);
@@ -154,13 +162,101 @@ fn json_gives_every_puzzle_a_record_with_its_status() {
     assert_eq!(statuses, ["unique", "multiple", "broken"]);
     assert!(objects[0]["error"].is_null());
     assert_eq!(objects[0]["steps"].as_array().unwrap().len(), 1);
-    for object in &objects[1..] {
-        assert!(object["steps"].as_array().unwrap().is_empty());
-        assert!(object["error"].as_str().unwrap().contains("the "));
-    }
+    assert_eq!(objects[0]["stuck"], false);
+    // Several solutions: no step, stuck, with the four open cells.
+    assert!(objects[1]["steps"].as_array().unwrap().is_empty());
+    assert_eq!(objects[1]["stuck"], true);
+    let open: Vec<&str> = objects[1]["open"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["cell"].as_str().unwrap())
+        .collect();
+    assert_eq!(open, ["r1c2", "r1c7", "r2c2", "r2c7"]);
+    assert!(objects[2]["steps"].as_array().unwrap().is_empty());
+    assert!(
+        objects[2]["error"]
+            .as_str()
+            .unwrap()
+            .contains("breaks a rule")
+    );
     let lines: Vec<u64> = objects
         .iter()
         .map(|o| o["line"].as_u64().unwrap())
         .collect();
     assert_eq!(lines, [1, 2, 3]);
+}
+
+/// A setter's questions: how far does a solver get who knows only the
+/// singles, and where does one who never assumes a candidate get stuck?
+/// The steps stay within the technique asked for and stop with the open
+/// cells; every removal still agrees with the solution.
+#[test]
+fn until_and_no_contradictions_stop_where_those_techniques_do() {
+    let inkala =
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    let run = run_cli(&["hint", "--until", "hidden-single", inkala], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .starts_with("line 1: stuck: no technique up to hidden single applies; 60 cells open: r1c2 {1,2,4,6} "),
+        "{}",
+        run.stdout
+    );
+    let run = run_cli(&["hint", "--no-contradictions", inkala], b"");
+    assert!(
+        run.stdout
+            .starts_with("line 1: stuck: no technique up to constraint applies; 60 cells open"),
+        "{}",
+        run.stdout
+    );
+    // Euler's grid 7 needs a naked triple after 18 steps.
+    let grid_7 = grids(EULER)[6].to_string();
+    let solution = run_cli(&["solve", "-o", "line", &grid_7], b"").stdout;
+    let run = run_cli(
+        &[
+            "hint",
+            "--all",
+            "--until",
+            "naked-pair",
+            "-o",
+            "json",
+            &grid_7,
+        ],
+        b"",
+    );
+    let object = &json_lines(&run.stdout)[0];
+    assert_eq!(
+        (&object["stuck"], &object["solved"]),
+        (&true.into(), &false.into())
+    );
+    assert_eq!(object["open"].as_array().unwrap().len(), 44);
+    let steps = object["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 18);
+    let allowed = [
+        "naked-single",
+        "hidden-single",
+        "pointing",
+        "claiming",
+        "naked-pair",
+    ];
+    let size = grids(EULER)[6].size();
+    for step in steps {
+        assert!(
+            allowed.contains(&step["technique"].as_str().unwrap()),
+            "{step}"
+        );
+        for removed in step["eliminated"].as_array().unwrap() {
+            let (cell, digit) = pair(removed, size);
+            let held = solution.as_bytes()[cell.index(size)] - b'0';
+            assert_ne!(held, digit.get(), "{step}");
+        }
+    }
+    let run = run_cli(&["hint", "--until", "wing", inkala], b"");
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("not a technique; one of: naked-single"),
+        "{}",
+        run.stderr
+    );
 }

@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 
 use sudoku_sat::formats::text::Puzzle;
 use sudoku_sat::grid::{Cell, Digit};
-use sudoku_sat::hint::{HintError, Hinter, Step};
+use sudoku_sat::hint::{HintError, Hinter, Step, Technique};
 
 use super::output::{ReportOutput, json_line, report_each};
 use super::say;
@@ -26,9 +26,12 @@ use super::{EncodingArgs, InputArgs, Status};
 /// elimination (named by the constraint), and otherwise the candidate whose assumption unit
 /// propagation refutes with the fewest clauses, shown clause by clause
 /// in the words of `explain`; when no single assumption does, the SAT
-/// solver refutes a candidate. Cells are named r1c1. A grid that
-/// breaks a rule, has no solution or has several gets an error line
-/// instead of a hint; a solved grid is said to be so.
+/// solver refutes a candidate no solution holds. Cells are named r1c1.
+/// A grid that breaks a rule or has no solution gets an error line
+/// instead of a hint; one with several (a puzzle being set) gets the
+/// steps logic allows and a note. Where the steps stop short (several
+/// solutions, or --until), the open cells are listed with their
+/// candidates. A solved grid is said to be so.
 ///
 /// Exit status: 0 every puzzle got its hints; 1 some puzzle breaks a
 /// rule or has no or several solutions; 2 usage, I/O or parse error.
@@ -53,16 +56,44 @@ pub struct HintArgs {
     #[arg(long)]
     all: bool,
 
+    /// Use no technique harder than this one (by its id: `naked-single`,
+    /// `hidden-single`, `pointing`, `claiming`, `naked-pair`,
+    /// `naked-triple`, `hidden-pair`, `hidden-triple`, `x-wing`,
+    /// `skyscraper`, `2-string-kite`, `turbot-fish`, `xy-wing`, `w-wing`,
+    /// `swordfish`, `xyz-wing`, `jellyfish`, `constraint`,
+    /// `contradiction`, `solver-refutation`). Where none of those
+    /// applies, the steps stop and the open cells are shown with their
+    /// candidates: what a solver who knows no more is stuck on.
+    #[arg(long, value_name = "TECHNIQUE", value_parser = parse_technique)]
+    until: Option<Technique>,
+
+    /// No contradictions and no solver refutations: the human techniques
+    /// and the variant constraints' own steps only (`--until
+    /// constraint`).
+    #[arg(long)]
+    no_contradictions: bool,
+
     /// How to print: per puzzle its label and the steps in words, or one
     /// JSON object per puzzle (JSON Lines) with `label`, `line`, `status`
-    /// (`unique`; `broken`, `unsolvable` or `multiple` for a puzzle that
-    /// gets no hint, with `error` saying why, else null), `steps` (each
+    /// (`unique` or `multiple`; `broken` or `unsolvable` for a puzzle
+    /// that gets no hint, with `error` saying why, else null), `steps` (each
     /// with `technique`, `cells`, `placed` and `eliminated` as
     /// `{"cell": "r1c1", "digit": 5}` objects, `constraint` (`key` and
-    /// `description`, or null), `chain` and `text`) and `solved` (whether
-    /// the grid is full after the steps given).
+    /// `description`, or null), `chain` and `text`), `solved` (whether
+    /// the grid is full after the steps given), `stuck` (whether they
+    /// stopped short: no step within --until, or none for a puzzle with
+    /// several solutions) and `open` (then, each open cell as `{"cell":
+    /// "r1c1", "candidates": [1, 5]}`; else empty).
     #[arg(long, short, value_enum, default_value_t)]
     output: ReportOutput,
+}
+
+/// Reads `--until`: a technique's id.
+fn parse_technique(id: &str) -> Result<Technique, String> {
+    Technique::from_id(id).ok_or_else(|| {
+        let ids: Vec<&str> = Technique::ALL.iter().map(|t| t.id()).collect();
+        format!("not a technique; one of: {}", ids.join(", "))
+    })
 }
 
 /// Runs `hint` on each puzzle of the input.
@@ -70,12 +101,16 @@ pub fn hint(args: HintArgs) -> anyhow::Result<Status> {
     let input = args.input.open(args.file.as_deref())?;
     let name = input.name.clone();
     let encoding = args.encoding.encoding();
+    let mut ceiling = args.until.unwrap_or(Technique::SolverRefutation);
+    if args.no_contradictions {
+        ceiling = ceiling.min(Technique::Constraint);
+    }
     let mut status = Status::Success;
     let mut first = true;
     let result = report_each(input, args.input.options(), |source, puzzle, out| {
         let at = format!("{source}: {}", puzzle.label);
-        let mut hinter = match Hinter::new(&puzzle.puzzle, &encoding) {
-            Ok(hinter) => hinter,
+        let mut hinter = match Hinter::unfinished(&puzzle.puzzle, &encoding) {
+            Ok(hinter) => hinter.with_ceiling(ceiling),
             Err(HintError::Solve(e)) => return Err(anyhow::Error::new(e).context(at)),
             Err(refused) => {
                 say::error(format_args!("{at}: {refused}"));
@@ -96,19 +131,34 @@ pub fn hint(args: HintArgs) -> anyhow::Result<Status> {
             step.map(|s| s.into_iter().collect())
         }
         .with_context(|| at.clone())?;
+        if let Some((a, b)) = hinter.two_solutions() {
+            let cells = a.differences(b);
+            say::note(format_args!(
+                "{at}: the puzzle has several solutions (two differ in {}, {}...); \
+                 the steps go as far as logic does",
+                say::count(cells.len(), "cell", "cells"),
+                cells[0]
+            ));
+            status = status.max(Status::NotUnique);
+        }
+        let ended = Ended {
+            solved: hinter.is_solved(),
+            // One step asked for and none given, or the whole walk ended
+            // short of the solution.
+            stuck: !hinter.is_solved() && (args.all || steps.is_empty()),
+            open: hinter.open(),
+            ceiling,
+            unique: hinter.solution().is_some(),
+        };
         match args.output {
             ReportOutput::Text => {
                 if !first && args.all {
                     writeln!(out).context("cannot write to stdout")?;
                 }
-                write!(
-                    out,
-                    "{}",
-                    text(&puzzle, &steps, hinter.is_solved(), args.all)
-                )
-                .context("cannot write to stdout")?;
+                write!(out, "{}", text(&puzzle, &steps, &ended, args.all))
+                    .context("cannot write to stdout")?;
             }
-            ReportOutput::Json => json_line(out, &hint_json(&puzzle, &steps, hinter.is_solved()))?,
+            ReportOutput::Json => json_line(out, &hint_json(&puzzle, &steps, &ended))?,
         }
         first = false;
         Ok(())
@@ -116,12 +166,57 @@ pub fn hint(args: HintArgs) -> anyhow::Result<Status> {
     Ok(result?.status(&name, status))
 }
 
+/// How a puzzle's steps ended.
+struct Ended {
+    /// Whether the grid is full after them.
+    solved: bool,
+    /// Whether they stopped with cells open: no step left within the
+    /// ceiling, or none at all for a puzzle with several solutions.
+    stuck: bool,
+    /// The open cells and their candidates after the steps.
+    open: Vec<(Cell, Vec<Digit>)>,
+    /// The hardest technique allowed.
+    ceiling: Technique,
+    /// Whether the puzzle has one solution.
+    unique: bool,
+}
+
+impl Ended {
+    /// Says why the steps stopped short, and what is open.
+    fn stuck_text(&self) -> String {
+        let why = if self.ceiling < Technique::SolverRefutation {
+            format!("no technique up to {} applies", self.ceiling)
+        } else if self.unique {
+            "no step applies".to_string()
+        } else {
+            "every candidate left is held by some solution".to_string()
+        };
+        let open: Vec<String> = self
+            .open
+            .iter()
+            .map(|(cell, digits)| {
+                let digits: Vec<String> = digits.iter().map(Digit::to_string).collect();
+                format!("{cell} {{{}}}", digits.join(","))
+            })
+            .collect();
+        format!(
+            "stuck: {why}; {} open: {}",
+            say::count(open.len(), "cell", "cells"),
+            open.join(" ")
+        )
+    }
+}
+
 /// Returns the text a puzzle prints: `LABEL: step` for one step, or the
 /// label and the numbered steps for `--all`; a contradiction's clauses
-/// follow it, one a line.
-fn text(puzzle: &Puzzle, steps: &[Step], solved: bool, all: bool) -> String {
+/// follow it, one a line; where the steps stop short, why and the open
+/// cells with their candidates.
+fn text(puzzle: &Puzzle, steps: &[Step], ended: &Ended, all: bool) -> String {
     let label = &puzzle.label;
     if steps.is_empty() {
+        if ended.stuck {
+            return format!("{label}: {}\n", ended.stuck_text());
+        }
         return format!("{label}: the grid is already solved\n");
     }
     let chain = |step: &Step, indent: &str| -> String {
@@ -141,10 +236,16 @@ fn text(puzzle: &Puzzle, steps: &[Step], solved: bool, all: bool) -> String {
         text.push_str(&format!("{:>width$}. {}\n", i + 1, step.text));
         text.push_str(&chain(step, &" ".repeat(width + 4)));
     }
-    if solved {
+    if ended.solved {
         text.push_str(&format!(
             "solved in {}\n",
             say::count(steps.len(), "step", "steps")
+        ));
+    } else if ended.stuck {
+        text.push_str(&format!(
+            "after {}, {}\n",
+            say::count(steps.len(), "step", "steps"),
+            ended.stuck_text()
         ));
     }
     text
@@ -171,13 +272,29 @@ fn step_json(step: &Step) -> Value {
 }
 
 /// Returns the JSON object `hint --output json` prints for a puzzle.
-fn hint_json(puzzle: &Puzzle, steps: &[Step], solved: bool) -> Value {
+fn hint_json(puzzle: &Puzzle, steps: &[Step], ended: &Ended) -> Value {
+    let open: Vec<Value> = if ended.stuck {
+        ended
+            .open
+            .iter()
+            .map(|(cell, digits)| {
+                json!({
+                    "cell": cell.to_string(),
+                    "candidates": digits.iter().map(|d| d.get()).collect::<Vec<_>>(),
+                })
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     json!({
         "label": puzzle.label.to_string(),
         "line": puzzle.line,
-        "status": "unique",
+        "status": if ended.unique { "unique" } else { "multiple" },
         "steps": steps.iter().map(step_json).collect::<Vec<_>>(),
-        "solved": solved,
+        "solved": ended.solved,
+        "stuck": ended.stuck,
+        "open": open,
         "error": null,
     })
 }

@@ -163,50 +163,70 @@ fn step(
     }
 }
 
-/// Removes one candidate that is not in the solution, from a blank cell
-/// with the fewest candidates, after the SAT solver has confirmed that
-/// assuming it leaves no solution.
+/// Removes one candidate that no solution holds, from a blank cell with
+/// the fewest candidates, after the SAT solver has confirmed that
+/// assuming it leaves no solution. With a unique solution the candidate
+/// is any other than the solution's digit; with several, candidates are
+/// tried in turn, and `None` means every one left is held by some
+/// solution: logic has nothing more to remove.
 ///
 /// # Errors
 ///
-/// [`HintError::Solve`] when varisat fails or finds a model, which would
-/// mean the grid's candidates were wrong.
-pub(super) fn solver_refutation(hinter: &Hinter) -> Result<Step, HintError> {
+/// [`HintError::Solve`] when varisat fails, or finds a model for a
+/// candidate the unique solution excludes, which would mean the grid's
+/// candidates were wrong.
+pub(super) fn solver_refutation(hinter: &Hinter) -> Result<Option<Step>, HintError> {
     let size = hinter.size();
     let fail = |what: String| HintError::Solve(SolveError::Solver(what));
-    let (cell, digit) = size
+    let mut cells: Vec<Cell> = size
         .all_cells()
         .filter(|&c| hinter.grid.get(c).is_none())
-        .min_by_key(|&c| hinter.mask(c).count_ones())
-        .and_then(|cell| {
-            let right = hinter.solution.get(cell);
+        .collect();
+    cells.sort_by_key(|&c| hinter.mask(c).count_ones());
+    let unique = hinter.solution();
+    let mut tries: Vec<(Cell, Digit)> = Vec::new();
+    for cell in cells {
+        let right = unique.and_then(|s| s.get(cell));
+        tries.extend(
             digits_of(size, hinter.mask(cell))
-                .find(|&d| Some(d) != right)
-                .map(|d| (cell, d))
-        })
-        .ok_or_else(|| fail("no candidate is left to refute".to_string()))?;
+                .filter(|&d| Some(d) != right)
+                .map(|d| (cell, d)),
+        );
+        if unique.is_some() && !tries.is_empty() {
+            break;
+        }
+    }
+    if unique.is_some() && tries.is_empty() {
+        return Err(fail("no candidate is left to refute".to_string()));
+    }
     let mut solver = Solver::new();
     solver.add_formula(&hinter.cnf);
-    let mut lits = assumptions(hinter);
-    lits.push(vars::lit(size, cell, digit));
-    solver.assume(&lits);
-    if solver
-        .solve()
-        .map_err(|e| HintError::Solve(SolveError::Solver(e.to_string())))?
-    {
-        return Err(fail(format!(
-            "the SAT solver finds a solution with {digit} in {cell}, against the \
-             unique solution"
+    for (cell, digit) in tries {
+        let mut lits = assumptions(hinter);
+        lits.push(vars::lit(size, cell, digit));
+        solver.assume(&lits);
+        if solver
+            .solve()
+            .map_err(|e| HintError::Solve(SolveError::Solver(e.to_string())))?
+        {
+            if unique.is_some() {
+                return Err(fail(format!(
+                    "the SAT solver finds a solution with {digit} in {cell}, against the \
+                     unique solution"
+                )));
+            }
+            continue;
+        }
+        return Ok(Some(Step::eliminate(
+            Technique::SolverRefutation,
+            vec![cell],
+            vec![(cell, digit)],
+            format!(
+                "solver refutation: no single assumption propagates to a contradiction; \
+                 the SAT solver shows that with {digit} in {cell} the grid has no \
+                 solution; remove {digit} from {cell}"
+            ),
         )));
     }
-    Ok(Step::eliminate(
-        Technique::SolverRefutation,
-        vec![cell],
-        vec![(cell, digit)],
-        format!(
-            "solver refutation: no single assumption propagates to a contradiction; \
-             the SAT solver shows that with {digit} in {cell} the grid has no \
-             solution; remove {digit} from {cell}"
-        ),
-    ))
+    Ok(None)
 }

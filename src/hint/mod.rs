@@ -32,8 +32,12 @@
 //! once, as people do with pencil marks; that is no step of its own.
 //! Every step is sound: it follows from the rules and the current
 //! candidates, so it never removes a digit of any solution. The hinter
-//! refuses grids that break a rule, have no solution or have several: a
-//! hint cannot lead to a unique answer that does not exist.
+//! refuses grids that break a rule or have no solution. [`Hinter::new`]
+//! refuses a grid with several solutions too; [`Hinter::unfinished`]
+//! takes it, as a setter's puzzle in the making, and its steps go as far
+//! as they can: the solver refutes only candidates that no solution
+//! holds. [`Hinter::with_ceiling`] stops at a technique, so a walk shows
+//! where a solver who knows no harder technique gets stuck.
 
 mod contradiction;
 mod fish;
@@ -110,6 +114,35 @@ pub enum Technique {
 }
 
 impl Technique {
+    /// Every technique, simplest first: the order steps are tried in.
+    pub const ALL: [Technique; 20] = [
+        Technique::NakedSingle,
+        Technique::HiddenSingle,
+        Technique::Pointing,
+        Technique::Claiming,
+        Technique::NakedPair,
+        Technique::NakedTriple,
+        Technique::HiddenPair,
+        Technique::HiddenTriple,
+        Technique::XWing,
+        Technique::Skyscraper,
+        Technique::TwoStringKite,
+        Technique::TurbotFish,
+        Technique::XyWing,
+        Technique::WWing,
+        Technique::Swordfish,
+        Technique::XyzWing,
+        Technique::Jellyfish,
+        Technique::Constraint,
+        Technique::Contradiction,
+        Technique::SolverRefutation,
+    ];
+
+    /// Returns the technique with this id ([`Technique::id`]).
+    pub fn from_id(id: &str) -> Option<Technique> {
+        Technique::ALL.into_iter().find(|t| t.id() == id)
+    }
+
     /// Returns the technique's id, as `--output json` writes it:
     /// `naked-single`, `hidden-single`, `pointing`, `claiming`,
     /// `naked-pair`, `naked-triple`, `hidden-pair`, `hidden-triple`,
@@ -305,8 +338,13 @@ pub struct Hinter {
     masks: Vec<u64>,
     /// The digits placed so far, givens included.
     grid: Grid,
-    /// The puzzle's only solution.
-    solution: Grid,
+    /// The first solution the SAT solver found (`None` only while the
+    /// hinter is made).
+    solution: Option<Grid>,
+    /// A second solution, when the puzzle has several.
+    second: Option<Grid>,
+    /// The hardest technique a step may use.
+    ceiling: Technique,
     /// The puzzle's clauses and their families, for contradictions.
     cnf: CnfFormula,
     stats: EncodeStats,
@@ -325,6 +363,23 @@ impl Hinter {
     /// [`HintError::Several`] by the SAT solver's answer, and
     /// [`HintError::Solve`] when it fails.
     pub fn new(puzzle: &Puzzle, encoding: &Encoding) -> Result<Hinter, HintError> {
+        let hinter = Hinter::unfinished(puzzle, encoding)?;
+        match hinter.second {
+            Some(ref second) => Err(HintError::Several(hinter.grid_solution(), second.clone())),
+            None => Ok(hinter),
+        }
+    }
+
+    /// Returns a hinter as [`Hinter::new`] does, but one for a puzzle
+    /// with several solutions too: a puzzle being set. Its steps are as
+    /// sound (no step removes a digit any solution holds), and they stop
+    /// where logic does: [`Hinter::next_step`] returns `None` while
+    /// cells are still open.
+    ///
+    /// # Errors
+    ///
+    /// As [`Hinter::new`], but never [`HintError::Several`].
+    pub fn unfinished(puzzle: &Puzzle, encoding: &Encoding) -> Result<Hinter, HintError> {
         let givens = puzzle.givens();
         if let Some(violation) = givens.first_conflict() {
             return Err(HintError::Broken(violation));
@@ -335,7 +390,9 @@ impl Hinter {
             puzzle: puzzle.clone(),
             masks: vec![full; size.cells()],
             grid: Grid::empty(givens.shape().clone()),
-            solution: Grid::empty(givens.shape().clone()),
+            solution: None,
+            second: None,
+            ceiling: Technique::SolverRefutation,
             cnf: CnfFormula::new(),
             stats: EncodeStats::default(),
             tracer: OnceCell::new(),
@@ -353,11 +410,14 @@ impl Hinter {
             }
         }
         let mut solver = SatSolver::new(*encoding);
-        hinter.solution = match solver.solve_puzzle(puzzle).map_err(HintError::Solve)? {
-            Outcome::Unique(solution) => solution,
-            Outcome::Multiple(a, b) => return Err(HintError::Several(a, b)),
+        match solver.solve_puzzle(puzzle).map_err(HintError::Solve)? {
+            Outcome::Unique(solution) => hinter.solution = Some(solution),
+            Outcome::Multiple(a, b) => {
+                hinter.solution = Some(a);
+                hinter.second = Some(b);
+            }
             Outcome::Unsolvable => return Err(HintError::NoSolution),
-        };
+        }
         hinter.stats = encode_puzzle(puzzle, encoding, &mut hinter.cnf);
         Ok(hinter)
     }
@@ -367,9 +427,40 @@ impl Hinter {
         &self.grid
     }
 
-    /// Returns the puzzle's only solution, as the SAT solver found it.
-    pub fn solution(&self) -> &Grid {
-        &self.solution
+    /// Stops the steps at `ceiling`: a step that needs a harder
+    /// technique (later in [`Technique`]'s order) is not taken, and
+    /// [`Hinter::next_step`] returns `None` there instead.
+    #[must_use]
+    pub fn with_ceiling(mut self, ceiling: Technique) -> Hinter {
+        self.ceiling = ceiling;
+        self
+    }
+
+    /// Returns the puzzle's only solution, as the SAT solver found it, or
+    /// `None` for a puzzle with several (see [`Hinter::unfinished`]).
+    pub fn solution(&self) -> Option<&Grid> {
+        self.second.is_none().then(|| self.grid_solution_ref())
+    }
+
+    /// Returns two solutions that differ, for a puzzle with several.
+    pub fn two_solutions(&self) -> Option<(&Grid, &Grid)> {
+        Some((self.grid_solution_ref(), self.second.as_ref()?))
+    }
+
+    /// Returns whether a step may use `technique`.
+    fn allows(&self, technique: Technique) -> bool {
+        technique <= self.ceiling
+    }
+
+    /// The first solution the SAT solver found.
+    fn grid_solution_ref(&self) -> &Grid {
+        self.solution
+            .as_ref()
+            .expect("a hinter is made for a puzzle with a solution")
+    }
+
+    fn grid_solution(&self) -> Grid {
+        self.grid_solution_ref().clone()
     }
 
     /// Returns the candidates of `cell`, smallest first.
@@ -419,7 +510,10 @@ impl Hinter {
         }
     }
 
-    /// Returns the simplest next step, or `None` when the grid is solved.
+    /// Returns the simplest next step, or `None` when the grid is solved
+    /// or no step is left within the ceiling ([`Hinter::with_ceiling`]),
+    /// or, for a puzzle with several solutions, at all: [`Hinter::is_solved`]
+    /// tells which.
     ///
     /// # Errors
     ///
@@ -430,6 +524,9 @@ impl Hinter {
         if self.is_solved() {
             return Ok(None);
         }
+        // Each finder returns its simplest step, so one past the ceiling
+        // means none within it is there.
+        let within = |step: Option<Step>| step.filter(|s| self.allows(s.technique));
         let found = singles::naked_single(self)
             .or_else(|| singles::hidden_single(self))
             .or_else(|| locked::locked_candidates(self))
@@ -442,16 +539,31 @@ impl Hinter {
             .or_else(|| fish::fish(self, 3))
             .or_else(|| wings::xyz_wing(self))
             .or_else(|| fish::fish(self, 4));
-        if let Some(step) = found {
+        if let Some(step) = within(found) {
             return Ok(Some(step));
+        }
+        if !self.allows(Technique::Constraint) {
+            return Ok(None);
         }
         if let Some(step) = variants::constraint_step(self)? {
             return Ok(Some(step));
         }
-        if let Some(step) = contradiction::shortest(self) {
+        if let Some(step) = within(contradiction::shortest(self)) {
             return Ok(Some(step));
         }
-        contradiction::solver_refutation(self).map(Some)
+        if !self.allows(Technique::SolverRefutation) {
+            return Ok(None);
+        }
+        contradiction::solver_refutation(self)
+    }
+
+    /// Returns the open cells and their candidates, row-major.
+    pub fn open(&self) -> Vec<(Cell, Vec<Digit>)> {
+        self.size()
+            .all_cells()
+            .filter(|&c| self.grid.get(c).is_none())
+            .map(|c| (c, self.candidates(c)))
+            .collect()
     }
 
     /// Applies a step: places its digits and removes its candidates.
