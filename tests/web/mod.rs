@@ -3,13 +3,15 @@
 //! `#solution-line`) for a classic puzzle, a 16×16, a killer from an
 //! f-puzzles link, clones (and their shading on the board), a puzzle with
 //! two solutions and a malformed link, and the Stop button on a solve
-//! under way; `serve.rs` the server over sockets.
+//! under way; `page.rs` the page's behaviour around them, `serve.rs` the
+//! server over sockets.
 //!
 //! Needs Chromium (the page is built into the binary): without it the
 //! browser tests fail in CI (`CI` set) and otherwise pass with a notice
 //! on stderr.
 
 mod devtools;
+mod page;
 mod serve;
 
 use sudoku_sat::encode::Encoding;
@@ -171,7 +173,7 @@ fn the_page_solves_puzzles_in_a_headless_browser() {
 /// busy for seconds (about 6 s here): a pattern grid with about 45% of
 /// its cells kept (by a fixed linear congruential sequence), in the
 /// numbers format.
-fn long_puzzle() -> String {
+pub(crate) fn long_puzzle() -> String {
     let (side, box_side) = (36usize, 6usize);
     let mut state = 5u64;
     let mut text = String::new();
