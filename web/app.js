@@ -1,4 +1,4 @@
-// The page: reads the pasted puzzle, draws it, and asks the worker to
+// The page: reads the pasted puzzle, draws it, and asks the workers to
 // solve it, list its true candidates, rate it and explain a cell.
 //
 // Test hook (keep it): opened as /?p=<URL-encoded puzzle line or
@@ -9,10 +9,24 @@ import { draw, cellAt } from "./draw.js";
 import { Solver } from "./solver.js";
 
 const $ = (id) => document.getElementById(id);
-const solver = new Solver((busy) => {
-  $("stop").disabled = !busy;
-  $("solve").disabled = busy;
-});
+
+// Two workers: `solver` reads, solves, links and explains, so a cell
+// click is answered at once; `extras` works out the true candidates and
+// the rating, which can take a minute on a hard puzzle, without holding
+// up anything else. Solve is disabled only while the verdict is being
+// worked out; Stop (or a new Solve) ends whatever runs.
+const solver = new Solver(buttons);
+const extras = new Solver(buttons);
+
+// The run under way: a new Solve starts a new one, and the answers of an
+// older run are dropped.
+let run = 0;
+let solving = false;
+
+function buttons() {
+  $("solve").disabled = solving;
+  $("stop").disabled = !(solver.busy || extras.busy);
+}
 
 // What is on the board: the module's answers for the current puzzle.
 let board = { text: "", puzzle: null, solved: null, candidates: null, selected: null };
@@ -34,24 +48,60 @@ function report(status, line) {
   $("solution-line").textContent = line || "";
 }
 
+// The line under the verdict that says what is still running after it:
+// the step, how many there are, and the seconds so far.
+let ticking = null;
+
+function progress(text, step, steps) {
+  clearInterval(ticking);
+  ticking = null;
+  if (!step) {
+    $("progress").textContent = text;
+    return;
+  }
+  const start = performance.now();
+  const show = () => {
+    const seconds = Math.floor((performance.now() - start) / 1000);
+    $("progress").textContent = `${text} (step ${step} of ${steps}, ${seconds} s; Stop or Solve ends it)\u2026`;
+  };
+  show();
+  ticking = setInterval(show, 1000);
+}
+
 const WORDS = {
   unique: "One solution: the puzzle is unique.",
   multiple: "Several solutions: the cells in yellow differ in a second solution (its digit small, bottom right).",
   none: "No solution: the rules and givens contradict each other.",
 };
 
+/** Ends whatever runs: the verdict's work, a cell's clauses, the
+    candidates and the rating. Returns whether anything was running. */
+function stopAll() {
+  const a = solver.stop();
+  const b = extras.stop();
+  return a || b;
+}
+
 async function solve() {
+  stopAll();
+  const mine = ++run;
+  const current = () => mine === run;
   const text = $("puzzle").value;
   board = { text, puzzle: null, solved: null, candidates: null, selected: null };
   report("", "");
+  progress("");
   $("links").replaceChildren();
   $("rating").textContent = "";
   $("rules").replaceChildren();
   $("explain").replaceChildren();
+  $("explain-title").textContent = "Clauses of a cell";
   $("timing").textContent = "";
   verdict("Reading\u2026");
+  solving = true;
+  buttons();
   try {
     const read = await solver.ask("read", text);
+    if (!current()) return;
     if (read.answer.error) {
       verdict(read.answer.error, true);
       report(read.answer.error);
@@ -72,6 +122,7 @@ async function solve() {
     redraw();
     verdict("Solving\u2026");
     const solved = await solver.ask("solve", text);
+    if (!current()) return;
     if (solved.answer.error) {
       verdict(solved.answer.error, true);
       report(solved.answer.error);
@@ -82,29 +133,74 @@ async function solve() {
     $("timing").textContent = `solved in ${solved.ms.toFixed(1)} ms; ${solved.answer.cross_check}`;
     report(solved.answer.status, solved.answer.solution);
     redraw();
-    if (solved.answer.solution) {
-      const links = await solver.ask("links", text, solved.answer.solution);
-      if (!links.answer.error) showLinks(links.answer);
+  } catch (failed) {
+    if (!current()) return;
+    // Stopped, or the module did not load: say which.
+    const message = String(failed.message || failed);
+    verdict(message, true);
+    report(message);
+    return;
+  } finally {
+    if (current()) {
+      solving = false;
+      buttons();
     }
-    const candidates = await solver.ask("candidates", text);
+  }
+  afterVerdict(text, current);
+}
+
+/** The work after the verdict: the links to the answer, then the true
+    candidates and the rating on the other worker, with a line saying
+    which is running. Stopping it leaves the verdict as it is. */
+async function afterVerdict(text, current) {
+  if (board.solved.solution) {
+    solver.ask("links", text, board.solved.solution).then((links) => {
+      if (current() && !links.answer.error) showLinks(links.answer);
+    }, () => {});
+  }
+  try {
+    progress("Working out the true candidates", 1, 2);
+    const candidates = await extras.ask("candidates", text);
+    if (!current()) return;
     if (!candidates.answer.error) {
       board.candidates = candidates.answer;
       redraw();
     }
-    const rated = await solver.ask("rate", text);
+    progress("Rating the puzzle", 2, 2);
+    const rated = await extras.ask("rate", text);
+    if (!current()) return;
+    progress("");
     $("rating").textContent = rated.answer.error ? rated.answer.error : ratingWords(rated.answer);
-  } catch (stopped) {
-    verdict(String(stopped.message || stopped), true);
-    if (!$("status").textContent) report("stopped");
+  } catch (failed) {
+    if (!current()) return;
+    const message = String(failed.message || failed);
+    progress(message === "stopped" ? "Candidates and rating stopped." : message);
   }
 }
 
+/** The rating in words, by what its level did: solved the puzzle,
+    proved it has no solution, or (search) found several solutions. */
 function ratingWords(r) {
   const fixed = (n) => `${n ?? 0} of ${board.puzzle.size ** 2} cells`;
+  const limit = r.gave_up ? ", gave up at the limit" : "";
+  const outcome = {
+    unique: "solves it",
+    multiple: "finds two solutions",
+    unsolvable: "proves it has no solution",
+  }[r.outcome] || r.outcome;
   switch (r.level) {
-    case "propagation": return "Rating: propagation (unit propagation alone, naked and hidden singles, solves it).";
-    case "probing": return `Rating: probing (propagation fixes ${fixed(r.propagated)}; failed-literal probing the rest).`;
-    default: return `Rating: search (propagation fixes ${fixed(r.propagated)}; ${r.decisions} decisions, ${r.conflicts} conflicts${r.gave_up ? ", gave up at the limit" : ""}).`;
+    case "propagation":
+      return r.outcome === "unsolvable"
+        ? "Rating: propagation (unit propagation alone, naked and hidden singles, finds the contradiction: no solution)."
+        : `Rating: propagation (unit propagation alone, naked and hidden singles, ${outcome}).`;
+    case "probing": {
+      const fixes = r.propagated == null ? "propagation alone is not enough" : `propagation fixes ${fixed(r.propagated)}`;
+      return `Rating: probing (${fixes}; failed-literal probing ${r.outcome === "unique" ? "the rest" : outcome}).`;
+    }
+    default: {
+      const fixes = r.propagated == null ? "propagation conflicts" : `propagation fixes ${fixed(r.propagated)}`;
+      return `Rating: search (${fixes}; ${r.decisions} decisions, ${r.conflicts} conflicts${limit}; search ${outcome}).`;
+    }
   }
 }
 
@@ -121,6 +217,7 @@ function showLinks(answer) {
 
 async function explainCell(index) {
   if (!board.puzzle) return;
+  const mine = run;
   const n = board.puzzle.size;
   const name = `r${Math.floor(index / n) + 1}c${(index % n) + 1}`;
   board.selected = index;
@@ -130,6 +227,8 @@ async function explainCell(index) {
   box.textContent = "\u2026";
   try {
     const { answer } = await solver.ask("explain", board.text, name);
+    // A new puzzle since the click: its panel is not this answer's.
+    if (mine !== run) return;
     box.replaceChildren();
     if (answer.error) {
       box.textContent = answer.error;
@@ -152,7 +251,7 @@ async function explainCell(index) {
       box.append(h, list);
     }
   } catch (stopped) {
-    box.textContent = String(stopped.message || stopped);
+    if (mine === run) box.textContent = String(stopped.message || stopped);
   }
 }
 
@@ -175,7 +274,7 @@ async function downloadDimacs() {
 }
 
 $("solve").addEventListener("click", solve);
-$("stop").addEventListener("click", () => solver.stop());
+$("stop").addEventListener("click", stopAll);
 $("download").addEventListener("click", downloadDimacs);
 $("show-candidates").addEventListener("change", redraw);
 $("board").addEventListener("click", (event) => {

@@ -100,9 +100,9 @@ export function draw(svg, puzzle, solved, candidates, selected) {
   if (f["diagonal+"]) el(marks, "line", { class: "diag", x1: lo, y1: hi, x2: hi, y2: lo });
   for (const thermo of f.thermometer || []) {
     for (const line of thermo.lines) {
-      el(marks, "polyline", { class: "thermo", points: points(line), fill: "none", "stroke-width": S * 0.3, "stroke-linecap": "round", "stroke-linejoin": "round" });
+      el(marks, "polyline", { class: "thermo-line", points: points(line), "stroke-width": S * 0.3, "stroke-linecap": "round", "stroke-linejoin": "round" });
       const [x, y] = centre(rc(line[0]));
-      el(marks, "circle", { class: "thermo", cx: x, cy: y, r: S * 0.38 });
+      el(marks, "circle", { class: "thermo-bulb", cx: x, cy: y, r: S * 0.38 });
     }
   }
   for (const [key, colour] of Object.entries(LINE_COLOURS)) {

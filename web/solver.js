@@ -1,6 +1,8 @@
-// The page's side of the worker: one request at a time, answered by a
-// promise; Stop terminates the worker (a SAT search cannot be asked to
-// stop from outside) and starts a fresh one for the next request.
+// The page's side of a worker: requests answered in turn, each by a
+// promise; stop() terminates the worker (a SAT search cannot be asked to
+// stop from outside) and starts a fresh one for the next request. A
+// worker whose module does not load fails every request with that
+// error, at once, until stop() starts a fresh one.
 
 export class Solver {
   /** onBusy(busy) is called when a request starts and when it ends. */
@@ -21,14 +23,21 @@ export class Solver {
       if (this.pending.size === 0) this.onBusy(false);
       waiting.resolve(event.data);
     };
+    this.broken = null;
     this.worker.onerror = (event) => {
-      // The module or its WebAssembly failed to load: say so for every
-      // request instead of waiting for ever.
+      // The worker's module did not load: say so for every request
+      // instead of waiting for ever. Not restarted here: a fresh worker
+      // would fail the same way, over and over.
       event.preventDefault();
-      this.fail(`the solver could not start: ${event.message || "the WebAssembly module did not load (was web/build run?)"}`);
+      this.broken = `the solver could not start: ${event.message || "its module (pkg/sudoku_sat_web.js) did not load; serve the page with sudoku-sat serve (with --root, run web/build first)"}`;
       this.worker.terminate();
-      this.start();
+      this.fail(this.broken);
     };
+  }
+
+  /** Whether a request is waiting for its answer. */
+  get busy() {
+    return this.pending.size > 0;
   }
 
   fail(message) {
@@ -41,17 +50,21 @@ export class Solver {
       solution line for links); resolves to {answer, ms}, rejects when
       stopped. */
   ask(op, text, cell) {
+    if (this.broken) return Promise.reject(new Error(this.broken));
     const id = this.next++;
-    this.onBusy(true);
-    return new Promise((resolve, reject) => {
+    const answer = new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       this.worker.postMessage({ id, op, text, cell });
     });
+    this.onBusy(true);
+    return answer;
   }
 
   stop() {
+    const was = this.busy;
     this.worker.terminate();
     this.fail("stopped");
     this.start();
+    return was;
   }
 }

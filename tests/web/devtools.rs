@@ -21,11 +21,6 @@ use serde_json::{Value, json};
 /// solving.
 pub const STEP: Duration = Duration::from_secs(60);
 
-/// The page's folder in this checkout.
-pub fn page_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("web")
-}
-
 /// Returns the Chromium binary on PATH, if any.
 pub fn chromium() -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
@@ -73,12 +68,22 @@ pub struct Harness {
 }
 
 impl Harness {
-    /// Starts the server on the page in this checkout and the browser on
-    /// a blank page.
+    /// Starts the server on the page built into the binary and the
+    /// browser on a blank page.
     pub fn start(chromium: &Path) -> Harness {
+        Harness::serving(chromium, None)
+    }
+
+    /// Starts the server on `root` (`--root`), or on the built-in page,
+    /// and the browser on a blank page.
+    pub fn serving(chromium: &Path, root: Option<&Path>) -> Harness {
         let mut server = Command::new(env!("CARGO_BIN_EXE_sudoku-sat"))
-            .args(["serve", "--port", "0", "--root"])
-            .arg(page_dir())
+            .args(["serve", "--port", "0"])
+            .args(
+                root.map(|r| [std::ffi::OsStr::new("--root"), r.as_os_str()])
+                    .into_iter()
+                    .flatten(),
+            )
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()

@@ -3,12 +3,16 @@
 //! `#solution-line`) for a classic puzzle, a 16×16, a killer from an
 //! f-puzzles link, clones (and their shading on the board), a puzzle with
 //! two solutions and a malformed link, and the Stop button on a solve
-//! under way.
+//! under way; `page.rs` the page's behaviour around them, `serve.rs` the
+//! server over sockets.
 //!
-//! Needs Chromium and the built page (`web/build`): without them the test
-//! fails in CI (`CI` set) and otherwise passes with a notice on stderr.
+//! Needs Chromium (the page is built into the binary): without it the
+//! browser tests fail in CI (`CI` set) and otherwise pass with a notice
+//! on stderr.
 
 mod devtools;
+mod page;
+mod serve;
 
 use sudoku_sat::encode::Encoding;
 use sudoku_sat::formats::fpuzzles::link;
@@ -18,23 +22,29 @@ use sudoku_sat::rules::Constraint;
 use sudoku_sat::solve::Outcome;
 use sudoku_sat::solve::sat::SatSolver;
 
-use crate::common::{EULER_1_SOLUTION, GENERATED_16, in_ci, run_cli};
-use devtools::{Harness, chromium, page_dir, percent_encode};
+use crate::common::{EULER_1_SOLUTION, GENERATED_16, in_ci};
+use devtools::{Harness, chromium, percent_encode};
+
+/// The page's files in `web/` outside `pkg/`, but for `bench.html`.
+const PAGE_FILES: [&str; 6] = [
+    "index.html",
+    "app.js",
+    "draw.js",
+    "solver.js",
+    "worker.js",
+    "style.css",
+];
 
 /// Returns the browser to use, or `None` after a notice (outside CI) when
-/// the browser or the built page is missing.
+/// it is missing.
 fn ready() -> Option<std::path::PathBuf> {
-    let built = page_dir().join("pkg/sudoku_sat_web.js").is_file();
     let browser = chromium();
-    let missing = match (&browser, built) {
-        (Some(_), true) => return browser,
-        (None, true) => "chromium is not on PATH (Debian: apt-get install chromium)",
-        (Some(_), false) => "the page is not built (run web/build)",
-        (None, false) => "chromium is not on PATH and the page is not built",
-    };
-    assert!(!in_ci(), "browser tests cannot run in CI: {missing}");
-    crate::common::skipped(format_args!("the browser tests: {missing}"));
-    None
+    if browser.is_none() {
+        let missing = "chromium is not on PATH (Debian: apt-get install chromium)";
+        assert!(!in_ci(), "browser tests cannot run in CI: {missing}");
+        crate::common::skipped(format_args!("the browser tests: {missing}"));
+    }
+    browser
 }
 
 /// Returns the library's own answer for the first puzzle of `text`.
@@ -163,7 +173,7 @@ fn the_page_solves_puzzles_in_a_headless_browser() {
 /// busy for seconds (about 6 s here): a pattern grid with about 45% of
 /// its cells kept (by a fixed linear congruential sequence), in the
 /// numbers format.
-fn long_puzzle() -> String {
+pub(crate) fn long_puzzle() -> String {
     let (side, box_side) = (36usize, 6usize);
     let mut state = 5u64;
     let mut text = String::new();
@@ -272,44 +282,6 @@ fn web_screenshot() {
     std::fs::write(&path, png).expect("write the screenshot");
 }
 
-/// A page folder with the files `serve` looks for, built or not.
-fn page_folder(built: bool) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("index.html"), "page").unwrap();
-    if built {
-        std::fs::create_dir(dir.path().join("pkg")).unwrap();
-        std::fs::write(dir.path().join("pkg/sudoku_sat_web.js"), "").unwrap();
-    }
-    dir
-}
-
-#[test]
-fn serve_says_when_the_port_is_taken() {
-    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let port = taken.local_addr().unwrap().port().to_string();
-    let dir = page_folder(true);
-    let root = dir.path().to_str().unwrap();
-    let run = run_cli(&["serve", "--port", &port, "--root", root], b"");
-    assert_eq!(run.code, 2);
-    assert_eq!(run.stdout, "");
-    assert!(
-        run.stderr
-            .starts_with(&format!("error: port {port} is taken")),
-        "{}",
-        run.stderr
-    );
-}
-
-#[test]
-fn serve_says_how_to_build_a_page_that_is_not_built() {
-    let dir = page_folder(false);
-    let root = dir.path().to_str().unwrap();
-    let run = run_cli(&["serve", "--port", "0", "--root", root], b"");
-    assert_eq!(run.code, 2);
-    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
-    assert!(run.stderr.contains("run web/build"), "{}", run.stderr);
-}
-
 /// Prints the page's solving times for the puzzle files named in
 /// `WEB_SPEED_FILES` (one puzzle a line), as `benches/web-speed` reports
 /// them beside the native CLI's: `bench.html` solves every line in the
@@ -339,61 +311,4 @@ fn web_speed() {
         );
         println!("page {file}: {}", figures.as_str().unwrap_or_default());
     }
-}
-
-/// Sends one raw request to `port` and returns the response head and body.
-fn http_get(port: u16, target: &str) -> (String, String) {
-    use std::io::{Read, Write};
-    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
-    stream
-        .set_read_timeout(Some(std::time::Duration::from_secs(20)))
-        .unwrap();
-    write!(stream, "GET {target} HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
-    let mut response = String::new();
-    stream.read_to_string(&mut response).unwrap();
-    let (head, body) = response.split_once("\r\n\r\n").unwrap();
-    (head.to_string(), body.to_string())
-}
-
-#[test]
-fn serve_answers_over_http_with_the_right_types_and_refuses_traversal() {
-    use std::io::BufRead;
-    let dir = page_folder(true);
-    std::fs::write(dir.path().join("pkg/m.wasm"), "\0asm").unwrap();
-    let mut server = std::process::Command::new(env!("CARGO_BIN_EXE_sudoku-sat"))
-        .args(["serve", "--port", "0", "--root"])
-        .arg(dir.path())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut first = String::new();
-    std::io::BufReader::new(server.stdout.take().unwrap())
-        .read_line(&mut first)
-        .unwrap();
-    let port: u16 = first
-        .trim()
-        .trim_start_matches("http://127.0.0.1:")
-        .trim_end_matches('/')
-        .parse()
-        .expect("serve prints http://127.0.0.1:PORT/");
-    let index = http_get(port, "/?p=1.2");
-    let wasm = http_get(port, "/pkg/m.wasm");
-    let escape = http_get(port, "/../Cargo.toml");
-    let encoded = http_get(port, "/pkg/%2e%2e/%2e%2e/Cargo.toml");
-    let missing = http_get(port, "/nothing.js");
-    let _ = server.kill();
-    let _ = server.wait();
-    assert!(index.0.starts_with("HTTP/1.1 200"), "{}", index.0);
-    assert!(index.0.contains("Content-Type: text/html"), "{}", index.0);
-    assert_eq!(index.1, "page");
-    assert!(
-        wasm.0.contains("Content-Type: application/wasm"),
-        "{}",
-        wasm.0
-    );
-    assert_eq!(wasm.1, "\0asm");
-    assert!(escape.0.starts_with("HTTP/1.1 403"), "{}", escape.0);
-    assert!(encoded.0.starts_with("HTTP/1.1 403"), "{}", encoded.0);
-    assert!(missing.0.starts_with("HTTP/1.1 404"), "{}", missing.0);
 }

@@ -1,0 +1,343 @@
+//! The little HTTP/1.1 `serve` speaks: the request head read and checked,
+//! the response head written, content types, validators and gzip.
+
+use std::io::{self, BufRead, Write};
+use std::path::Path;
+
+use flate2::Compression;
+use flate2::write::GzEncoder;
+
+/// What a request asks for, once its head is read.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Request {
+    /// `true` for HEAD, `false` for GET.
+    pub head_only: bool,
+    /// The request target, as sent.
+    pub target: String,
+    /// Whether `Accept-Encoding` allows gzip.
+    pub gzip: bool,
+    /// The entity tags of `If-None-Match`, as sent (`*` included).
+    pub if_none_match: Vec<String>,
+}
+
+/// Why a request head is refused: the status to answer with.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// 400: a request line without method, target and version, a head
+    /// that is not UTF-8, or one too long.
+    BadRequest(&'static str),
+    /// 405: a method other than GET or HEAD.
+    Method,
+}
+
+/// Reads a request head (at most what `reader` yields; the caller bounds
+/// it) and returns the request, or why it is refused.
+pub fn read_request(reader: &mut impl BufRead) -> io::Result<Result<Request, Refused>> {
+    let mut lines = Vec::new();
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        if reader.read_until(b'\n', &mut line)? == 0 {
+            // The head ended before its blank line: cut off or too long.
+            if lines.is_empty() {
+                return Ok(Err(Refused::BadRequest("no request line\n")));
+            }
+            return Ok(Err(Refused::BadRequest("the request head is incomplete\n")));
+        }
+        let text = line.strip_suffix(b"\n").unwrap_or(&line);
+        let text = text.strip_suffix(b"\r").unwrap_or(text);
+        if text.is_empty() {
+            // The blank line that ends the head, or, first, no request
+            // line at all.
+            if lines.is_empty() {
+                return Ok(Err(Refused::BadRequest("no request line\n")));
+            }
+            break;
+        }
+        lines.push(text.to_vec());
+    }
+    let mut texts = Vec::with_capacity(lines.len());
+    for line in lines {
+        match String::from_utf8(line) {
+            Ok(text) => texts.push(text),
+            Err(_) => return Ok(Err(Refused::BadRequest("the request head is not UTF-8\n"))),
+        }
+    }
+    Ok(parse_head(&texts))
+}
+
+/// Parses the request line and the headers `serve` reads.
+fn parse_head(lines: &[String]) -> Result<Request, Refused> {
+    let parts: Vec<&str> = lines[0].split(' ').collect();
+    let [method, target, version] = parts[..] else {
+        return Err(Refused::BadRequest(
+            "a request line is METHOD TARGET HTTP/1.1\n",
+        ));
+    };
+    if method.is_empty()
+        || !method.bytes().all(|b| b.is_ascii_alphabetic())
+        || !target.starts_with('/')
+        || !version.starts_with("HTTP/")
+    {
+        return Err(Refused::BadRequest(
+            "a request line is METHOD TARGET HTTP/1.1\n",
+        ));
+    }
+    let head_only = match method {
+        "GET" => false,
+        "HEAD" => true,
+        _ => return Err(Refused::Method),
+    };
+    let mut request = Request {
+        head_only,
+        target: target.to_string(),
+        gzip: false,
+        if_none_match: Vec::new(),
+    };
+    for header in &lines[1..] {
+        let Some((name, value)) = header.split_once(':') else {
+            return Err(Refused::BadRequest("a header line is NAME: VALUE\n"));
+        };
+        if name.eq_ignore_ascii_case("accept-encoding") {
+            request.gzip = accepts_gzip(value);
+        } else if name.eq_ignore_ascii_case("if-none-match") {
+            request
+                .if_none_match
+                .extend(value.split(',').map(|tag| tag.trim().to_string()));
+        }
+    }
+    Ok(request)
+}
+
+/// Whether an `Accept-Encoding` value allows gzip: `gzip` or `*` listed
+/// with a weight above zero (RFC 9110, 12.5.3).
+fn accepts_gzip(value: &str) -> bool {
+    let weight = |name: &str| {
+        value.split(',').find_map(|item| {
+            let mut parts = item.split(';');
+            let coding = parts.next()?.trim();
+            if !coding.eq_ignore_ascii_case(name) {
+                return None;
+            }
+            let q = parts
+                .filter_map(|p| p.trim().strip_prefix("q="))
+                .find_map(|q| q.trim().parse::<f32>().ok())
+                .unwrap_or(1.0);
+            Some(q)
+        })
+    };
+    match weight("gzip") {
+        Some(q) => q > 0.0,
+        None => weight("*").is_some_and(|q| q > 0.0),
+    }
+}
+
+/// Whether `If-None-Match` names `etag` (weak comparison: a `W/` prefix
+/// is ignored) or is `*`.
+pub fn matches(if_none_match: &[String], etag: &str) -> bool {
+    if_none_match
+        .iter()
+        .any(|tag| tag == "*" || tag.trim_start_matches("W/") == etag)
+}
+
+/// Whether a file name carries its content's hash (`web/build` names the
+/// WebAssembly `NAME.<16 hex digits>.wasm`), so that its URL changes with
+/// its bytes and it can be cached for good.
+pub fn is_hashed(path: &str) -> bool {
+    let Some(stem) = path.strip_suffix(".wasm") else {
+        return false;
+    };
+    stem.rsplit_once('.').is_some_and(|(_, hash)| {
+        hash.len() == 16 && hash.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+    })
+}
+
+/// Returns the Content-Type of a file, by its extension. WebAssembly must
+/// be `application/wasm` for browsers to compile it while it downloads,
+/// and modules must be JavaScript for them to run at all.
+pub fn mime_type(path: &Path) -> &'static str {
+    match path.extension().and_then(|e| e.to_str()).unwrap_or("") {
+        "html" => "text/html; charset=utf-8",
+        "js" | "mjs" => "text/javascript; charset=utf-8",
+        "css" => "text/css; charset=utf-8",
+        "wasm" => "application/wasm",
+        "json" => "application/json",
+        "png" => "image/png",
+        "svg" => "image/svg+xml",
+        "ico" => "image/x-icon",
+        "txt" | "toml" | "cnf" | "md" => "text/plain; charset=utf-8",
+        _ => "application/octet-stream",
+    }
+}
+
+/// Whether a type gains from gzip: text and WebAssembly (about a third of
+/// its size), not images, which are compressed already.
+pub fn compressible(mime: &str) -> bool {
+    !mime.starts_with("image/png") && !mime.starts_with("image/x-icon")
+}
+
+/// Returns `bytes` gzipped (flate2's default level).
+pub fn gzip(bytes: &[u8]) -> Vec<u8> {
+    let mut encoder = GzEncoder::new(Vec::with_capacity(bytes.len() / 3), Compression::default());
+    // Writing to a Vec cannot fail.
+    encoder.write_all(bytes).expect("gzip into memory");
+    encoder.finish().expect("gzip into memory")
+}
+
+/// The reason phrase of a status `serve` answers with.
+fn reason(code: u16) -> &'static str {
+    match code {
+        200 => "OK",
+        304 => "Not Modified",
+        400 => "Bad Request",
+        403 => "Forbidden",
+        404 => "Not Found",
+        405 => "Method Not Allowed",
+        _ => "Error",
+    }
+}
+
+/// The response head's variable part; the fixed headers are written by
+/// [`write_head`].
+pub struct Head<'a> {
+    /// The status code.
+    pub code: u16,
+    /// The Content-Type.
+    pub mime: &'a str,
+    /// The body's length, or `None` for a body that ends when the
+    /// connection closes (a file gzipped as it is sent).
+    pub length: Option<u64>,
+    /// Extra header lines, each ending in `\r\n`.
+    pub extra: String,
+}
+
+/// Writes a response head; the connection closes after the body.
+///
+/// Every response makes the page cross-origin isolated (the opener and
+/// embedder policies below): the page loads nothing from elsewhere, and
+/// isolation gives `performance.now` in its worker a resolution of 5 µs
+/// instead of 100 µs in Chromium, which the solving times it shows and
+/// measures (`bench.html`) need on puzzles solved in a millisecond.
+pub fn write_head(out: &mut impl Write, head: &Head) -> io::Result<()> {
+    let code = head.code;
+    let mut text = format!(
+        "HTTP/1.1 {code} {}\r\nContent-Type: {}\r\n",
+        reason(code),
+        head.mime
+    );
+    if let Some(length) = head.length {
+        text.push_str(&format!("Content-Length: {length}\r\n"));
+    }
+    text.push_str(&head.extra);
+    text.push_str(
+        "X-Content-Type-Options: nosniff\r\nCross-Origin-Opener-Policy: same-origin\r\n\
+         Cross-Origin-Embedder-Policy: require-corp\r\nConnection: close\r\n\r\n",
+    );
+    out.write_all(text.as_bytes())
+}
+
+/// Writes a short plain-text response: an error or a refusal.
+pub fn write_text(
+    out: &mut impl Write,
+    code: u16,
+    body: &str,
+    extra: &str,
+    head_only: bool,
+) -> io::Result<()> {
+    let head = Head {
+        code,
+        mime: "text/plain; charset=utf-8",
+        length: Some(body.len() as u64),
+        extra: format!("Cache-Control: no-store\r\n{extra}"),
+    };
+    write_head(out, &head)?;
+    if !head_only {
+        out.write_all(body.as_bytes())?;
+    }
+    out.flush()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(head: &[u8]) -> Result<Request, Refused> {
+        read_request(&mut &head[..]).unwrap()
+    }
+
+    #[test]
+    fn a_get_with_its_headers_is_read() {
+        let request = parse(
+            b"GET /a.js?p=1 HTTP/1.1\r\nHost: x\r\nAccept-Encoding: br, gzip;q=0.5\r\n\
+              If-None-Match: \"1\", W/\"2\"\r\n\r\n",
+        )
+        .unwrap();
+        assert_eq!(request.target, "/a.js?p=1");
+        assert!(!request.head_only);
+        assert!(request.gzip);
+        assert!(matches(&request.if_none_match, "\"2\""));
+        assert!(!matches(&request.if_none_match, "\"3\""));
+    }
+
+    #[test]
+    fn bad_heads_are_refused_with_400_and_other_methods_with_405() {
+        for bad in [
+            &b"\r\n\r\n"[..],
+            b"/ HTTP/1.1\r\n\r\n",
+            b" / HTTP/1.1\r\n\r\n",
+            b"GET\r\n\r\n",
+            b"GET / HTTP/1.1\r\nHost: \xff\xfe\r\n\r\n",
+            b"GET /\xff HTTP/1.1\r\n\r\n",
+            b"GET / HTTP/1.1\r\nHost: x\r\n",
+            b"",
+        ] {
+            assert!(
+                matches!(parse(bad), Err(Refused::BadRequest(_))),
+                "{}",
+                String::from_utf8_lossy(bad)
+            );
+        }
+        assert_eq!(parse(b"POST / HTTP/1.1\r\n\r\n"), Err(Refused::Method));
+        assert_eq!(parse(b"DELETE /x HTTP/1.1\r\n\r\n"), Err(Refused::Method));
+        assert!(parse(b"HEAD / HTTP/1.1\r\n\r\n").unwrap().head_only);
+    }
+
+    #[test]
+    fn gzip_is_used_only_when_accepted() {
+        assert!(accepts_gzip("gzip, deflate, br"));
+        assert!(accepts_gzip("GZIP"));
+        assert!(accepts_gzip("*"));
+        assert!(!accepts_gzip("gzip;q=0"));
+        assert!(!accepts_gzip("gzip;q=0, *"));
+        assert!(!accepts_gzip("br, deflate"));
+        assert!(!accepts_gzip("identity"));
+    }
+
+    #[test]
+    fn only_content_hashed_webassembly_is_immutable() {
+        assert!(is_hashed("pkg/sudoku_sat_web_bg.0123456789abcdef.wasm"));
+        assert!(!is_hashed("pkg/sudoku_sat_web_bg.wasm"));
+        assert!(!is_hashed("pkg/a.0123456789abcdef.js"));
+        assert!(!is_hashed("pkg/a.0123456789ABCDEF.wasm"));
+    }
+
+    #[test]
+    fn webassembly_is_served_as_application_wasm() {
+        assert_eq!(mime_type(Path::new("a/b.wasm")), "application/wasm");
+        assert!(mime_type(Path::new("app.js")).starts_with("text/javascript"));
+        assert!(mime_type(Path::new("index.html")).starts_with("text/html"));
+    }
+
+    #[test]
+    fn gzip_round_trips() {
+        use std::io::Read;
+        let text = b"the page ".repeat(100);
+        let packed = gzip(&text);
+        assert!(packed.len() < text.len() / 4);
+        let mut back = Vec::new();
+        flate2::read::GzDecoder::new(&packed[..])
+            .read_to_end(&mut back)
+            .unwrap();
+        assert_eq!(back, text);
+    }
+}

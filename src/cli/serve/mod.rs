@@ -1,0 +1,197 @@
+//! `serve`: the page, built into the binary, on a small static file
+//! server at 127.0.0.1.
+//!
+//! The page runs the solver in the browser, compiled to WebAssembly, so
+//! the server only hands out files: GET and HEAD, no state. It listens on
+//! the loopback address only, answers each connection on a thread of its
+//! own (a browser opens several at once) and closes it after one
+//! response. Files go out gzipped when the browser accepts it, with an
+//! entity tag (304 when the browser has them), and the WebAssembly, named
+//! by its content hash, is cached for good. Files of a `--root` folder are
+//! streamed, never read whole. Paths are percent-decoded and then refused
+//! when they hold a `..`, a backslash or a NUL, and every file of a folder
+//! is checked, once its symbolic links are resolved, to lie under it.
+
+mod http;
+mod page;
+
+use std::io::{self, BufReader, Read, Write};
+use std::net::{Ipv4Addr, TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use clap::Args;
+use flate2::Compression;
+use flate2::write::GzEncoder;
+
+use super::{Status, say};
+use http::{Head, Refused, Request};
+use page::{Found, Page};
+
+/// The default port: 8096, after Project Euler's problem 96.
+const DEFAULT_PORT: u16 = 8096;
+
+/// The longest request head read, in bytes: a browser's GET is well
+/// under this even with a long `?p=` puzzle in the request line.
+const MAX_HEAD: u64 = 256 << 10;
+
+/// Serve the page that solves puzzles in the browser at
+/// http://127.0.0.1:P/.
+///
+/// The solver runs in the page as WebAssembly; the server only hands
+/// out the page's files, on the loopback address, until stopped. The
+/// URL is printed on stdout at start. Opened as `/?p=PUZZLE` (a
+/// URL-encoded puzzle line or f-puzzles payload), the page solves the
+/// puzzle at once.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The port to listen on, at 127.0.0.1; 0 picks a free one (the URL
+    /// printed on start names it).
+    #[arg(long, short, value_name = "P", default_value_t = DEFAULT_PORT)]
+    port: u16,
+
+    /// Serve the page from this folder instead of the copy built into
+    /// the program: `web/` of the sudoku-sat repository, with the
+    /// WebAssembly `web/build` writes into `web/pkg/` (for working on the
+    /// page without rebuilding the program).
+    #[arg(long, value_name = "DIR")]
+    root: Option<PathBuf>,
+}
+
+/// Runs `serve` until the process is stopped.
+pub fn serve(args: ServeArgs) -> anyhow::Result<Status> {
+    let page = Arc::new(Page::new(args.root.as_deref())?);
+    let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, args.port)).map_err(|e| {
+        if e.kind() == io::ErrorKind::AddrInUse {
+            anyhow::anyhow!(
+                "port {} is taken: stop what uses it, or pass --port P (0 picks a free port)",
+                args.port
+            )
+        } else {
+            anyhow::Error::new(e).context(format!("cannot listen on 127.0.0.1:{}", args.port))
+        }
+    })?;
+    let port = listener.local_addr()?.port();
+    // The URL is the one line on stdout, flushed at once, so that a
+    // script can read the port chosen by --port 0.
+    let mut out = io::stdout().lock();
+    writeln!(out, "http://127.0.0.1:{port}/")?;
+    out.flush()?;
+    drop(out);
+    say::note(format_args!(
+        "serving {} at http://127.0.0.1:{port}/ (Ctrl-C stops)",
+        page.describe()
+    ));
+    for stream in listener.incoming() {
+        let Ok(stream) = stream else { continue };
+        let page = Arc::clone(&page);
+        std::thread::spawn(move || {
+            // A client that goes away mid-answer is no fault of ours.
+            let _ = answer(stream, &page);
+        });
+    }
+    Ok(Status::Success)
+}
+
+/// Reads one request and writes its response.
+fn answer(stream: TcpStream, page: &Page) -> io::Result<()> {
+    stream.set_read_timeout(Some(Duration::from_secs(10)))?;
+    stream.set_write_timeout(Some(Duration::from_secs(30)))?;
+    let mut reader = BufReader::new(stream.try_clone()?.take(MAX_HEAD));
+    let request = http::read_request(&mut reader)?;
+    let mut out = stream;
+    let request = match request {
+        Ok(request) => request,
+        Err(Refused::Method) => {
+            return http::write_text(
+                &mut out,
+                405,
+                "only GET and HEAD\n",
+                "Allow: GET, HEAD\r\n",
+                false,
+            );
+        }
+        Err(Refused::BadRequest(why)) => return http::write_text(&mut out, 400, why, "", false),
+    };
+    match page.find(&request.target) {
+        Ok(found) => send(&mut out, &request, found),
+        Err(code) => {
+            let body = if code == 403 {
+                "forbidden\n"
+            } else {
+                "not found\n"
+            };
+            http::write_text(&mut out, code, body, "", request.head_only)
+        }
+    }
+}
+
+/// Sends a file: 304 when the browser's copy is current, else the file,
+/// gzipped when the browser accepts it and its type gains from it.
+fn send(out: &mut TcpStream, request: &Request, found: Found) -> io::Result<()> {
+    let (path, etag) = match &found {
+        Found::Embedded(file) => (Path::new(file.path), file.etag.as_str()),
+        Found::Disk { path, etag, .. } => (path.as_path(), etag.as_str()),
+    };
+    let mime = http::mime_type(path);
+    let gzip = request.gzip && http::compressible(mime);
+    // A gzipped copy is another representation: its own tag, so that a
+    // cache never answers one with the other.
+    let etag = if gzip {
+        format!("{}-gzip\"", etag.trim_end_matches('"'))
+    } else {
+        etag.to_string()
+    };
+    let name = path.to_str().unwrap_or("");
+    let cache = if http::is_hashed(name) {
+        "public, max-age=31536000, immutable"
+    } else {
+        "no-cache"
+    };
+    let mut extra = format!("ETag: {etag}\r\nCache-Control: {cache}\r\nVary: Accept-Encoding\r\n");
+    if gzip {
+        extra.push_str("Content-Encoding: gzip\r\n");
+    }
+    if http::matches(&request.if_none_match, &etag) {
+        let head = Head {
+            code: 304,
+            mime,
+            length: None,
+            extra,
+        };
+        http::write_head(out, &head)?;
+        return out.flush();
+    }
+    let length = match &found {
+        Found::Embedded(file) if gzip => Some(file.gzip().len() as u64),
+        Found::Embedded(file) => Some(file.bytes.len() as u64),
+        // Gzipped as it goes, its length is not known: the body ends at
+        // the close.
+        Found::Disk { len, .. } => (!gzip).then_some(*len),
+    };
+    let head = Head {
+        code: 200,
+        mime,
+        length,
+        extra,
+    };
+    http::write_head(out, &head)?;
+    if request.head_only {
+        return out.flush();
+    }
+    match found {
+        Found::Embedded(file) => out.write_all(if gzip { file.gzip() } else { file.bytes })?,
+        // Streamed in io::copy's buffer, so a slow reader of a large file
+        // holds a few kilobytes, not the file.
+        Found::Disk { mut file, .. } if gzip => {
+            let mut encoder = GzEncoder::new(&mut *out, Compression::default());
+            io::copy(&mut file, &mut encoder)?;
+            encoder.finish()?;
+        }
+        Found::Disk { mut file, .. } => {
+            io::copy(&mut file, out)?;
+        }
+    }
+    out.flush()
+}
