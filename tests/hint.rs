@@ -89,7 +89,11 @@ fn a_hard_puzzle_shows_its_contradiction_clause_by_clause() {
         .expect("a contradiction step");
     let next = run.stdout.lines().nth(contradiction + 1).unwrap();
     assert!(next.trim_start().starts_with("(1) "), "{next}");
-    assert!(run.stdout.trim_end().ends_with(" steps"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("solved in 121 steps; score 10.0"),
+        "{}",
+        run.stdout
+    );
 }
 
 #[test]
@@ -210,7 +214,7 @@ fn until_and_no_contradictions_stop_where_those_techniques_do() {
         "{}",
         run.stdout
     );
-    // Euler's grid 7 needs a naked triple after 18 steps.
+    // Euler's grid 7 needs a hidden pair after 18 steps.
     let grid_7 = grids(EULER)[6].to_string();
     let solution = run_cli(&["solve", "-o", "line", &grid_7], b"").stdout;
     let run = run_cli(
@@ -258,5 +262,35 @@ fn until_and_no_contradictions_stop_where_those_techniques_do() {
         run.stderr.contains("not a technique; one of: naked-single"),
         "{}",
         run.stderr
+    );
+}
+
+/// `--all` scores each solved path on Sudoku Explainer's scale by its
+/// hardest step: Euler's grid 1 needs only naked singles (2.3), grid 7 a
+/// hidden pair (3.4), grid 50 a naked triple (3.6), and Inkala's puzzle a
+/// refutation only the SAT solver finds (10.0).
+#[test]
+fn a_solved_path_scores_its_hardest_step() {
+    let euler = grids(EULER);
+    let inkala =
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    for (puzzle, score, hardest) in [
+        (euler[0].to_string(), 2.3, "naked-single"),
+        (euler[6].to_string(), 3.4, "hidden-pair"),
+        (euler[49].to_string(), 3.6, "naked-triple"),
+        (inkala.to_string(), 10.0, "solver-refutation"),
+    ] {
+        let run = run_cli(&["hint", "--all", "-o", "json", &puzzle], b"");
+        let object = &json_lines(&run.stdout)[0];
+        assert_eq!(object["score"].as_f64(), Some(score), "{puzzle}");
+        assert_eq!(object["hardest"], hardest, "{puzzle}");
+    }
+    let run = run_cli(&["hint", "--all", &euler[6].to_string()], b"");
+    assert!(
+        run.stdout
+            .trim_end()
+            .ends_with("; score 3.4 (the hardest step, 19: hidden pair)"),
+        "{}",
+        run.stdout
     );
 }

@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 
 use sudoku_sat::formats::text::Puzzle;
 use sudoku_sat::grid::{Cell, Digit};
+use sudoku_sat::hint::score::{format_score, path_score};
 use sudoku_sat::hint::{HintError, Hinter, Step, Technique};
 
 use super::output::{ReportOutput, json_line, report_each};
@@ -17,7 +18,7 @@ use super::say;
 use super::{EncodingArgs, InputArgs, Status};
 
 /// Print the next step a person could take from the grid, in words;
-/// with --all, every step to the solution.
+/// with --all, every step to the solution and the path's score.
 ///
 /// The simplest step wins: naked single, hidden single, locked
 /// candidates (pointing, claiming), naked pair or triple, hidden pair
@@ -80,7 +81,10 @@ pub struct HintArgs {
     /// with `technique`, `cells`, `placed` and `eliminated` as
     /// `{"cell": "r1c1", "digit": 5}` objects, `constraint` (`key` and
     /// `description`, or null), `chain` and `text`), `solved` (whether
-    /// the grid is full after the steps given), `stuck` (whether they
+    /// the grid is full after the steps given), `score` and `hardest`
+    /// (with --all on a solved path: the path's score on Sudoku
+    /// Explainer's scale, 1.5 to 10.0, and the technique of its hardest
+    /// step; else null), `stuck` (whether they
     /// stopped short: no step within --until, or none for a puzzle with
     /// several solutions) and `open` (then, each open cell as `{"cell":
     /// "r1c1", "candidates": [1, 5]}`; else empty).
@@ -238,9 +242,18 @@ fn text(puzzle: &Puzzle, steps: &[Step], ended: &Ended, all: bool) -> String {
     }
     if ended.solved {
         text.push_str(&format!(
-            "solved in {}\n",
+            "solved in {}",
             say::count(steps.len(), "step", "steps")
         ));
+        if let Some((score, at)) = path_score(steps) {
+            text.push_str(&format!(
+                "; score {} (the hardest step, {}: {})",
+                format_score(score),
+                at + 1,
+                steps[at].technique
+            ));
+        }
+        text.push('\n');
     } else if ended.stuck {
         text.push_str(&format!(
             "after {}, {}\n",
@@ -293,6 +306,14 @@ fn hint_json(puzzle: &Puzzle, steps: &[Step], ended: &Ended) -> Value {
         "status": if ended.unique { "unique" } else { "multiple" },
         "steps": steps.iter().map(step_json).collect::<Vec<_>>(),
         "solved": ended.solved,
+        // A path that ends short of the solution has a score that is only
+        // a lower bound: none is given.
+        "score": path_score(steps)
+            .filter(|_| ended.solved)
+            .map(|(score, _)| f64::from(score) / 10.0),
+        "hardest": path_score(steps)
+            .filter(|_| ended.solved)
+            .map(|(_, at)| steps[at].technique.id()),
         "stuck": ended.stuck,
         "open": open,
         "error": null,

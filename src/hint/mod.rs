@@ -43,6 +43,7 @@ mod contradiction;
 mod fish;
 mod links;
 mod locked;
+pub mod score;
 mod singles;
 mod subsets;
 mod variants;
