@@ -104,9 +104,10 @@ pub struct GenerateArgs {
     #[command(flatten)]
     input: InputArgs,
 
-    /// Keep the pattern of givens symmetric: `rotational` (a half turn)
-    /// or `mirror` (left to right). Givens are then removed in pairs, and
-    /// minimal means that no pair (or centre cell) can be removed.
+    /// Keep the pattern of givens symmetric under a group of the
+    /// square's rotations and reflections. Givens are then removed by
+    /// orbits (the cells the group maps onto each other: up to eight),
+    /// and minimal means that no orbit can be removed.
     #[arg(long, value_enum, default_value_t)]
     symmetry: Symmetry,
 

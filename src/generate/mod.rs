@@ -9,8 +9,8 @@
 //!    from the seeded generator: the same seed gives the same puzzles.
 //!    Killer cages the template shows without a total get S's total.
 //! 2. The clause "some cell differs from S" is added for good. Every cell
-//!    starts as a given. The orbits of cells (single cells, or pairs under
-//!    `--symmetry`) are visited in random order, and an orbit is removed
+//!    starts as a given. The orbits of cells (single cells, or up to eight
+//!    under `--symmetry`) are visited in random order, and an orbit is removed
 //!    when the givens left still have no model besides S: UNSAT under the
 //!    remaining givens as assumptions, one solve per orbit.
 //! 3. The result is proved minimal: each orbit kept has a second
