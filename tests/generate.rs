@@ -298,17 +298,25 @@ fn proof_certificates_are_written_whole_and_verified() {
     }
 }
 
+/// Starts `generate ARGS --no-progress` with its output piped.
 #[cfg(unix)]
-#[test]
-fn ctrl_c_stops_between_puzzles_with_whole_output() {
+fn spawn_generate(args: &[&str]) -> std::process::Child {
     use std::process::{Command, Stdio};
-    let child = Command::new(env!("CARGO_BIN_EXE_sudoku-sat"))
-        .args(["generate", "--size", "4", "-k", "100000000", "-o", "line"])
+    Command::new(env!("CARGO_BIN_EXE_sudoku-sat"))
+        .arg("generate")
+        .args(args)
+        .arg("--no-progress")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .unwrap();
+        .unwrap()
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_between_puzzles_with_whole_output() {
+    let child = spawn_generate(&["--size", "4", "-k", "100000000", "-o", "line"]);
     let run = crate::common::signal_after_first_line(child, libc::SIGINT, false);
     assert_eq!(run.code, Some(130), "{}", run.stderr);
     assert!(run.stderr.contains("interrupted after"), "{}", run.stderr);
@@ -325,15 +333,7 @@ fn ctrl_c_stops_between_puzzles_with_whole_output() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_stops_inside_a_slow_puzzle() {
-    use std::process::{Command, Stdio};
-    let child = Command::new(env!("CARGO_BIN_EXE_sudoku-sat"))
-        .args(["generate", "--size", "16", "-n", "1000", "-o", "line"])
-        .args(["--no-progress"])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let child = spawn_generate(&["--size", "16", "-n", "1000", "-o", "line"]);
     let run = crate::common::signal_after_first_line(child, libc::SIGINT, false);
     assert_eq!(run.code, Some(130), "{}", run.stderr);
     assert!(
