@@ -298,21 +298,48 @@ fn proof_certificates_are_written_whole_and_verified() {
     }
 }
 
+/// Starts `generate ARGS --no-progress` with its output piped.
 #[cfg(unix)]
-#[test]
-fn ctrl_c_stops_between_puzzles_with_whole_output() {
+fn spawn_generate(args: &[&str]) -> std::process::Child {
     use std::process::{Command, Stdio};
-    let child = Command::new(env!("CARGO_BIN_EXE_sudoku-sat"))
-        .args(["generate", "--size", "4", "-k", "100000000", "-o", "line"])
+    Command::new(env!("CARGO_BIN_EXE_sudoku-sat"))
+        .arg("generate")
+        .args(args)
+        .arg("--no-progress")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .unwrap();
+        .unwrap()
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_between_puzzles_with_whole_output() {
+    let child = spawn_generate(&["--size", "4", "-k", "100000000", "-o", "line"]);
     let run = crate::common::signal_after_first_line(child, libc::SIGINT, false);
     assert_eq!(run.code, Some(130), "{}", run.stderr);
     assert!(run.stderr.contains("interrupted after"), "{}", run.stderr);
     assert!(run.stderr.contains("generated "), "{}", run.stderr);
     assert!(run.stdout.ends_with('\n'));
     assert!(run.stdout.lines().all(|l| l.len() == 16), "{}", run.stdout);
+}
+
+/// Regression: one Ctrl-C let a slow `generate` finish the puzzle under
+/// way (minutes at 25×25) before it stopped. The generator now asks the
+/// stop flag before each SAT call, so the puzzle under way at the signal
+/// (the second: a 16×16 puzzle takes most of a second) is dropped
+/// rather than finished and printed.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_inside_a_slow_puzzle() {
+    let child = spawn_generate(&["--size", "16", "-n", "1000", "-o", "line"]);
+    let run = crate::common::signal_after_first_line(child, libc::SIGINT, false);
+    assert_eq!(run.code, Some(130), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("interrupted after 1 puzzle;"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(run.stdout.len(), 257, "one whole line: {}", run.stdout);
 }

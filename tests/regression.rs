@@ -98,3 +98,44 @@ fn decode_peak_rss_kib(puzzle: &[u8], model: &[u8]) -> Option<u64> {
         .expect("time prints the peak RSS in KiB");
     Some(peak)
 }
+
+/// Returns the lines of `check`'s report on a puzzle given as f-puzzles
+/// JSON, and its stderr.
+fn check_json(json: &str) -> (String, String) {
+    let link = crate::variants::link_of_json(json);
+    let run = crate::common::run_cli(&["check", "-"], format!("{link}\n").as_bytes());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    (run.stdout, run.stderr)
+}
+
+/// Returns the givens a `check` report lists after `label` (`needed`,
+/// `redundant`).
+fn listed<'a>(report: &'a str, label: &str) -> &'a str {
+    report
+        .lines()
+        .find(|l| l.trim_start().starts_with(label))
+        .unwrap_or_else(|| panic!("no '{label}' line in {report}"))
+}
+
+/// Found on "Aug 18, 2022: Renban Sudoku" (Sam Cappleman-Lynes; the
+/// shared corpus, from dclamage/SudokuVariantSolverJS): r3c5 and r3c6
+/// hold the givens 2 and 1 over the pencil marks 1 and 2. In f-puzzles,
+/// deleting the 1 keeps the marks and the puzzle stays unique, so
+/// `check` must find r3c6=1 redundant: the setter's `givenPencilMarks`
+/// are a rule that outlives the digit. The same marks as a solver's
+/// `centerPencilMarks` are no rule (f-puzzles clears them when a digit is
+/// placed): r3c6=1 is then needed, and the note says the marks were not
+/// read rather than dropping them silently.
+#[test]
+fn pencil_marks_under_a_given_digit_outlive_it_or_are_named() {
+    let json = include_str!("data/aug-18-2022-renban.json").trim();
+    let (report, _) = check_json(json);
+    assert!(listed(&report, "redundant").contains(" r3c6=1"), "{report}");
+    let centre = json.replace("givenPencilMarks", "centerPencilMarks");
+    let (report, notes) = check_json(&centre);
+    assert!(listed(&report, "needed").contains(" r3c6=1"), "{report}");
+    assert!(
+        notes.contains("a solver's centerPencilMarks at r3c5 r3c6"),
+        "{notes}"
+    );
+}

@@ -13,7 +13,7 @@ use serde_json::json;
 use sudoku_sat::backtrack::{Backtracker, Verdict};
 use sudoku_sat::encode::Encoding;
 use sudoku_sat::formats::fpuzzles;
-use sudoku_sat::generate::{Generated, Generator, Options, Symmetry};
+use sudoku_sat::generate::{GenerateError, Generated, Generator, Options, Symmetry};
 use sudoku_sat::grid::{Grid, Size};
 use sudoku_sat::puzzle::Puzzle;
 use sudoku_sat::rate::{Level, Rater};
@@ -26,7 +26,7 @@ use super::files;
 use super::output::{OutputFormat, Printer};
 use super::progress::Progress;
 use super::say;
-use super::signals::{report_stop, stopped};
+use super::signals::{report_stop, stop_flag, stopped};
 use super::{CrossCheckArgs, EncodingArgs, InputArgs, Status};
 
 /// The rating a generated puzzle must have (`rate`'s levels).
@@ -248,7 +248,11 @@ pub fn generate(args: GenerateArgs) -> anyhow::Result<Status> {
         encoding,
         decision_limit: args.decision_limit,
     };
-    let mut generator = Generator::new(&template, options);
+    // A signal stops the puzzle under way, not only the next one: a
+    // 25×25 puzzle takes minutes.
+    let flag = stop_flag();
+    let mut generator = Generator::new(&template, options)
+        .stop_when(std::sync::Arc::new(move || flag.load(Ordering::Relaxed)));
     let backtracker = args.check.backtracker();
     let stdout = io::stdout();
     // Each puzzle takes long enough to make that writing it at once costs
@@ -263,7 +267,10 @@ pub fn generate(args: GenerateArgs) -> anyhow::Result<Status> {
             break;
         }
         let at = format!("puzzle {index}");
-        let made = generator.next_puzzle().with_context(|| at.clone())?;
+        let made = match generator.next_puzzle() {
+            Err(GenerateError::Stopped) => break,
+            made => made.with_context(|| at.clone())?,
+        };
         let cross_check = match backtracker {
             Some(bt) => recheck(bt, &made, &at, &progress)?,
             None => "skipped",

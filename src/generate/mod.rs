@@ -29,6 +29,11 @@
 //!
 //! With a target [`Level`], each puzzle is rated ([`Rater`]) and a new
 //! solution is drawn until one of that level comes, up to a bound.
+//!
+//! A caller that must stop a slow puzzle (on Ctrl-C, say) hands in a stop
+//! test ([`Generator::stop_when`]): it is asked before each SAT call of
+//! the removal loop and between the rating's steps, and a yes ends the
+//! puzzle with [`GenerateError::Stopped`].
 
 pub mod rng;
 mod solution;
@@ -36,6 +41,7 @@ mod symmetry;
 pub mod walk;
 
 use std::fmt;
+use std::sync::Arc;
 
 pub use solution::{pinned_solution, random_solution};
 pub use symmetry::Symmetry;
@@ -124,6 +130,9 @@ pub enum GenerateError {
     /// The final check found an orbit of givens without a valid second
     /// solution: a bug, never a property of the template.
     NotMinimal(Vec<Cell>),
+    /// The stop test ([`Generator::stop_when`]) said to stop before the
+    /// puzzle was finished; nothing of it is kept.
+    Stopped,
 }
 
 impl fmt::Display for GenerateError {
@@ -136,6 +145,7 @@ impl fmt::Display for GenerateError {
                 "no puzzle of level {level} in {tries} tries; raise --max-tries or choose \
                  another level"
             ),
+            GenerateError::Stopped => f.write_str("stopped before the puzzle was finished"),
             GenerateError::NotMinimal(cells) => {
                 let cells: Vec<String> = cells.iter().map(Cell::to_string).collect();
                 write!(
@@ -152,7 +162,11 @@ impl std::error::Error for GenerateError {}
 
 impl From<SolveError> for GenerateError {
     fn from(error: SolveError) -> GenerateError {
-        GenerateError::Solve(error)
+        match error {
+            // The rater stops on the generator's own test.
+            SolveError::Stopped => GenerateError::Stopped,
+            other => GenerateError::Solve(other),
+        }
     }
 }
 
@@ -178,7 +192,11 @@ pub struct Generator {
     options: Options,
     rng: Rng,
     rater: Rater,
+    stop: Option<StopTest>,
 }
+
+/// A test the generator asks whether to stop: see [`Generator::stop_when`].
+pub type StopTest = Arc<dyn Fn() -> bool + Send + Sync>;
 
 impl Generator {
     /// Returns a generator for a template (its givens are ignored).
@@ -189,6 +207,27 @@ impl Generator {
             rng: Rng::new(options.seed),
             options,
             rater,
+            stop: None,
+        }
+    }
+
+    /// Makes the generator ask `stop` before each SAT call of the removal
+    /// loop, before drawing each solution and between the rating's steps
+    /// (through [`Rater::stop_when`]); once it answers true, the puzzle
+    /// under way ends with [`GenerateError::Stopped`]. A flag set by a
+    /// signal handler makes a good test:
+    /// `move || flag.load(Ordering::Relaxed)`.
+    pub fn stop_when(mut self, stop: StopTest) -> Generator {
+        self.rater = self.rater.stop_when(Arc::clone(&stop));
+        self.stop = Some(stop);
+        self
+    }
+
+    /// Returns an error when the stop test says to stop.
+    fn check_stop(&self) -> Result<(), GenerateError> {
+        match &self.stop {
+            Some(stop) if stop() => Err(GenerateError::Stopped),
+            _ => Ok(()),
         }
     }
 
@@ -230,6 +269,7 @@ impl Generator {
     /// needed orbits and the SAT calls made.
     #[allow(clippy::type_complexity)]
     fn attempt(&mut self) -> Result<(Puzzle, Grid, Vec<Vec<Cell>>, u64), GenerateError> {
+        self.check_stop()?;
         let encoding = self.options.encoding;
         let mut analyzer = Analyzer::new(&self.template, &encoding);
         let solution =
@@ -251,6 +291,7 @@ impl Generator {
         // The second solution that kept each orbit, when it was tried.
         let mut witnesses: Vec<(Vec<Cell>, Grid)> = Vec::new();
         for orbit in orbits {
+            self.check_stop()?;
             let rest: Vec<Cell> = shape
                 .all_cells()
                 .filter(|c| given[c.index(size)] && !orbit.contains(c))

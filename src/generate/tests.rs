@@ -207,3 +207,41 @@ fn a_target_level_is_met_or_refused_by_name() {
         Err(GenerateError::NoPuzzleAtLevel { tries: 3, .. })
     ));
 }
+
+/// A stop test that says yes once it has been asked `after` times, and
+/// counts the questions.
+fn stop_after(after: usize) -> (StopTest, Arc<std::sync::atomic::AtomicUsize>) {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let asked = Arc::new(AtomicUsize::new(0));
+    let counter = Arc::clone(&asked);
+    let test: StopTest = Arc::new(move || counter.fetch_add(1, Ordering::Relaxed) >= after);
+    (test, asked)
+}
+
+/// Regression: one Ctrl-C did not stop a slow `generate` inside a
+/// puzzle, since the generator was asked only between puzzles. The stop
+/// test is now asked before every SAT call of the removal loop and
+/// between the rating's steps, and a yes anywhere ends the puzzle.
+#[test]
+fn stop_test_ends_a_puzzle_mid_attempt() {
+    use std::sync::atomic::Ordering;
+    let (never, asked) = stop_after(usize::MAX);
+    let mut generator = Generator::new(&classic(9), Options::default()).stop_when(never);
+    let made = generator.next_puzzle().unwrap();
+    let questions = asked.load(Ordering::Relaxed);
+    // Once before drawing the solution, once per cell tried.
+    assert!(questions > 81, "asked {questions} times");
+    // A test that never fires changes nothing.
+    let plain = make(&classic(9), Options::default(), 1).remove(0);
+    assert_eq!(made.puzzle, plain.puzzle);
+    // Stopping at the first question, mid-removal, or at the last one
+    // (the rating's, as the solution and the removals came first).
+    for after in [0, 40, questions - 1] {
+        let (stop, _) = stop_after(after);
+        let mut generator = Generator::new(&classic(9), Options::default()).stop_when(stop);
+        assert!(
+            matches!(generator.next_puzzle(), Err(GenerateError::Stopped)),
+            "stop after {after} questions"
+        );
+    }
+}

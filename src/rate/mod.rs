@@ -64,6 +64,7 @@
 //!   Symposium on Artificial Intelligence and Mathematics (ISAIM), 2006.
 
 use std::fmt;
+use std::sync::Arc;
 
 mod search;
 #[cfg(test)]
@@ -182,6 +183,7 @@ pub struct Rater {
     rules: Option<(Shape, Propagator)>,
     decision_limit: u64,
     probe_limit: u64,
+    stop: Option<Arc<dyn Fn() -> bool + Send + Sync>>,
 }
 
 impl Rater {
@@ -207,7 +209,17 @@ impl Rater {
             rules: None,
             decision_limit: Rater::DEFAULT_DECISION_LIMIT,
             probe_limit: Rater::DEFAULT_PROBE_LIMIT,
+            stop: None,
         }
+    }
+
+    /// Makes the rater ask `stop` between its steps (propagation,
+    /// probing, search, the SAT solver's verdict); once it answers true,
+    /// [`Rater::rate`] returns [`SolveError::Stopped`] rather than a
+    /// rating cut short.
+    pub fn stop_when(mut self, stop: Arc<dyn Fn() -> bool + Send + Sync>) -> Rater {
+        self.stop = Some(stop);
+        self
     }
 
     /// Sets how many literals probing may try in one rating before it
@@ -264,9 +276,14 @@ impl Rater {
             (&fresh, Vec::new())
         };
         let limits = (self.decision_limit, self.probe_limit);
-        let rating = rate_with(propagator, whole, assumptions, limits);
+        let stop = || self.stop.as_ref().is_some_and(|stop| stop());
+        let rating =
+            rate_with(propagator, whole, assumptions, limits, &stop).ok_or(SolveError::Stopped)?;
         if !rating.gave_up {
             return Ok(rating);
+        }
+        if stop() {
+            return Err(SolveError::Stopped);
         }
         let outcome = SatSolver::new(self.encoding).solve_puzzle(whole)?;
         Ok(Rating { outcome, ..rating })
@@ -281,13 +298,15 @@ fn propagator(size: Size, cnf: &CnfFormula) -> Propagator {
 /// Rates a puzzle with a propagator of its rules and the assumptions that
 /// state its givens (none when the clauses already hold them).
 /// The search stops after `limits.0` decisions, and probing, search
-/// included, after trying `limits.1` literals.
+/// included, after trying `limits.1` literals. `None` when `stop` said to
+/// stop between two steps.
 fn rate_with(
     propagator: &Propagator,
     puzzle: &Puzzle,
     assumptions: Vec<Lit>,
     (limit, mut probes): (u64, u64),
-) -> Rating {
+    stop: &dyn Fn() -> bool,
+) -> Option<Rating> {
     let mut rating = Rating {
         level: Level::Propagation,
         outcome: Outcome::Unsolvable,
@@ -299,17 +318,20 @@ fn rate_with(
         probe_limit_hit: false,
     };
     let Ok(propagated) = propagator.propagate(&assumptions) else {
-        return rating;
+        return Some(rating);
     };
     let state = fixed(puzzle, &propagated);
     rating.propagated = Some(state.count);
     if let Some(solution) = state.solution {
         rating.outcome = Outcome::Unique(solution);
-        return rating;
+        return Some(rating);
     }
     rating.level = Level::Probing;
+    if stop() {
+        return None;
+    }
     let probed = match propagator.probe_within(&assumptions, &mut probes) {
-        Err(_) => return rating,
+        Err(_) => return Some(rating),
         Ok(Some(probed)) => probed,
         Ok(None) => {
             // Bounded probing did not decide it; the caller asks the SAT
@@ -317,16 +339,19 @@ fn rate_with(
             rating.level = Level::Search;
             rating.gave_up = true;
             rating.probe_limit_hit = true;
-            return rating;
+            return Some(rating);
         }
     };
     let state = fixed(puzzle, &probed);
     rating.probed = Some(state.count);
     if let Some(solution) = state.solution {
         rating.outcome = Outcome::Unique(solution);
-        return rating;
+        return Some(rating);
     }
     rating.level = Level::Search;
+    if stop() {
+        return None;
+    }
     let mut search = Search {
         propagator,
         puzzle,
@@ -351,7 +376,7 @@ fn rate_with(
         (Some(a), None) => Outcome::Unique(a),
         _ => Outcome::Unsolvable,
     };
-    rating
+    Some(rating)
 }
 
 /// How many puzzles reached each level, and how many have no solution.

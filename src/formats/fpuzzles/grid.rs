@@ -10,8 +10,20 @@ use crate::rules::{Constraint, Parity, ParityCell};
 use crate::shape::default_block_dims;
 
 /// Keys of a grid cell that only draw: the solution colours a setter
-/// shows once the puzzle is solved.
-const COSMETIC_CELL_KEYS: [&str; 1] = ["highlightArray"];
+/// shows once the puzzle is solved, the colours a setter gives a cell
+/// (`c`, `cArray`) and a solver's (`highlight`).
+const COSMETIC_CELL_KEYS: [&str; 4] = ["highlightArray", "c", "cArray", "highlight"];
+
+/// Keys of a grid cell holding a solver's pencil marks. f-puzzles clears
+/// them when a digit is placed and its solver reads them only as the
+/// state of a solve in progress, never as the puzzle's rules (a setter's
+/// marks that are rules are `givenPencilMarks`), so they are not read;
+/// but, being shown to a solver, they are named in the note.
+const SOLVER_MARK_KEYS: [&str; 2] = ["centerPencilMarks", "cornerPencilMarks"];
+
+/// How many cells a note on a solver's marks or digits names before it
+/// counts the rest.
+const CELLS_NAMED: usize = 3;
 
 /// What the cells of the grid say.
 pub(super) struct Cells {
@@ -26,7 +38,8 @@ pub(super) struct Cells {
     /// named in `cosmetic`): f-puzzles hides them, and read as a rule
     /// they would contradict the given.
     pub(super) pencil: Vec<(Cell, Vec<i64>)>,
-    /// The cell keys present that only draw, once each.
+    /// The cell keys present that only draw, once each, then a solver's
+    /// pencil marks and digits, with the cells that hold them.
     pub(super) cosmetic: Vec<String>,
 }
 
@@ -40,6 +53,9 @@ pub(super) fn read_grid(object: &Map<String, Value>, size: Size) -> Result<Cells
         .filter(|rows| rows.len() == side)
         .ok_or_else(|| invalid(format!("'grid' is not {side} rows")))?;
     let (block_rows, block_cols) = default_block_dims(side);
+    // The cells holding a solver's marks, per key, and a solver's digits.
+    let mut solver_marks: [Vec<Cell>; 2] = Default::default();
+    let mut solver_digits = Vec::new();
     let mut out = Cells {
         givens: Grid::empty(size),
         blocks: Vec::with_capacity(size.cells()),
@@ -69,6 +85,14 @@ pub(super) fn read_grid(object: &Map<String, Value>, size: Size) -> Result<Cells
                         invalid(format!("{cell} is given without a digit from 1 to {side}"))
                     })?;
                 out.givens.set(cell, Some(digit));
+            }
+            if !given && entry.get("value").is_some_and(|v| !is_absent(v) && v != 0) {
+                solver_digits.push(cell);
+            }
+            for (key, cells) in SOLVER_MARK_KEYS.iter().zip(&mut solver_marks) {
+                if says_more_than_given(entry.get(*key), out.givens.get(cell)) {
+                    cells.push(cell);
+                }
             }
             if let Some(marks) = pencil_marks(entry, cell, side)? {
                 let given = out.givens.get(cell).map(|d| i64::from(d.get()));
@@ -103,7 +127,47 @@ pub(super) fn read_grid(object: &Map<String, Value>, size: Size) -> Result<Cells
             out.blocks.push(block as u8);
         }
     }
+    for (key, cells) in SOLVER_MARK_KEYS.iter().zip(&solver_marks) {
+        if !cells.is_empty() {
+            out.cosmetic
+                .push(format!("a solver's {key} at {}", name_cells(cells)));
+        }
+    }
+    if !solver_digits.is_empty() {
+        out.cosmetic.push(format!(
+            "a solver's digits (not given) at {}",
+            name_cells(&solver_digits)
+        ));
+    }
     Ok(out)
+}
+
+/// Returns whether a cell's solver marks say anything: a non-empty list
+/// that is not just the cell's given digit (some tools write each given
+/// again as its own mark).
+fn says_more_than_given(marks: Option<&Value>, given: Option<Digit>) -> bool {
+    match marks {
+        None => false,
+        Some(Value::Array(list)) => match (list.as_slice(), given) {
+            ([], _) => false,
+            ([only], Some(d)) => only.as_u64() != Some(u64::from(d.get())),
+            _ => true,
+        },
+        Some(other) => !is_absent(other),
+    }
+}
+
+/// Names cells for a note: `r1c1 r1c2 r1c3 and 5 more`.
+fn name_cells(cells: &[Cell]) -> String {
+    let named: Vec<String> = cells
+        .iter()
+        .take(CELLS_NAMED)
+        .map(Cell::to_string)
+        .collect();
+    match cells.len().saturating_sub(CELLS_NAMED) {
+        0 => named.join(" "),
+        rest => format!("{} and {rest} more", named.join(" ")),
+    }
 }
 
 /// Reads a cell's `given`: `true` or `false`, also written as text

@@ -28,11 +28,12 @@
 //! a rule this tool does not implement is refused by name
 //! ([`FpuzzlesError::Unsupported`]), since an ignored rule gives a wrong
 //! answer. Keys that only draw (free lines, circles, rectangles, text,
-//! cosmetic cages, fog of war, cell highlights, an arrow's circle drawn
+//! cosmetic cages, fog of war, cell colours, an arrow's circle drawn
 //! without a shaft) carry no rule; they are listed in
 //! [`Imported::cosmetic`] so that the caller can say they were not
 //! enforced. A setter's `solution` and a solver's progress (values of
-//! cells that are not givens) are never read.
+//! cells that are not givens, centre and corner pencil marks) are never
+//! read; the progress is named in [`Imported::cosmetic`] with its cells.
 //!
 //! Where a real puzzle writes a value in another JSON type but the
 //! meaning is plain, it is read: `"size": "9"`, `"given": "true"`. Any

@@ -218,3 +218,27 @@ fn display_only_keys_and_shaftless_arrows_are_cosmetic() {
         );
     }
 }
+
+/// A solver's pencil marks and digits are not the puzzle: they are not
+/// read, and the note names them with their cells. Marks that only
+/// repeat their cell's given say nothing and are not named.
+#[test]
+fn solver_marks_and_digits_are_named_not_read() {
+    let mut rows = vec![format!("[{}]", ["{}"; 9].join(",")); 9];
+    rows[0] = format!(
+        "[{{\"value\": 3}},{{\"value\": 5, \"given\": true, \"centerPencilMarks\": [5, 6]}},{{\"value\": 4, \"given\": true, \"cornerPencilMarks\": [4]}},{{\"c\": \"#FF0000\", \"centerPencilMarks\": [1, 2]}},{}]",
+        ["{}"; 5].join(",")
+    );
+    let text = format!(r#"{{"size": 9, "grid": [{}]}}"#, rows.join(","));
+    let imported = from_json(&text).unwrap();
+    assert_eq!(
+        imported.cosmetic,
+        [
+            "c",
+            "a solver's centerPencilMarks at r1c2 r1c4",
+            "a solver's digits (not given) at r1c1",
+        ]
+    );
+    assert!(imported.puzzle.is_classic(), "no mark is read as a rule");
+    assert_eq!(imported.puzzle.givens().given_count(), 2);
+}
