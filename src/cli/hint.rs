@@ -153,6 +153,7 @@ pub fn hint(args: HintArgs) -> anyhow::Result<Status> {
             open: hinter.open(),
             ceiling,
             unique: hinter.solution().is_some(),
+            gave_up: hinter.gave_up(),
         };
         match args.output {
             ReportOutput::Text => {
@@ -183,6 +184,9 @@ struct Ended {
     ceiling: Technique,
     /// Whether the puzzle has one solution.
     unique: bool,
+    /// Whether the search for a candidate no solution holds stopped at
+    /// its budget.
+    gave_up: bool,
 }
 
 impl Ended {
@@ -192,6 +196,10 @@ impl Ended {
             format!("no technique up to {} applies", self.ceiling)
         } else if self.unique {
             "no step applies".to_string()
+        } else if self.gave_up {
+            "the solver found no candidate that no solution holds within its budget \
+             of solutions (64, or twice the side)"
+                .to_string()
         } else {
             "every candidate left is held by some solution".to_string()
         };

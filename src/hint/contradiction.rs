@@ -201,7 +201,26 @@ pub(super) fn solver_refutation(hinter: &Hinter) -> Result<Option<Step>, HintErr
     }
     let mut solver = Solver::new();
     solver.add_formula(&hinter.cnf);
+    // With several solutions, a candidate some known solution holds needs
+    // no SAT call: the two found at the start, and every model found
+    // since, rule candidates in at once, as true candidates are found.
+    let mut held = vec![0u64; size.cells()];
+    if let Some((a, b)) = hinter.two_solutions() {
+        for grid in [a, b] {
+            for (cell, digit) in grid.givens() {
+                held[cell.index(size)] |= bit(digit);
+            }
+        }
+    }
+    let mut models = 0;
     for (cell, digit) in tries {
+        if held[cell.index(size)] & bit(digit) != 0 {
+            continue;
+        }
+        if models == model_budget(size) {
+            hinter.gave_up.set(true);
+            return Ok(None);
+        }
         let mut lits = assumptions(hinter);
         lits.push(vars::lit(size, cell, digit));
         solver.assume(&lits);
@@ -214,6 +233,14 @@ pub(super) fn solver_refutation(hinter: &Hinter) -> Result<Option<Step>, HintErr
                     "the SAT solver finds a solution with {digit} in {cell}, against the \
                      unique solution"
                 )));
+            }
+            models += 1;
+            for lit in solver.model().into_iter().flatten() {
+                if lit.is_positive()
+                    && let Some((c, d)) = vars::cell_digit(size, lit.var())
+                {
+                    held[c.index(size)] |= bit(d);
+                }
             }
             continue;
         }
@@ -229,4 +256,12 @@ pub(super) fn solver_refutation(hinter: &Hinter) -> Result<Option<Step>, HintErr
         )));
     }
     Ok(None)
+}
+
+/// How many solutions the last resort may find, on a puzzle with several,
+/// before it gives up looking for a candidate none of them holds: 64, or
+/// twice the side past 32, so a near-empty 49×49 stops in seconds rather
+/// than trying each of its 117,600 candidates in turn.
+fn model_budget(size: crate::grid::Size) -> usize {
+    (2 * size.side()).max(64)
 }

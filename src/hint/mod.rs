@@ -346,6 +346,9 @@ pub struct Hinter {
     second: Option<Grid>,
     /// The hardest technique a step may use.
     ceiling: Technique,
+    /// Whether the last resort stopped at its budget of solutions found
+    /// without finding a candidate no solution holds.
+    gave_up: std::cell::Cell<bool>,
     /// The puzzle's clauses and their families, for contradictions.
     cnf: CnfFormula,
     stats: EncodeStats,
@@ -394,6 +397,7 @@ impl Hinter {
             solution: None,
             second: None,
             ceiling: Technique::SolverRefutation,
+            gave_up: std::cell::Cell::new(false),
             cnf: CnfFormula::new(),
             stats: EncodeStats::default(),
             tracer: OnceCell::new(),
@@ -446,6 +450,13 @@ impl Hinter {
     /// Returns two solutions that differ, for a puzzle with several.
     pub fn two_solutions(&self) -> Option<(&Grid, &Grid)> {
         Some((self.grid_solution_ref(), self.second.as_ref()?))
+    }
+
+    /// Returns whether the last step search on a puzzle with several
+    /// solutions stopped at its budget of SAT calls: the open cells may
+    /// still hold a candidate no solution has.
+    pub fn gave_up(&self) -> bool {
+        self.gave_up.get()
     }
 
     /// Returns whether a step may use `technique`.
