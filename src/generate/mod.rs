@@ -29,6 +29,17 @@
 //!
 //! With a target [`Level`], each puzzle is rated ([`Rater`]) and a new
 //! solution is drawn until one of that level comes, up to a bound.
+//!
+//! # Watching a puzzle being made
+//!
+//! On a 25×25 grid one puzzle takes minutes, nearly all of it in the SAT
+//! calls of step 2 once about 300 givens are left (each then takes varisat
+//! seconds; docs/setting.md). [`Generator::next_puzzle_watched`] reports
+//! each [`Step`] before it starts, and before every removal call, to a
+//! watcher that may stop the puzzle there: a caller shows progress and
+//! stops between SAT calls rather than between puzzles. A stopped puzzle
+//! is dropped whole; the generator's next puzzle is then not the one the
+//! seed would have given.
 
 pub mod rng;
 mod solution;
@@ -124,6 +135,9 @@ pub enum GenerateError {
     /// The final check found an orbit of givens without a valid second
     /// solution: a bug, never a property of the template.
     NotMinimal(Vec<Cell>),
+    /// The watcher of [`Generator::next_puzzle_watched`] stopped the
+    /// puzzle before it was finished.
+    Stopped,
 }
 
 impl fmt::Display for GenerateError {
@@ -136,6 +150,7 @@ impl fmt::Display for GenerateError {
                 "no puzzle of level {level} in {tries} tries; raise --max-tries or choose \
                  another level"
             ),
+            GenerateError::Stopped => f.write_str("stopped before the puzzle was finished"),
             GenerateError::NotMinimal(cells) => {
                 let cells: Vec<String> = cells.iter().map(Cell::to_string).collect();
                 write!(
@@ -153,6 +168,51 @@ impl std::error::Error for GenerateError {}
 impl From<SolveError> for GenerateError {
     fn from(error: SolveError) -> GenerateError {
         GenerateError::Solve(error)
+    }
+}
+
+/// A step of making one puzzle, as [`Generator::next_puzzle_watched`]
+/// reports it before it starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Step {
+    /// Drawing a random solution (`attempt` of a target level's tries).
+    Solution {
+        /// The try, 1-based.
+        attempt: usize,
+    },
+    /// Asking whether the orbit `tried` (1-based) of `orbits` can go,
+    /// with `givens` givens left.
+    Removing {
+        /// The orbit being tried, 1-based.
+        tried: usize,
+        /// The orbits in all.
+        orbits: usize,
+        /// The givens left before this one is tried.
+        givens: usize,
+    },
+    /// Proving the givens left minimal.
+    ProvingMinimal,
+    /// Rating the puzzle.
+    Rating,
+}
+
+impl fmt::Display for Step {
+    /// Writes the step as a progress line shows it: `solution`,
+    /// `removing givens 120 of 625 (400 left)`, `proving minimal`,
+    /// `rating`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Step::Solution { attempt: 1 } => f.write_str("solution"),
+            Step::Solution { attempt } => write!(f, "solution (try {attempt})"),
+            Step::Removing {
+                tried,
+                orbits,
+                givens,
+            } => write!(f, "removing givens {tried} of {orbits} ({givens} left)"),
+            Step::ProvingMinimal => f.write_str("proving minimal"),
+            Step::Rating => f.write_str("rating"),
+        }
     }
 }
 
@@ -198,6 +258,21 @@ impl Generator {
     ///
     /// See [`GenerateError`].
     pub fn next_puzzle(&mut self) -> Result<Generated, GenerateError> {
+        self.next_puzzle_watched(&mut |_| true)
+    }
+
+    /// Returns the next puzzle, telling `watch` each [`Step`] before it
+    /// starts (and before every SAT call of the removal); when `watch`
+    /// returns `false` the puzzle is dropped there.
+    ///
+    /// # Errors
+    ///
+    /// [`GenerateError::Stopped`] when `watch` stopped it; otherwise as
+    /// [`Generator::next_puzzle`].
+    pub fn next_puzzle_watched(
+        &mut self,
+        watch: &mut dyn FnMut(Step) -> bool,
+    ) -> Result<Generated, GenerateError> {
         let mut sat_calls = 0;
         let tries = if self.options.level.is_some() {
             self.options.max_tries.max(1)
@@ -205,8 +280,11 @@ impl Generator {
             1
         };
         for attempt in 1..=tries {
-            let (puzzle, solution, needed, calls) = self.attempt()?;
+            let (puzzle, solution, needed, calls) = self.attempt(attempt, watch)?;
             sat_calls += calls;
+            if !watch(Step::Rating) {
+                return Err(GenerateError::Stopped);
+            }
             let rating = self.rater.rate(&puzzle)?;
             if self.options.level.is_none_or(|level| level == rating.level) {
                 return Ok(Generated {
@@ -229,7 +307,14 @@ impl Generator {
     /// proves the result minimal. Returns the puzzle, its solution, the
     /// needed orbits and the SAT calls made.
     #[allow(clippy::type_complexity)]
-    fn attempt(&mut self) -> Result<(Puzzle, Grid, Vec<Vec<Cell>>, u64), GenerateError> {
+    fn attempt(
+        &mut self,
+        attempt: usize,
+        watch: &mut dyn FnMut(Step) -> bool,
+    ) -> Result<(Puzzle, Grid, Vec<Vec<Cell>>, u64), GenerateError> {
+        if !watch(Step::Solution { attempt }) {
+            return Err(GenerateError::Stopped);
+        }
         let encoding = self.options.encoding;
         let mut analyzer = Analyzer::new(&self.template, &encoding);
         let solution =
@@ -250,7 +335,16 @@ impl Generator {
         let mut given = vec![true; size.cells()];
         // The second solution that kept each orbit, when it was tried.
         let mut witnesses: Vec<(Vec<Cell>, Grid)> = Vec::new();
-        for orbit in orbits {
+        let (count, mut left) = (orbits.len(), size.cells());
+        for (tried, orbit) in orbits.into_iter().enumerate() {
+            let step = Step::Removing {
+                tried: tried + 1,
+                orbits: count,
+                givens: left,
+            };
+            if !watch(step) {
+                return Err(GenerateError::Stopped);
+            }
             let rest: Vec<Cell> = shape
                 .all_cells()
                 .filter(|c| given[c.index(size)] && !orbit.contains(c))
@@ -260,6 +354,7 @@ impl Generator {
                     for c in &orbit {
                         given[c.index(size)] = false;
                     }
+                    left -= orbit.len();
                 }
                 Some(second) => witnesses.push((orbit, second)),
             }
@@ -269,6 +364,9 @@ impl Generator {
             givens.set(cell, solution.get(cell));
         }
         let puzzle = with_givens(&rules, givens);
+        if !watch(Step::ProvingMinimal) {
+            return Err(GenerateError::Stopped);
+        }
         let needed = prove_minimal(&puzzle, &solution, witnesses)?;
         calls += analyzer.calls();
         Ok((puzzle, solution, needed, calls))
