@@ -141,7 +141,9 @@ pub struct GenerateArgs {
     /// or numbers; `fpuzzles` a link; `csv` rows `puzzle,solution,status`;
     /// `json` one object per puzzle (JSON Lines) with `index`, `seed`,
     /// `puzzle` (the givens as a line), `solution`, `givens` (their
-    /// count), `level`, `decisions`, `conflicts`, `unique` and `minimal`
+    /// count), `level`, `decisions`, `conflicts`, `rating_gave_up` (true
+    /// when the rating stopped at its probe or decision limit, as `rate`
+    /// says), `unique` and `minimal`
     /// (true: proved by SAT), `minimal_by` (`single givens`, or `orbits`
     /// with a symmetry), `symmetry`, `cross_check` (`agree`, or `skipped`),
     /// `tries`, `sat_calls`, `proof` (the CNF and DRAT paths, or null) and
@@ -419,6 +421,7 @@ fn record(
         "level": rating.level.name(),
         "decisions": rating.decisions,
         "conflicts": rating.conflicts,
+        "rating_gave_up": rating.gave_up,
         "unique": true,
         "minimal": true,
         "minimal_by": if args.symmetry == Symmetry::None { "single givens" } else { "orbits" },
