@@ -141,3 +141,50 @@ fn a_first_ctrl_c_is_acknowledged_and_a_second_ends_the_run() {
     };
     assert_eq!(status.code(), Some(130));
 }
+
+/// A 25×25 puzzle takes minutes to make: Ctrl-C in the middle of one stops
+/// it before its next SAT call, with no partial record, exit 130 and the
+/// count of puzzles written (none).
+#[cfg(unix)]
+#[test]
+fn ctrl_c_inside_a_big_puzzle_stops_between_sat_calls() {
+    let mut child = spawn_piped(&[
+        "generate",
+        "--size",
+        "25",
+        "-n",
+        "2",
+        "-o",
+        "json",
+        "--no-progress",
+    ]);
+    drop(child.stdin.take());
+    let stderr = lines_of(child.stderr.take().unwrap());
+    // Well inside the first puzzle, which takes minutes.
+    std::thread::sleep(Duration::from_secs(2));
+    let pid = child.id() as libc::pid_t;
+    // SAFETY: signalling a child this test spawned and still holds.
+    unsafe { libc::kill(pid, libc::SIGINT) };
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > Duration::from_secs(120) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("still making the puzzle two minutes after Ctrl-C");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert_eq!(status.code(), Some(130));
+    let mut out = String::new();
+    std::io::Read::read_to_string(&mut child.stdout.take().unwrap(), &mut out).unwrap();
+    assert_eq!(out, "", "no record of an unfinished puzzle");
+    let said: Vec<String> = stderr.try_iter().collect();
+    assert!(
+        said.iter()
+            .any(|l| l.contains("interrupted after 0 puzzles")),
+        "{said:?}"
+    );
+}

@@ -142,7 +142,9 @@ pub struct GenerateArgs {
     /// or numbers; `fpuzzles` a link; `csv` rows `puzzle,solution,status`;
     /// `json` one object per puzzle (JSON Lines) with `index`, `seed`,
     /// `puzzle` (the givens as a line), `solution`, `givens` (their
-    /// count), `level`, `decisions`, `conflicts`, `unique` and `minimal`
+    /// count), `level`, `decisions`, `conflicts`, `rating_gave_up` (true
+    /// when the rating stopped at its probe or decision limit, as `rate`
+    /// says), `unique` and `minimal`
     /// (true: proved by SAT), `minimal_by` (`single givens`, or `orbits`
     /// with a symmetry), `symmetry`, `cross_check` (`agree`, or `skipped`),
     /// `tries`, `sat_calls`, `proof` (the CNF and DRAT paths, or null) and
@@ -267,12 +269,22 @@ pub fn generate(args: GenerateArgs) -> anyhow::Result<Status> {
             break;
         }
         let at = format!("puzzle {index}");
-        let made = match generator.next_puzzle() {
+        // A big grid's puzzle takes minutes: the bar says which step it
+        // is at, and a signal stops it before its next SAT call.
+        let mut watch = |step| {
+            progress.step(index - 1, step);
+            stopped().is_none()
+        };
+        let made = match generator.next_puzzle_watched(&mut watch) {
             Err(GenerateError::Stopped) => break,
-            made => made.with_context(|| at.clone())?,
+            other => other.with_context(|| at.clone())?,
         };
         let cross_check = match backtracker {
-            Some(bt) => recheck(bt, &made, &at, &progress)?,
+            Some(bt) => match recheck(bt, &made, (&at, index - 1), &mut progress)? {
+                Some(verdict) => verdict,
+                // Stopped: the puzzle is not written unchecked.
+                None => break,
+            },
             None => "skipped",
         };
         let proof = match &args.proof {
@@ -314,19 +326,21 @@ pub fn generate(args: GenerateArgs) -> anyhow::Result<Status> {
 /// Re-checks a generated puzzle with the backtracker, which shares no
 /// code with the encoder: the same unique solution, and several solutions
 /// without any one needed orbit. Returns `agree`, or `skipped` when the
-/// backtracker reached its node limit (with a note).
+/// backtracker reached its node limit (with a note), or `None` when a
+/// signal stopped it between two searches.
 fn recheck(
     bt: Backtracker,
     made: &Generated,
-    at: &str,
-    progress: &Progress,
-) -> anyhow::Result<&'static str> {
+    (at, done): (&str, u64),
+    progress: &mut Progress,
+) -> anyhow::Result<Option<&'static str>> {
+    progress.step(done, "cross-checking uniqueness");
     let puzzle = &made.puzzle;
     match backtrack(bt, puzzle).verdict {
         Verdict::Unique(s) if s == made.solution => {}
         Verdict::GaveUp => {
             progress.suspend(|| say::gave_up(at, bt.node_limit(), "uniqueness stands on SAT"));
-            return Ok("skipped");
+            return Ok(Some("skipped"));
         }
         other => bail!(
             "{at}: the SAT solver and the backtracker disagree: SAT proved {} unique; the \
@@ -335,7 +349,14 @@ fn recheck(
             super::count::verdict_words(&other)
         ),
     }
-    for orbit in &made.needed {
+    for (k, orbit) in made.needed.iter().enumerate() {
+        if stopped().is_some() {
+            return Ok(None);
+        }
+        progress.step(
+            done,
+            format_args!("cross-checking given {} of {}", k + 1, made.needed.len()),
+        );
         let mut fewer = puzzle.givens().clone();
         for &cell in orbit {
             fewer.set(cell, None);
@@ -349,7 +370,7 @@ fn recheck(
             Verdict::Multiple(..) => {}
             Verdict::GaveUp => {
                 progress.suspend(|| say::gave_up(at, bt.node_limit(), "minimality stands on SAT"));
-                return Ok("skipped");
+                return Ok(Some("skipped"));
             }
             other => bail!(
                 "{at}: the SAT solver and the backtracker disagree: without {:?} SAT finds a \
@@ -359,7 +380,7 @@ fn recheck(
             ),
         }
     }
-    Ok("agree")
+    Ok(Some("agree"))
 }
 
 /// Writes a puzzle's certificate of uniqueness into `dir` and returns the
@@ -405,6 +426,7 @@ fn record(
         "level": rating.level.name(),
         "decisions": rating.decisions,
         "conflicts": rating.conflicts,
+        "rating_gave_up": rating.gave_up,
         "unique": true,
         "minimal": true,
         "minimal_by": if args.symmetry == Symmetry::None { "single givens" } else { "orbits" },

@@ -45,6 +45,8 @@ pub struct Progress {
     pub(super) bytes: Arc<AtomicU64>,
     start: Instant,
     bar: Option<ProgressBar>,
+    /// What the current puzzle is at, shown after the counts when set.
+    detail: String,
 }
 
 impl Progress {
@@ -60,6 +62,7 @@ impl Progress {
             bytes: Arc::new(AtomicU64::new(0)),
             start: Instant::now(),
             bar: None,
+            detail: String::new(),
         }
     }
 
@@ -84,6 +87,17 @@ impl Progress {
             Some(bar) => bar.suspend(f),
             None => f(),
         }
+    }
+
+    /// Shows `puzzles` done and what the next one is at (`generate`:
+    /// `puzzle 3: removing givens 120 of 625 (400 left)`), for a
+    /// puzzle that takes long enough to be watched.
+    pub(super) fn step(&mut self, puzzles: u64, detail: impl Display) {
+        if !self.enabled {
+            return;
+        }
+        self.detail = format!("puzzle {}: {detail}", puzzles + 1);
+        self.tick(puzzles);
     }
 
     pub(super) fn tick(&mut self, puzzles: u64) {
@@ -113,10 +127,13 @@ impl Progress {
         }
         if let Some(bar) = &self.bar {
             bar.set_position(self.bytes.load(Ordering::Relaxed));
-            let message = match Shown::for_len(self.len) {
+            let mut message = match Shown::for_len(self.len) {
                 Shown::Bar(_) => say::count(puzzles, "puzzle", "puzzles"),
                 Shown::Spinner => rate_message(puzzles, self.start.elapsed()),
             };
+            if !self.detail.is_empty() {
+                message = format!("{message}; {}", self.detail);
+            }
             bar.set_message(message);
         }
     }

@@ -30,10 +30,16 @@
 //! With a target [`Level`], each puzzle is rated ([`Rater`]) and a new
 //! solution is drawn until one of that level comes, up to a bound.
 //!
-//! A caller that must stop a slow puzzle (on Ctrl-C, say) hands in a stop
-//! test ([`Generator::stop_when`]): it is asked before each SAT call of
-//! the removal loop and between the rating's steps, and a yes ends the
-//! puzzle with [`GenerateError::Stopped`].
+//! # Watching a puzzle being made
+//!
+//! On a 25×25 grid one puzzle takes minutes, nearly all of it in the SAT
+//! calls of step 2 once about 300 givens are left (each then takes varisat
+//! seconds; docs/setting.md). [`Generator::next_puzzle_watched`] reports
+//! each [`Step`] before it starts, and before every removal call, to a
+//! watcher that may stop the puzzle there: a caller shows progress and
+//! stops between SAT calls rather than between puzzles. A stopped puzzle
+//! is dropped whole; the generator's next puzzle is then not the one the
+//! seed would have given.
 
 pub mod rng;
 mod solution;
@@ -130,8 +136,8 @@ pub enum GenerateError {
     /// The final check found an orbit of givens without a valid second
     /// solution: a bug, never a property of the template.
     NotMinimal(Vec<Cell>),
-    /// The stop test ([`Generator::stop_when`]) said to stop before the
-    /// puzzle was finished; nothing of it is kept.
+    /// The watcher of [`Generator::next_puzzle_watched`] stopped the
+    /// puzzle before it was finished.
     Stopped,
 }
 
@@ -170,6 +176,51 @@ impl From<SolveError> for GenerateError {
     }
 }
 
+/// A step of making one puzzle, as [`Generator::next_puzzle_watched`]
+/// reports it before it starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Step {
+    /// Drawing a random solution (`attempt` of a target level's tries).
+    Solution {
+        /// The try, 1-based.
+        attempt: usize,
+    },
+    /// Asking whether the orbit `tried` (1-based) of `orbits` can go,
+    /// with `givens` givens left.
+    Removing {
+        /// The orbit being tried, 1-based.
+        tried: usize,
+        /// The orbits in all.
+        orbits: usize,
+        /// The givens left before this one is tried.
+        givens: usize,
+    },
+    /// Proving the givens left minimal.
+    ProvingMinimal,
+    /// Rating the puzzle.
+    Rating,
+}
+
+impl fmt::Display for Step {
+    /// Writes the step as a progress line shows it: `solution`,
+    /// `removing givens 120 of 625 (400 left)`, `proving minimal`,
+    /// `rating`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Step::Solution { attempt: 1 } => f.write_str("solution"),
+            Step::Solution { attempt } => write!(f, "solution (try {attempt})"),
+            Step::Removing {
+                tried,
+                orbits,
+                givens,
+            } => write!(f, "removing givens {tried} of {orbits} ({givens} left)"),
+            Step::ProvingMinimal => f.write_str("proving minimal"),
+            Step::Rating => f.write_str("rating"),
+        }
+    }
+}
+
 /// Makes puzzles from a template, one after another, deterministically
 /// for a seed.
 ///
@@ -192,10 +243,9 @@ pub struct Generator {
     options: Options,
     rng: Rng,
     rater: Rater,
-    stop: Option<StopTest>,
 }
 
-/// A test the generator asks whether to stop: see [`Generator::stop_when`].
+/// A test the rating asks whether to stop: see [`Generator::stop_when`].
 pub type StopTest = Arc<dyn Fn() -> bool + Send + Sync>;
 
 impl Generator {
@@ -207,28 +257,19 @@ impl Generator {
             rng: Rng::new(options.seed),
             options,
             rater,
-            stop: None,
         }
     }
 
-    /// Makes the generator ask `stop` before each SAT call of the removal
-    /// loop, before drawing each solution and between the rating's steps
-    /// (through [`Rater::stop_when`]); once it answers true, the puzzle
-    /// under way ends with [`GenerateError::Stopped`]. A flag set by a
-    /// signal handler makes a good test:
+    /// Makes the rating of each puzzle ask `stop` between its steps
+    /// ([`Rater::stop_when`]); once it answers true, the puzzle under way
+    /// ends with [`GenerateError::Stopped`]. The rest of a puzzle stops
+    /// through the watcher of [`Generator::next_puzzle_watched`]; the
+    /// rating is one step of it, which can take seconds on a big grid. A
+    /// flag set by a signal handler makes a good test:
     /// `move || flag.load(Ordering::Relaxed)`.
     pub fn stop_when(mut self, stop: StopTest) -> Generator {
-        self.rater = self.rater.stop_when(Arc::clone(&stop));
-        self.stop = Some(stop);
+        self.rater = self.rater.stop_when(stop);
         self
-    }
-
-    /// Returns an error when the stop test says to stop.
-    fn check_stop(&self) -> Result<(), GenerateError> {
-        match &self.stop {
-            Some(stop) if stop() => Err(GenerateError::Stopped),
-            _ => Ok(()),
-        }
     }
 
     /// Returns the next puzzle.
@@ -237,6 +278,21 @@ impl Generator {
     ///
     /// See [`GenerateError`].
     pub fn next_puzzle(&mut self) -> Result<Generated, GenerateError> {
+        self.next_puzzle_watched(&mut |_| true)
+    }
+
+    /// Returns the next puzzle, telling `watch` each [`Step`] before it
+    /// starts (and before every SAT call of the removal); when `watch`
+    /// returns `false` the puzzle is dropped there.
+    ///
+    /// # Errors
+    ///
+    /// [`GenerateError::Stopped`] when `watch` stopped it; otherwise as
+    /// [`Generator::next_puzzle`].
+    pub fn next_puzzle_watched(
+        &mut self,
+        watch: &mut dyn FnMut(Step) -> bool,
+    ) -> Result<Generated, GenerateError> {
         let mut sat_calls = 0;
         let tries = if self.options.level.is_some() {
             self.options.max_tries.max(1)
@@ -244,8 +300,11 @@ impl Generator {
             1
         };
         for attempt in 1..=tries {
-            let (puzzle, solution, needed, calls) = self.attempt()?;
+            let (puzzle, solution, needed, calls) = self.attempt(attempt, watch)?;
             sat_calls += calls;
+            if !watch(Step::Rating) {
+                return Err(GenerateError::Stopped);
+            }
             let rating = self.rater.rate(&puzzle)?;
             if self.options.level.is_none_or(|level| level == rating.level) {
                 return Ok(Generated {
@@ -268,8 +327,14 @@ impl Generator {
     /// proves the result minimal. Returns the puzzle, its solution, the
     /// needed orbits and the SAT calls made.
     #[allow(clippy::type_complexity)]
-    fn attempt(&mut self) -> Result<(Puzzle, Grid, Vec<Vec<Cell>>, u64), GenerateError> {
-        self.check_stop()?;
+    fn attempt(
+        &mut self,
+        attempt: usize,
+        watch: &mut dyn FnMut(Step) -> bool,
+    ) -> Result<(Puzzle, Grid, Vec<Vec<Cell>>, u64), GenerateError> {
+        if !watch(Step::Solution { attempt }) {
+            return Err(GenerateError::Stopped);
+        }
         let encoding = self.options.encoding;
         let mut analyzer = Analyzer::new(&self.template, &encoding);
         let solution =
@@ -290,8 +355,16 @@ impl Generator {
         let mut given = vec![true; size.cells()];
         // The second solution that kept each orbit, when it was tried.
         let mut witnesses: Vec<(Vec<Cell>, Grid)> = Vec::new();
-        for orbit in orbits {
-            self.check_stop()?;
+        let (count, mut left) = (orbits.len(), size.cells());
+        for (tried, orbit) in orbits.into_iter().enumerate() {
+            let step = Step::Removing {
+                tried: tried + 1,
+                orbits: count,
+                givens: left,
+            };
+            if !watch(step) {
+                return Err(GenerateError::Stopped);
+            }
             let rest: Vec<Cell> = shape
                 .all_cells()
                 .filter(|c| given[c.index(size)] && !orbit.contains(c))
@@ -301,6 +374,7 @@ impl Generator {
                     for c in &orbit {
                         given[c.index(size)] = false;
                     }
+                    left -= orbit.len();
                 }
                 Some(second) => witnesses.push((orbit, second)),
             }
@@ -310,6 +384,9 @@ impl Generator {
             givens.set(cell, solution.get(cell));
         }
         let puzzle = with_givens(&rules, givens);
+        if !watch(Step::ProvingMinimal) {
+            return Err(GenerateError::Stopped);
+        }
         let needed = prove_minimal(&puzzle, &solution, witnesses)?;
         calls += analyzer.calls();
         Ok((puzzle, solution, needed, calls))
