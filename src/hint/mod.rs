@@ -13,11 +13,11 @@
 //!    them take those digits from the rest of the house;
 //! 5. hidden pair and triple: k digits with k places in a house leave no
 //!    room there for other digits;
-//! 6. X-wing ([`fish`]);
+//! 6. X-wing (`fish.rs`);
 //! 7. two strong links on one digit: skyscraper, 2-string kite, turbot
-//!    fish ([`links`]);
-//! 8. XY-wing, W-wing, then swordfish, XYZ-wing and jellyfish ([`wings`],
-//!    [`fish`]), about in the order of HoDoKu's difficulty scores
+//!    fish (`links.rs`);
+//! 8. XY-wing, W-wing, then swordfish, XYZ-wing and jellyfish (`wings.rs`,
+//!    `fish.rs`), about in the order of HoDoKu's difficulty scores
 //!    (<https://hodoku.sourceforge.net/en/docs_cred.php>);
 //! 9. a variant constraint's own elimination ([`crate::rules::Rule::prune`],
 //!    named by the constraint's description);
