@@ -118,7 +118,7 @@ enum Command {
     )]
     Check(check::CheckCommandArgs),
     /// Print the next step a person could take from the grid, in words;
-    /// with --all, every step to the solution.
+    /// with --all, every step to the solution and the path's score.
     #[command(
         after_help = "Examples:\n  sudoku-sat hint examples/puzzles/grid1.txt\n  sudoku-sat hint --all ....24...3.1...."
     )]
@@ -152,8 +152,8 @@ enum Command {
         after_help = "Examples:\n  sudoku-sat convert --to fpuzzles examples/puzzles/windoku.toml\n  sudoku-sat convert --to rules examples/puzzles/x.link"
     )]
     Convert(convert::ConvertArgs),
-    /// Serve the page that solves puzzles in the browser (web/, built by
-    /// web/build) at http://127.0.0.1:P/.
+    /// Serve the page that solves puzzles in the browser at
+    /// http://127.0.0.1:P/.
     #[command(after_help = "Examples:\n  sudoku-sat serve\n  sudoku-sat serve --port 8080")]
     Serve(serve::ServeArgs),
     /// Print the catalogue of rule families written in the rules
