@@ -232,18 +232,11 @@ fn a_closed_pipe_ends_a_parallel_run_on_a_file() {
     let mut first = [0u8; 82];
     child.stdout.take().unwrap().read_exact(&mut first).unwrap();
     // The read end is closed now; the run must end by itself, quietly.
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if start.elapsed() > Duration::from_secs(30) {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("the run did not end after its output was closed");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
+    let status = crate::common::wait_within(
+        &mut child,
+        Duration::from_secs(30),
+        "the run did not end after its output was closed",
+    );
     assert_eq!(status.code(), Some(0));
 }
 
@@ -341,17 +334,11 @@ fn a_signal_stops_a_run_waiting_for_input() {
         // SAFETY: signalling a child this test spawned and still holds.
         unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
         // The input stays open: only the signal can end the run.
-        let start = Instant::now();
-        let status = loop {
-            if let Some(status) = child.try_wait().unwrap() {
-                break status;
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(30),
-                "{jobs}: still waiting for input"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        };
+        let status = crate::common::wait_within(
+            &mut child,
+            Duration::from_secs(30),
+            &format!("{jobs}: still waiting for input"),
+        );
         drop(stdin);
         let mut rest = String::new();
         stdout.read_to_string(&mut rest).unwrap();

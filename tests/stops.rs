@@ -6,7 +6,7 @@ use std::io::Write;
 use std::time::{Duration, Instant};
 
 use crate::batch::lines_of;
-use crate::common::{EULER, grids, spawn_piped};
+use crate::common::{EULER, grids, spawn_piped, wait_within};
 
 /// Each command that reads puzzles, with arguments that print one JSON
 /// object (or one link) per puzzle.
@@ -131,14 +131,7 @@ fn a_first_ctrl_c_is_acknowledged_and_a_second_ends_the_run() {
     assert!(child.try_wait().unwrap().is_none(), "the puzzle goes on");
     // SAFETY: as above.
     unsafe { libc::kill(pid, libc::SIGINT) };
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        assert!(start.elapsed() < Duration::from_secs(30), "still running");
-        std::thread::sleep(Duration::from_millis(20));
-    };
+    let status = wait_within(&mut child, Duration::from_secs(30), "still running");
     assert_eq!(status.code(), Some(130));
 }
 
@@ -165,18 +158,11 @@ fn ctrl_c_inside_a_big_puzzle_stops_between_sat_calls() {
     let pid = child.id() as libc::pid_t;
     // SAFETY: signalling a child this test spawned and still holds.
     unsafe { libc::kill(pid, libc::SIGINT) };
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if start.elapsed() > Duration::from_secs(120) {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("still making the puzzle two minutes after Ctrl-C");
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    };
+    let status = wait_within(
+        &mut child,
+        Duration::from_secs(120),
+        "still making the puzzle after Ctrl-C",
+    );
     assert_eq!(status.code(), Some(130));
     let mut out = String::new();
     std::io::Read::read_to_string(&mut child.stdout.take().unwrap(), &mut out).unwrap();

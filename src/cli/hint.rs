@@ -145,12 +145,14 @@ pub fn hint(args: HintArgs) -> anyhow::Result<Status> {
             ));
             status = status.max(Status::NotUnique);
         }
+        // One step asked for and none given, or the whole walk ended
+        // short of the solution.
+        let stuck = !hinter.is_solved() && (args.all || steps.is_empty());
         let ended = Ended {
             solved: hinter.is_solved(),
-            // One step asked for and none given, or the whole walk ended
-            // short of the solution.
-            stuck: !hinter.is_solved() && (args.all || steps.is_empty()),
-            open: hinter.open(),
+            stuck,
+            // Listed only where the steps stopped short.
+            open: if stuck { hinter.open() } else { Vec::new() },
             ceiling,
             unique: hinter.solution().is_some(),
             gave_up: hinter.gave_up(),
@@ -178,7 +180,8 @@ struct Ended {
     /// Whether they stopped with cells open: no step left within the
     /// ceiling, or none at all for a puzzle with several solutions.
     stuck: bool,
-    /// The open cells and their candidates after the steps.
+    /// The open cells and their candidates where the steps stopped short
+    /// (else none).
     open: Vec<(Cell, Vec<Digit>)>,
     /// The hardest technique allowed.
     ceiling: Technique,
@@ -294,20 +297,16 @@ fn step_json(step: &Step) -> Value {
 
 /// Returns the JSON object `hint --output json` prints for a puzzle.
 fn hint_json(puzzle: &Puzzle, steps: &[Step], ended: &Ended) -> Value {
-    let open: Vec<Value> = if ended.stuck {
-        ended
-            .open
-            .iter()
-            .map(|(cell, digits)| {
-                json!({
-                    "cell": cell.to_string(),
-                    "candidates": digits.iter().map(|d| d.get()).collect::<Vec<_>>(),
-                })
+    let open: Vec<Value> = ended
+        .open
+        .iter()
+        .map(|(cell, digits)| {
+            json!({
+                "cell": cell.to_string(),
+                "candidates": digits.iter().map(|d| d.get()).collect::<Vec<_>>(),
             })
-            .collect()
-    } else {
-        Vec::new()
-    };
+        })
+        .collect();
     json!({
         "label": puzzle.label.to_string(),
         "line": puzzle.line,

@@ -214,9 +214,8 @@ pub struct Hinter {
     masks: Vec<u64>,
     /// The digits placed so far, givens included.
     grid: Grid,
-    /// The first solution the SAT solver found (`None` only while the
-    /// hinter is made).
-    solution: Option<Grid>,
+    /// The first solution the SAT solver found.
+    solution: Grid,
     /// A second solution, when the puzzle has several.
     second: Option<Grid>,
     /// The hardest technique a step may use.
@@ -244,7 +243,7 @@ impl Hinter {
     pub fn new(puzzle: &Puzzle, encoding: &Encoding) -> Result<Hinter, HintError> {
         let hinter = Hinter::unfinished(puzzle, encoding)?;
         match hinter.second {
-            Some(ref second) => Err(HintError::Several(hinter.grid_solution(), second.clone())),
+            Some(ref second) => Err(HintError::Several(hinter.solution.clone(), second.clone())),
             None => Ok(hinter),
         }
     }
@@ -269,7 +268,7 @@ impl Hinter {
             puzzle: puzzle.clone(),
             masks: vec![full; size.cells()],
             grid: Grid::empty(givens.shape().clone()),
-            solution: None,
+            solution: Grid::empty(givens.shape().clone()),
             second: None,
             ceiling: Technique::SolverRefutation,
             gave_up: std::cell::Cell::new(false),
@@ -291,9 +290,9 @@ impl Hinter {
         }
         let mut solver = SatSolver::new(*encoding);
         match solver.solve_puzzle(puzzle).map_err(HintError::Solve)? {
-            Outcome::Unique(solution) => hinter.solution = Some(solution),
+            Outcome::Unique(solution) => hinter.solution = solution,
             Outcome::Multiple(a, b) => {
-                hinter.solution = Some(a);
+                hinter.solution = a;
                 hinter.second = Some(b);
             }
             Outcome::Unsolvable => return Err(HintError::NoSolution),
@@ -319,12 +318,12 @@ impl Hinter {
     /// Returns the puzzle's only solution, as the SAT solver found it, or
     /// `None` for a puzzle with several (see [`Hinter::unfinished`]).
     pub fn solution(&self) -> Option<&Grid> {
-        self.second.is_none().then(|| self.grid_solution_ref())
+        self.second.is_none().then_some(&self.solution)
     }
 
     /// Returns two solutions that differ, for a puzzle with several.
     pub fn two_solutions(&self) -> Option<(&Grid, &Grid)> {
-        Some((self.grid_solution_ref(), self.second.as_ref()?))
+        Some((&self.solution, self.second.as_ref()?))
     }
 
     /// Returns whether the last step search on a puzzle with several
@@ -337,17 +336,6 @@ impl Hinter {
     /// Returns whether a step may use `technique`.
     fn allows(&self, technique: Technique) -> bool {
         technique <= self.ceiling
-    }
-
-    /// The first solution the SAT solver found.
-    fn grid_solution_ref(&self) -> &Grid {
-        self.solution
-            .as_ref()
-            .expect("a hinter is made for a puzzle with a solution")
-    }
-
-    fn grid_solution(&self) -> Grid {
-        self.grid_solution_ref().clone()
     }
 
     /// Returns the candidates of `cell`, smallest first.

@@ -254,3 +254,24 @@ pub fn signal_after_first_line(
         stderr: errors.join().expect("stderr reader"),
     }
 }
+
+/// Waits for `child` to exit, for at most `limit`; past it the child is
+/// killed and the test fails with `what`.
+pub fn wait_within(
+    child: &mut std::process::Child,
+    limit: std::time::Duration,
+    what: &str,
+) -> std::process::ExitStatus {
+    let start = std::time::Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("the child can be waited for") {
+            return status;
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{what} after {limit:?}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
