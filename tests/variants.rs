@@ -1,7 +1,7 @@
 //! Variant puzzles end to end: f-puzzles and SudokuPad links in, every
 //! rule enforced or refused by name, solved puzzles out as links.
 
-use sudoku_sat::formats::fpuzzles::link;
+use sudoku_sat::formats::fpuzzles::{Shown, link};
 use sudoku_sat::grid::{Grid, Size};
 use sudoku_sat::puzzle::Puzzle;
 use sudoku_sat::rules::{AntiKnight, Constraint, Diagonal, Direction};
@@ -35,7 +35,7 @@ fn links_are_solved_under_their_rules() {
         format!("{X_SUDOKU}\n").as_bytes(),
     );
     assert_eq!(plain.code, 1, "several solutions as a plain Sudoku");
-    let url = link(&x_sudoku(), Some("X"), None);
+    let url = link(&x_sudoku(), Some(&Shown::titled("X")), None);
     let payload = url.split("load=").nth(1).unwrap();
     // The f-puzzles link, SudokuPad's and the bare payload, in one file
     // beside a text puzzle.

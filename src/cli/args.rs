@@ -17,6 +17,7 @@ use sudoku_sat::solve::sat::Strategy;
 use super::input::{Input, read_rules};
 use super::output::OutputFormat;
 use super::say;
+use super::shard::ShardArgs;
 
 /// Solve every puzzle of a file or of standard input, in input order.
 ///
@@ -38,6 +39,9 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub(super) input: InputArgs,
 
+    #[command(flatten)]
+    pub(super) shard: ShardArgs,
+
     /// How to print each solution.
     #[arg(long, short, value_enum, default_value_t)]
     pub(super) output: OutputFormat,
@@ -58,7 +62,8 @@ pub struct SolveArgs {
     /// puzzles, or PATH is an existing folder, PATH is a folder (made if
     /// missing) and each puzzle goes to a file named after its label:
     /// `grid-07.cnf` for an Euler `Grid 07`, `line-123.cnf` for the puzzle
-    /// that starts on line 123.
+    /// that starts on line 123. With --shard, PATH other than `-` is always
+    /// a folder, so that every shard's files land side by side.
     #[arg(long, value_name = "PATH", conflicts_with = "external")]
     pub(super) dimacs: Option<PathBuf>,
 

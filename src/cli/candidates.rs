@@ -15,6 +15,7 @@ use sudoku_sat::solve::candidates::{Candidates, Solutions, true_candidates};
 
 use super::count::{CheckArgs, verdict_words};
 use super::output::{ReportOutput, json_line, report_each};
+use super::shard::ShardArgs;
 use super::{InputArgs, Status};
 
 /// Print each cell's true candidates: the digits it holds in at least
@@ -46,6 +47,9 @@ pub struct CandidatesArgs {
     #[command(flatten)]
     input: InputArgs,
 
+    #[command(flatten)]
+    shard: ShardArgs,
+
     /// How to print: per puzzle a line `LABEL: one solution` (or `several
     /// solutions`, `no solution`) and the grid of candidates, or one JSON
     /// object per puzzle (JSON Lines) with `label`, `line`, `candidates`
@@ -61,7 +65,7 @@ pub struct CandidatesArgs {
 
 /// Runs `candidates`: each puzzle's candidate grid on stdout.
 pub fn candidates(args: CandidatesArgs) -> anyhow::Result<Status> {
-    let input = args.input.open(args.file.as_deref())?;
+    let input = (args.input.open(args.file.as_deref())?).with_shard(args.shard.shard);
     let name = input.name.clone();
     let encoding = args.check.encoding();
     let mut status = Status::Success;

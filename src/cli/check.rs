@@ -20,6 +20,7 @@ use super::count::{CheckArgs, verdict_words};
 use super::explain_report::{check_core, core_words, difference_lines, givens_text};
 use super::output::{ReportOutput, json_line, report_each};
 use super::say;
+use super::shard::ShardArgs;
 use super::{InputArgs, Status};
 
 /// Report on each puzzle as a setter needs: unique, several solutions
@@ -48,6 +49,9 @@ pub struct CheckCommandArgs {
     #[command(flatten)]
     input: InputArgs,
 
+    #[command(flatten)]
+    shard: ShardArgs,
+
     /// How to print: a few lines per puzzle for people, or one JSON object
     /// per puzzle (JSON Lines) with `label`, `line`, `status` (`unique`,
     /// `multiple`, `unsolvable`), `level` (the `rate` level), `givens`
@@ -75,7 +79,7 @@ pub struct CheckCommandArgs {
 
 /// Runs `check`: each puzzle's report on stdout.
 pub fn check(args: CheckCommandArgs) -> anyhow::Result<Status> {
-    let input = args.input.open(args.file.as_deref())?;
+    let input = (args.input.open(args.file.as_deref())?).with_shard(args.shard.shard);
     let name = input.name.clone();
     let encoding = args.check.encoding();
     let mut rater = Rater::new(encoding)

@@ -18,6 +18,7 @@ use sudoku_sat::solve::count::{Bound, Count, Counted, Counter};
 
 use super::output::{ReportOutput, json_line, report_each};
 use super::say;
+use super::shard::ShardArgs;
 use super::{CrossCheckArgs, EncodingArgs, InputArgs, Status};
 
 /// Count the solutions of every puzzle, up to a limit.
@@ -55,6 +56,9 @@ pub struct CountArgs {
 
     #[command(flatten)]
     input: InputArgs,
+
+    #[command(flatten)]
+    shard: ShardArgs,
 
     /// How to print: `LABEL: COUNT` lines, or one JSON object per puzzle
     /// (JSON Lines) with `label`, `line`, `count` (the solutions found: the
@@ -122,7 +126,7 @@ impl CheckArgs {
 
 /// Runs `count`: one line `LABEL: COUNT` per puzzle on stdout.
 pub fn count(args: CountArgs) -> anyhow::Result<Status> {
-    let input = args.input.open(args.file.as_deref())?;
+    let input = (args.input.open(args.file.as_deref())?).with_shard(args.shard.shard);
     let name = input.name.clone();
     let mut counter =
         Counter::new(args.check.encoding()).with_symmetry_breaking(args.break_symmetry);

@@ -12,7 +12,7 @@ use serde_json::json;
 
 use sudoku_sat::backtrack::{Backtracker, Verdict};
 use sudoku_sat::encode::Encoding;
-use sudoku_sat::formats::fpuzzles;
+use sudoku_sat::formats::fpuzzles::{self, Shown};
 use sudoku_sat::generate::{GenerateError, Generated, Generator, Options, Symmetry};
 use sudoku_sat::grid::{Grid, Size};
 use sudoku_sat::puzzle::Puzzle;
@@ -26,6 +26,7 @@ use super::files;
 use super::output::{OutputFormat, Printer};
 use super::progress::Progress;
 use super::say;
+use super::shard::{Shard, parse_shard};
 use super::signals::{report_stop, stop_flag, stopped};
 use super::{CrossCheckArgs, EncodingArgs, InputArgs, Status};
 
@@ -95,6 +96,17 @@ pub struct GenerateArgs {
     /// any machine.
     #[arg(long, value_name = "S", default_value_t = 0)]
     seed: u64,
+
+    /// Make only the I-th of N slices of the --count puzzles, for a job
+    /// array: puzzles I, I+N, I+2N… (1-based) of the unsharded run.
+    ///
+    /// Each puzzle draws from a random stream of its own, derived from
+    /// the seed and its number, so the N runs' puzzles together are the
+    /// unsharded run's, each printed with its own number (`index` in JSON,
+    /// the certificate's file name). docs/usage.md shows a Slurm job array
+    /// and GNU parallel.
+    #[arg(long, value_name = "I/N", value_parser = parse_shard)]
+    shard: Option<Shard>,
 
     /// The side of a classic grid, 4 to 64, without a template; 9 by
     /// default, or R·C with --box RxC.
@@ -174,15 +186,24 @@ fn parse_tries(text: &str) -> Result<u64, String> {
     }
 }
 
-/// Returns the template: the first puzzle of TEMPLATE, or an empty
-/// classic grid of --size and --box.
-fn template(args: &GenerateArgs) -> anyhow::Result<Option<Puzzle>> {
+/// Returns the template: the first puzzle of TEMPLATE and what it shows
+/// beyond its rules, or an empty classic grid of --size and --box.
+fn template(args: &GenerateArgs) -> anyhow::Result<Option<(Puzzle, Shown)>> {
+    let links = matches!(args.output, OutputFormat::Json | OutputFormat::Fpuzzles);
     if let Some(path) = &args.template {
+        // The note on drawing elements says their rules are not enforced;
+        // the links keep the drawings, all but what the next note names.
         let input = args.input.open(Some(path))?;
         let name = input.name.clone();
         let Some(entry) = input.one_puzzle(args.input.options(), "generate")? else {
             return Ok(None);
         };
+        if links && !entry.shown.dropped.is_empty() {
+            say::note(format_args!(
+                "{name}: the generated links leave out the template's {}",
+                entry.shown.dropped.join("; ")
+            ));
+        }
         let givens = entry.puzzle.givens().given_count();
         if givens > 0 {
             say::note(format_args!(
@@ -191,7 +212,7 @@ fn template(args: &GenerateArgs) -> anyhow::Result<Option<Puzzle>> {
                 if givens == 1 { "is" } else { "are" }
             ));
         }
-        return Ok(Some(entry.puzzle));
+        return Ok(Some((entry.puzzle, entry.shown)));
     }
     let side = match (args.size, args.input.blocks) {
         (Some(side), _) => side,
@@ -211,15 +232,16 @@ fn template(args: &GenerateArgs) -> anyhow::Result<Option<Puzzle>> {
         }
         None => Shape::square(size),
     };
-    match args.input.empty_with_rules(shape.clone())? {
-        Some(puzzle) => Ok(Some(puzzle)),
-        None => Ok(Some(Puzzle::new(Grid::empty(shape)))),
-    }
+    let puzzle = match args.input.empty_with_rules(shape.clone())? {
+        Some(puzzle) => puzzle,
+        None => Puzzle::new(Grid::empty(shape)),
+    };
+    Ok(Some((puzzle, Shown::default())))
 }
 
 /// Runs `generate`.
 pub fn generate(args: GenerateArgs) -> anyhow::Result<Status> {
-    let Some(template) = template(&args)? else {
+    let Some((template, shown)) = template(&args)? else {
         return Ok(Status::Error);
     };
     let plain = !matches!(
@@ -260,27 +282,30 @@ pub fn generate(args: GenerateArgs) -> anyhow::Result<Status> {
     // Each puzzle takes long enough to make that writing it at once costs
     // nothing, and a program reading the pipe gets it as it comes.
     let mut printer = Printer::new(io::BufWriter::new(stdout.lock()), args.output, true);
-    let mut progress = Progress::new(!args.no_progress, Some(args.count));
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
+    let mut progress = Progress::new(!args.no_progress, Some(shard.share_of(args.count)));
     let mut tally = Tally::default();
     let start = Instant::now();
     let width = args.count.to_string().len().max(4);
-    for index in 1..=args.count {
+    // Each puzzle keeps its number in the whole run, sharded or not.
+    for index in (1..=args.count).filter(|&i| shard.holds(i - 1)) {
         if stopped().is_some() {
             break;
         }
+        let done = tally.made;
         let at = format!("puzzle {index}");
         // A big grid's puzzle takes minutes: the bar says which step it
         // is at, and a signal stops it before its next SAT call.
         let mut watch = |step| {
-            progress.step(index - 1, step);
+            progress.step(done, step);
             stopped().is_none()
         };
-        let made = match generator.next_puzzle_watched(&mut watch) {
+        let made = match generator.puzzle_watched(index - 1, &mut watch) {
             Err(GenerateError::Stopped) => break,
             other => other.with_context(|| at.clone())?,
         };
         let cross_check = match backtracker {
-            Some(bt) => match recheck(bt, &made, (&at, index - 1), &mut progress)? {
+            Some(bt) => match recheck(bt, &made, (&at, done), &mut progress)? {
                 Some(verdict) => verdict,
                 // Stopped: the puzzle is not written unchecked.
                 None => break,
@@ -294,24 +319,24 @@ pub fn generate(args: GenerateArgs) -> anyhow::Result<Status> {
         // Only JSON prints the record (and its link, which costs a
         // compression per puzzle).
         let record = if args.output == OutputFormat::Json {
-            record(&args, index, &made, cross_check, proof.as_ref())
+            record(&args, (index, &made, &shown), cross_check, proof.as_ref())
         } else {
             serde_json::Value::Null
         };
         printer
-            .made(&made.puzzle, &made.solution, &record)
+            .made(&made.puzzle, &made.solution, &shown, &record)
             .context("cannot write to stdout")?;
-        tally.add(&made);
-        progress.bytes.store(index, Ordering::Relaxed);
-        progress.tick(index);
+        tally.add(index, &made);
+        progress.bytes.store(tally.made, Ordering::Relaxed);
+        progress.tick(tally.made);
     }
     progress.finish();
     printer.flush().context("cannot write to stdout")?;
     say::report(tally.summary(start.elapsed().as_secs_f64()));
     if let Some(dir) = &args.proof
-        && tally.made > 0
+        && let Some(first) = tally.first
     {
-        let first = Path::new(dir).join(format!("puzzle-{:0width$}", 1));
+        let first = Path::new(dir).join(format!("puzzle-{first:0width$}"));
         say::report(format_args!(
             "check a certificate with: rate {0}.cnf {0}.drat   (expect: s VERIFIED)",
             first.display()
@@ -411,8 +436,7 @@ fn certify(
 /// Returns the JSON record of a generated puzzle.
 fn record(
     args: &GenerateArgs,
-    index: u64,
-    made: &Generated,
+    (index, made, shown): (u64, &Generated, &Shown),
     cross_check: &str,
     proof: Option<&(PathBuf, PathBuf)>,
 ) -> serde_json::Value {
@@ -438,7 +462,7 @@ fn record(
             "cnf": cnf.display().to_string(),
             "drat": drat.display().to_string(),
         })),
-        "fpuzzles": fpuzzles::link(&made.puzzle, None, None),
+        "fpuzzles": fpuzzles::link(&made.puzzle, Some(shown), None),
     })
 }
 
@@ -446,13 +470,16 @@ fn record(
 #[derive(Default)]
 struct Tally {
     made: u64,
+    /// The number of the first puzzle made, for the certificate to try.
+    first: Option<u64>,
     givens: Vec<usize>,
     levels: [u64; 3],
 }
 
 impl Tally {
-    fn add(&mut self, made: &Generated) {
+    fn add(&mut self, index: u64, made: &Generated) {
         self.made += 1;
+        self.first.get_or_insert(index);
         self.givens.push(made.puzzle.givens().given_count());
         self.levels[made.rating.level as usize] += 1;
     }

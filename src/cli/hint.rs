@@ -15,6 +15,7 @@ use sudoku_sat::hint::{HintError, Hinter, Step, Technique};
 
 use super::output::{ReportOutput, json_line, report_each};
 use super::say;
+use super::shard::ShardArgs;
 use super::{EncodingArgs, InputArgs, Status};
 
 /// Print the next step a person could take from the grid, in words;
@@ -48,6 +49,9 @@ pub struct HintArgs {
 
     #[command(flatten)]
     input: InputArgs,
+
+    #[command(flatten)]
+    shard: ShardArgs,
 
     #[command(flatten)]
     encoding: EncodingArgs,
@@ -102,7 +106,7 @@ fn parse_technique(id: &str) -> Result<Technique, String> {
 
 /// Runs `hint` on each puzzle of the input.
 pub fn hint(args: HintArgs) -> anyhow::Result<Status> {
-    let input = args.input.open(args.file.as_deref())?;
+    let input = (args.input.open(args.file.as_deref())?).with_shard(args.shard.shard);
     let name = input.name.clone();
     let encoding = args.encoding.encoding();
     let mut ceiling = args.until.unwrap_or(Technique::SolverRefutation);

@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use anyhow::{Context, bail};
 
 use super::say;
+use super::shard::Shard;
 use super::signals::stopped;
 use sudoku_sat::formats::rules_file::{self, Extra};
 use sudoku_sat::formats::text::{
@@ -32,6 +33,8 @@ pub struct Input {
     /// What the note on ignored drawing elements says follows from
     /// leaving them out.
     drawings: &'static str,
+    /// The slice of the puzzles to read (`--shard`); all without one.
+    shard: Option<Shard>,
 }
 
 /// The name diagnostics give a puzzle written on the command line.
@@ -58,6 +61,7 @@ impl Input {
                 reader: Box::new(io::Cursor::new(text.into_bytes())),
                 extra: None,
                 drawings: NOT_ENFORCED,
+                shard: None,
             });
         }
         match path {
@@ -94,6 +98,7 @@ impl Input {
                     },
                     extra: None,
                     drawings: NOT_ENFORCED,
+                    shard: None,
                 })
             }
         }
@@ -124,6 +129,7 @@ impl Input {
             reader: Box::new(text.as_bytes()),
             extra: None,
             drawings: NOT_ENFORCED,
+            shard: None,
         }
     }
 
@@ -135,6 +141,7 @@ impl Input {
             reader: stdin_reader(),
             extra: None,
             drawings: NOT_ENFORCED,
+            shard: None,
         }
     }
 
@@ -143,6 +150,13 @@ impl Input {
     /// is a parse error of its own, and the rest are read.
     pub fn with_rules(mut self, extra: Option<Arc<Extra>>) -> Input {
         self.extra = extra;
+        self
+    }
+
+    /// Returns the same input holding only `shard`'s slice of its puzzles
+    /// (see [`super::shard`]); `None` keeps them all.
+    pub fn with_shard(mut self, shard: Option<Shard>) -> Input {
+        self.shard = shard;
         self
     }
 
@@ -162,7 +176,11 @@ impl Input {
     ) -> impl Iterator<Item = Result<Puzzle, ParseError>> + Send {
         let options = self.options(format);
         let extra = self.extra;
-        Puzzles::new(wrap(self.reader), options).map(move |item| add_rules(extra.as_deref(), item))
+        let shard = self.shard;
+        (0..)
+            .zip(Puzzles::new(wrap(self.reader), options))
+            .filter(move |(k, _)| shard.is_none_or(|s| s.holds(*k)))
+            .map(move |(_, item)| add_rules(extra.as_deref(), item))
     }
 
     /// Reads an input that must hold exactly one puzzle, for commands that
@@ -213,13 +231,19 @@ impl Input {
         let options = self.options(format);
         let name = self.name;
         let mut errors = 0;
-        let mut puzzles = Puzzles::new(self.reader, options);
+        let shard = self.shard;
+        let mut puzzles = (0..).zip(Puzzles::new(self.reader, options));
         while stopped().is_none() {
-            let Some(item) = puzzles.next() else { break };
+            let Some((k, item)) = puzzles.next() else {
+                break;
+            };
             if stopped().is_some() {
                 // The read may have been cut short by the stop (see
                 // `StopAware`): its last item is no puzzle of the user's.
                 break;
+            }
+            if shard.is_some_and(|s| !s.holds(k)) {
+                continue;
             }
             match add_rules(self.extra.as_deref(), item) {
                 Ok(puzzle) => {

@@ -26,6 +26,7 @@ mod prove;
 mod rate;
 pub(crate) mod say;
 mod serve;
+mod shard;
 mod shell;
 mod signals;
 mod solve;

@@ -238,7 +238,8 @@ impl<W: Write> Printer<W> {
     }
 
     /// Prints a puzzle made here (`generate`): its givens in the grid
-    /// formats, its link in `fpuzzles`, `record` in JSON, and in CSV the
+    /// formats, its link in `fpuzzles` (showing what `shown` holds, a
+    /// template's title and drawings), `record` in JSON, and in CSV the
     /// row `solve` would print for it (`puzzle,solution,status`, status
     /// `unique`), so that the file reads back as puzzles with their
     /// solutions.
@@ -246,6 +247,7 @@ impl<W: Write> Printer<W> {
         &mut self,
         puzzle: &sudoku_sat::puzzle::Puzzle,
         solution: &Grid,
+        shown: &fpuzzles::Shown,
         record: &serde_json::Value,
     ) -> io::Result<()> {
         let givens = puzzle.givens();
@@ -273,7 +275,9 @@ impl<W: Write> Printer<W> {
                 }
                 writeln!(self.out, "{givens},{solution},unique")?;
             }
-            OutputFormat::Fpuzzles => writeln!(self.out, "{}", fpuzzles::link(puzzle, None, None))?,
+            OutputFormat::Fpuzzles => {
+                writeln!(self.out, "{}", fpuzzles::link(puzzle, Some(shown), None))?
+            }
             _ => self.grid(givens)?,
         }
         self.printed += 1;

@@ -17,6 +17,7 @@ use sudoku_sat::solve::Outcome;
 use super::EncodingArgs;
 use super::output::{ReportOutput, json_line, print_line, report_each};
 use super::say;
+use super::shard::ShardArgs;
 use super::{InputArgs, Status};
 
 /// Rate each puzzle by the reasoning the encoding lets a solver use:
@@ -52,6 +53,9 @@ pub struct RateArgs {
 
     #[command(flatten)]
     input: InputArgs,
+
+    #[command(flatten)]
+    shard: ShardArgs,
 
     #[command(flatten)]
     encoding: EncodingArgs,
@@ -174,7 +178,7 @@ fn summary_line(summary: &Summary) -> String {
 
 /// Runs `rate`.
 pub fn rate(args: RateArgs) -> anyhow::Result<Status> {
-    let input = args.input.open(args.file.as_deref())?;
+    let input = (args.input.open(args.file.as_deref())?).with_shard(args.shard.shard);
     let name = input.name.clone();
     let mut rater = Rater::new(args.encoding.encoding())
         .with_decision_limit(args.decision_limit)

@@ -292,9 +292,13 @@ fn finish(tally: &Tally, ended: &batch::Ended, source: &str) -> Status {
 
 /// Runs `solve`: every puzzle's solution on stdout, in input order.
 pub fn solve(args: SolveArgs) -> anyhow::Result<Status> {
-    let input = args.input.open(args.file.as_deref())?;
+    let input = (args.input.open(args.file.as_deref())?).with_shard(args.shard.shard);
     let encoding = args.solver.encoding();
     if let Some(path) = &args.dimacs {
+        if args.shard.shard.is_some() && path.as_os_str() != "-" {
+            std::fs::create_dir_all(path)
+                .with_context(|| format!("--dimacs {}: cannot make the folder", path.display()))?;
+        }
         let options = ExportOptions {
             names: args.dimacs_names,
         };

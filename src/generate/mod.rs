@@ -7,6 +7,10 @@
 //!
 //! 1. A random solution S of the template ([`solution::random_solution`]),
 //!    from the seeded generator: the same seed gives the same puzzles.
+//!    Puzzle k (0-based) draws from a stream of its own, [`Rng::stream`]
+//!    of the seed and k, so it is the same whether it is made alone or
+//!    after k others: a run can be split among machines by puzzle index
+//!    and the parts together are the whole run.
 //!    Killer cages the template shows without a total get S's total.
 //! 2. The clause "some cell differs from S" is added for good. Every cell
 //!    starts as a given. The orbits of cells (single cells, or up to eight
@@ -38,8 +42,8 @@
 //! each [`Step`] before it starts, and before every removal call, to a
 //! watcher that may stop the puzzle there: a caller shows progress and
 //! stops between SAT calls rather than between puzzles. A stopped puzzle
-//! is dropped whole; the generator's next puzzle is then not the one the
-//! seed would have given.
+//! is dropped whole; asked again, the generator makes the same puzzle
+//! from its start.
 
 pub mod rng;
 mod solution;
@@ -241,7 +245,8 @@ impl fmt::Display for Step {
 pub struct Generator {
     template: Puzzle,
     options: Options,
-    rng: Rng,
+    /// The 0-based index of the puzzle [`Generator::next_puzzle`] makes.
+    next: u64,
     rater: Rater,
 }
 
@@ -254,7 +259,7 @@ impl Generator {
         let rater = Rater::new(options.encoding).with_decision_limit(options.decision_limit);
         Generator {
             template: with_givens(template, Grid::empty(template.shape().clone())),
-            rng: Rng::new(options.seed),
+            next: 0,
             options,
             rater,
         }
@@ -272,7 +277,8 @@ impl Generator {
         self
     }
 
-    /// Returns the next puzzle.
+    /// Returns the next puzzle: the first, then the second and so on
+    /// ([`Generator::puzzle_watched`] with each index in turn).
     ///
     /// # Errors
     ///
@@ -281,18 +287,39 @@ impl Generator {
         self.next_puzzle_watched(&mut |_| true)
     }
 
-    /// Returns the next puzzle, telling `watch` each [`Step`] before it
+    /// Returns the next puzzle as [`Generator::next_puzzle`] does, telling
+    /// `watch` each step as [`Generator::puzzle_watched`] does. The
+    /// index moves on only when the puzzle is made: after an error the
+    /// same puzzle is tried again.
+    ///
+    /// # Errors
+    ///
+    /// As [`Generator::puzzle_watched`].
+    pub fn next_puzzle_watched(
+        &mut self,
+        watch: &mut dyn FnMut(Step) -> bool,
+    ) -> Result<Generated, GenerateError> {
+        let made = self.puzzle_watched(self.next, watch)?;
+        self.next += 1;
+        Ok(made)
+    }
+
+    /// Returns puzzle `index` (0-based) of the seed: the puzzle the
+    /// `index + 1`-th call of [`Generator::next_puzzle`] returns, made
+    /// without the ones before it. Tells `watch` each [`Step`] before it
     /// starts (and before every SAT call of the removal); when `watch`
     /// returns `false` the puzzle is dropped there.
     ///
     /// # Errors
     ///
-    /// [`GenerateError::Stopped`] when `watch` stopped it; otherwise as
-    /// [`Generator::next_puzzle`].
-    pub fn next_puzzle_watched(
+    /// [`GenerateError::Stopped`] when `watch` stopped it; otherwise see
+    /// [`GenerateError`].
+    pub fn puzzle_watched(
         &mut self,
+        index: u64,
         watch: &mut dyn FnMut(Step) -> bool,
     ) -> Result<Generated, GenerateError> {
+        let mut rng = Rng::stream(self.options.seed, index);
         let mut sat_calls = 0;
         let tries = if self.options.level.is_some() {
             self.options.max_tries.max(1)
@@ -300,7 +327,7 @@ impl Generator {
             1
         };
         for attempt in 1..=tries {
-            let (puzzle, solution, needed, calls) = self.attempt(attempt, watch)?;
+            let (puzzle, solution, needed, calls) = self.attempt(attempt, &mut rng, watch)?;
             sat_calls += calls;
             if !watch(Step::Rating) {
                 return Err(GenerateError::Stopped);
@@ -330,6 +357,7 @@ impl Generator {
     fn attempt(
         &mut self,
         attempt: usize,
+        rng: &mut Rng,
         watch: &mut dyn FnMut(Step) -> bool,
     ) -> Result<(Puzzle, Grid, Vec<Vec<Cell>>, u64), GenerateError> {
         if !watch(Step::Solution { attempt }) {
@@ -337,8 +365,7 @@ impl Generator {
         }
         let encoding = self.options.encoding;
         let mut analyzer = Analyzer::new(&self.template, &encoding);
-        let solution =
-            random_solution(&mut analyzer, &mut self.rng)?.ok_or(GenerateError::NoSolution)?;
+        let solution = random_solution(&mut analyzer, rng)?.ok_or(GenerateError::NoSolution)?;
         let mut calls = analyzer.calls();
         let rules = if lacks_totals(&self.template) {
             let filled = with_totals(&self.template, &solution);
@@ -350,7 +377,7 @@ impl Generator {
         analyzer.block(&solution);
         let shape = rules.shape().clone();
         let mut orbits = self.options.symmetry.orbits(&shape);
-        self.rng.shuffle(&mut orbits);
+        rng.shuffle(&mut orbits);
         let size = shape.size();
         let mut given = vec![true; size.cells()];
         // The second solution that kept each orbit, when it was tried.

@@ -68,6 +68,22 @@ fn same_seed_same_puzzles_other_seed_others() {
 }
 
 #[test]
+fn puzzle_k_made_alone_is_the_kth_of_the_run() {
+    let options = || Options {
+        seed: 3,
+        ..Options::default()
+    };
+    let run = make(&classic(6), options(), 4);
+    let mut alone = Generator::new(&classic(6), options());
+    for k in [3, 1] {
+        let made = alone.puzzle_watched(k, &mut |_| true).unwrap();
+        assert_eq!(made.puzzle, run[k as usize].puzzle, "puzzle {k}");
+    }
+    // Making puzzles out of turn leaves the run's order alone.
+    assert_eq!(alone.next_puzzle().unwrap().puzzle, run[0].puzzle);
+}
+
+#[test]
 fn classic_puzzles_are_unique_and_minimal_by_the_backtracker() {
     for side in [4, 6, 9] {
         for made in make(&classic(side), Options::default(), 4) {
@@ -236,6 +252,9 @@ fn a_watcher_sees_each_step_and_can_stop_between_sat_calls() {
     });
     assert!(matches!(stopped, Err(GenerateError::Stopped)));
     assert_eq!(calls, 11, "no step after the stop");
+    // Asked again, the stopped generator makes that same puzzle whole.
+    let again = generator.next_puzzle().unwrap();
+    assert_eq!(again.puzzle.givens(), made.puzzle.givens());
     // Without a stop the watcher changes nothing.
     let plain = Generator::new(&classic(9), Options::default())
         .next_puzzle()

@@ -41,6 +41,12 @@ pub(super) struct Cells {
     /// The cell keys present that only draw, once each, then a solver's
     /// pencil marks and digits, with the cells that hold them.
     pub(super) cosmetic: Vec<String>,
+    /// Each cell's keys that only draw, as read, for puzzles made from
+    /// this one to show.
+    pub(super) shown: Vec<(Cell, Map<String, Value>)>,
+    /// What of the cells is not kept for another puzzle: a solver's marks
+    /// and digits, pencil marks under a given.
+    pub(super) dropped: Vec<String>,
 }
 
 /// Reads the grid: the givens, each cell's block, parity marks and
@@ -62,6 +68,8 @@ pub(super) fn read_grid(object: &Map<String, Value>, size: Size) -> Result<Cells
         parity: Vec::new(),
         pencil: Vec::new(),
         cosmetic: Vec::new(),
+        shown: Vec::new(),
+        dropped: Vec::new(),
     };
     for (r, row) in rows.iter().enumerate() {
         let cells = row
@@ -99,19 +107,26 @@ pub(super) fn read_grid(object: &Map<String, Value>, size: Size) -> Result<Cells
                 if given.is_none_or(|d| marks.contains(&d)) {
                     out.pencil.push((cell, marks));
                 } else {
-                    out.cosmetic.push(format!(
-                        "givenPencilMarks at {cell} without its given digit"
-                    ));
+                    let what = format!("givenPencilMarks at {cell} without its given digit");
+                    out.dropped.push(what.clone());
+                    out.cosmetic.push(what);
                 }
             }
             if let Some(mark) = parity_mark(entry, cell)? {
                 out.parity.push(mark);
             }
+            let mut drawn = Map::new();
             for key in COSMETIC_CELL_KEYS {
-                let drawn = entry.get(key).is_some_and(|v| !is_absent(v));
-                if drawn && !out.cosmetic.iter().any(|k| k == key) {
+                let Some(value) = entry.get(key).filter(|v| !is_absent(v)) else {
+                    continue;
+                };
+                if !out.cosmetic.iter().any(|k| k == key) {
                     out.cosmetic.push(key.to_string());
                 }
+                drawn.insert(key.to_string(), value.clone());
+            }
+            if !drawn.is_empty() {
+                out.shown.push((cell, drawn));
             }
             let default = (r / block_rows) * (side / block_cols) + c / block_cols;
             let block = match entry.get("region") {
@@ -129,15 +144,18 @@ pub(super) fn read_grid(object: &Map<String, Value>, size: Size) -> Result<Cells
     }
     for (key, cells) in SOLVER_MARK_KEYS.iter().zip(&solver_marks) {
         if !cells.is_empty() {
-            out.cosmetic
-                .push(format!("a solver's {key} at {}", name_cells(cells)));
+            let what = format!("a solver's {key} at {}", name_cells(cells));
+            out.dropped.push(what.clone());
+            out.cosmetic.push(what);
         }
     }
     if !solver_digits.is_empty() {
-        out.cosmetic.push(format!(
+        let what = format!(
             "a solver's digits (not given) at {}",
             name_cells(&solver_digits)
-        ));
+        );
+        out.dropped.push(what.clone());
+        out.cosmetic.push(what);
     }
     Ok(out)
 }

@@ -31,7 +31,9 @@
 //! cosmetic cages, fog of war, cell colours, an arrow's circle drawn
 //! without a shaft) carry no rule; they are listed in
 //! [`Imported::cosmetic`] so that the caller can say they were not
-//! enforced. A setter's `solution` and a solver's progress (values of
+//! enforced. They, the title, author, rules text and solver settings
+//! are kept as read in [`Imported::shown`], for the links of puzzles
+//! made from this one ([`Shown`]). A setter's `solution` and a solver's progress (values of
 //! cells that are not givens, centre and corner pencil marks) are never
 //! read; the progress is named in [`Imported::cosmetic`] with its cells.
 //!
@@ -55,10 +57,12 @@ use crate::rules::{
 };
 
 pub use links::{LinkKind, MAX_PAYLOAD, decode_payload, link_payload, payload_of};
+pub use shown::Shown;
 pub use write::{link, to_json};
 
 mod grid;
 mod links;
+mod shown;
 mod write;
 mod written;
 
@@ -98,13 +102,25 @@ const SHAFTLESS_ARROW: &str = "arrow without a shaft";
 /// Keys read by the tool's editor state, not the puzzle.
 const EDITOR_KEYS: [&str; 1] = ["activeConstraints"];
 
+/// Returns whether a puzzle made from this one keeps the key as read
+/// ([`Shown`]): every key that describes the puzzle, draws or sets the
+/// tool, but the size, the grid and the solution, which the new puzzle
+/// writes for itself.
+fn is_shown(key: &str) -> bool {
+    let own = ["size", "grid", "solution"];
+    (META_KEYS.contains(&key) && !own.contains(&key))
+        || EDITOR_KEYS.contains(&key)
+        || COSMETIC_KEYS.contains(&key)
+}
+
 /// A puzzle read from an f-puzzles payload.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Imported {
     /// The puzzle: givens on its shape, and its constraints.
     pub puzzle: Puzzle,
-    /// The title, when the payload has one.
-    pub title: Option<String>,
+    /// What it shows beyond its rules (title, drawings, settings), kept
+    /// for puzzles made from it.
+    pub shown: Shown,
     /// The keys present that only draw and carry no rule, in order; the
     /// rules a setter drew with them are not enforced.
     pub cosmetic: Vec<String>,
@@ -198,10 +214,24 @@ pub fn from_json(text: &str) -> Result<Imported, FpuzzlesError> {
         Shape::irregular(size, cells.blocks).map_err(|e| invalid(format!("regions: {e}")))?;
     let givens = cells.givens.with_shape(shape.clone());
     let mut cosmetic = Vec::new();
+    let mut shown = Shown {
+        cells: cells.shown,
+        dropped: cells.dropped,
+        ..Shown::default()
+    };
     let mut all = Vec::new();
     for (key, value) in object {
         let key = key.as_str();
-        if META_KEYS.contains(&key) || EDITOR_KEYS.contains(&key) || is_absent(value) {
+        if is_absent(value) {
+            continue;
+        }
+        if is_shown(key) {
+            shown.keys.insert(key.to_string(), value.clone());
+        }
+        if key == "solution" {
+            shown.drop_once("its solution (each puzzle made from it has its own)".to_string());
+        }
+        if META_KEYS.contains(&key) || EDITOR_KEYS.contains(&key) {
             continue;
         }
         if COSMETIC_KEYS.contains(&key) {
@@ -211,7 +241,7 @@ pub fn from_json(text: &str) -> Result<Imported, FpuzzlesError> {
         if key == written::KEY {
             all.extend(written::read(value, &shape)?);
         } else if items::is_key(key) {
-            all.extend(shared_key(key, value, &shape, &mut cosmetic)?);
+            all.extend(shared_key(key, value, &shape, (&mut cosmetic, &mut shown))?);
         } else {
             all.extend(constraints(key, value, size)?);
         }
@@ -229,13 +259,9 @@ pub fn from_json(text: &str) -> Result<Imported, FpuzzlesError> {
     }
     items::settle(&mut all);
     let puzzle = all.into_iter().fold(Puzzle::new(givens), Puzzle::with);
-    let title = object
-        .get("title")
-        .and_then(Value::as_str)
-        .map(str::to_string);
     Ok(Imported {
         puzzle,
-        title,
+        shown,
         cosmetic,
     })
 }
@@ -245,12 +271,14 @@ const COSMETIC_FIELDS: [&str; 6] = ["outlineC", "fontC", "baseC", "width", "heig
 
 /// Reads a key whose entries [`items::build`] makes into constraints: a
 /// list of objects, or for `negative` a list of keys. An arrow drawn
-/// without a shaft states no sum: it is listed in `cosmetic` instead.
+/// without a shaft states no sum: it is listed in `cosmetic` instead, and
+/// kept in `shown` as drawn. The colours and sizes of entries are not
+/// kept (the writer draws each constraint anew): `shown` says so.
 fn shared_key(
     key: &str,
     value: &Value,
     shape: &Shape,
-    cosmetic: &mut Vec<String>,
+    (cosmetic, shown): (&mut Vec<String>, &mut Shown),
 ) -> Result<Vec<Constraint>, FpuzzlesError> {
     let entries: Vec<items::Item> = if key == "negative" {
         vec![items::Item::from([("kinds".to_string(), neutral(value))])]
@@ -264,7 +292,20 @@ fn shared_key(
                 if !cosmetic.iter().any(|k| k == SHAFTLESS_ARROW) {
                     cosmetic.push(SHAFTLESS_ARROW.to_string());
                 }
+                let kept = shown
+                    .keys
+                    .entry(key)
+                    .or_insert_with(|| Value::Array(Vec::new()));
+                if let Value::Array(kept) = kept {
+                    kept.push(entry.clone());
+                }
                 continue;
+            }
+            if COSMETIC_FIELDS
+                .iter()
+                .any(|f| object.get(*f).is_some_and(|v| !is_absent(v)))
+            {
+                shown.drop_once(format!("the colours and sizes of its '{key}' entries"));
             }
             entries.push(
                 object

@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 
 use serde_json::{Map, Value, json};
 
+use super::Shown;
 use crate::formats::items;
 use crate::grid::{Cell, Grid};
 use crate::puzzle::Puzzle;
@@ -15,8 +16,11 @@ use crate::shape::default_block_dims;
 /// givens), and as the `solution` key: every cell's digit, row by row,
 /// the list f-puzzles' own puzzles carry for their solution check.
 /// SudokuPad reads only that key (and the givens) of the grid: with it,
-/// the puzzle it opens knows its answer.
-pub fn to_json(puzzle: &Puzzle, title: Option<&str>, solution: Option<&Grid>) -> Value {
+/// the puzzle it opens knows its answer. `shown` adds what the puzzle
+/// shows beyond its rules (a title, a template's drawings and settings;
+/// see [`Shown::write_into`]); a key the puzzle writes itself keeps its
+/// value.
+pub fn to_json(puzzle: &Puzzle, shown: Option<&Shown>, solution: Option<&Grid>) -> Value {
     let shape = puzzle.shape();
     let side = shape.side();
     let (block_rows, block_cols) = default_block_dims(side);
@@ -65,9 +69,6 @@ pub fn to_json(puzzle: &Puzzle, title: Option<&str>, solution: Option<&Grid>) ->
         .collect();
     let mut object = Map::new();
     object.insert("size".into(), json!(side));
-    if let Some(title) = title {
-        object.insert("title".into(), json!(title));
-    }
     object.insert("grid".into(), Value::Array(grid));
     if let Some(solution) = solution {
         let digits: Vec<u8> = solution
@@ -139,6 +140,9 @@ pub fn to_json(puzzle: &Puzzle, title: Option<&str>, solution: Option<&Grid>) ->
             }
         }
     }
+    if let Some(shown) = shown {
+        shown.write_into(&mut object);
+    }
     Value::Object(object)
 }
 
@@ -165,8 +169,8 @@ fn push(object: &mut Map<String, Value>, key: &str, item: Value) {
     }
 }
 
-/// Returns an f-puzzles link that opens the puzzle, and its solution
-/// filled in when given.
+/// Returns an f-puzzles link that opens the puzzle, with what `shown`
+/// adds (see [`to_json`]), and its solution filled in when given.
 ///
 /// # Example
 ///
@@ -180,8 +184,8 @@ fn push(object: &mut Map<String, Value>, key: &str, item: Value) {
 /// assert_eq!(read(&url)?.puzzle, puzzle);
 /// # Ok::<(), sudoku_sat::formats::fpuzzles::FpuzzlesError>(())
 /// ```
-pub fn link(puzzle: &Puzzle, title: Option<&str>, solution: Option<&Grid>) -> String {
-    let json = to_json(puzzle, title, solution).to_string();
+pub fn link(puzzle: &Puzzle, shown: Option<&Shown>, solution: Option<&Grid>) -> String {
+    let json = to_json(puzzle, shown, solution).to_string();
     format!(
         "https://www.f-puzzles.com/?load={}",
         lz_str::compress_to_base64(json.as_str())

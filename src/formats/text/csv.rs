@@ -161,6 +161,7 @@ impl State {
                 line: number,
                 puzzle: grid.into(),
                 ignored: Vec::new(),
+                shown: Default::default(),
                 expected,
             });
         self.push(item);

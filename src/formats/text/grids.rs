@@ -86,6 +86,7 @@ impl State {
                     .expect("N² checked digits")
                     .into(),
                 ignored: Vec::new(),
+                shown: Default::default(),
                 expected: None,
             });
         self.push(item);
@@ -251,6 +252,7 @@ impl State {
                     .expect("N rows of N checked digits")
                     .into(),
                 ignored: Vec::new(),
+                shown: Default::default(),
                 expected: None,
             }
         });
@@ -282,11 +284,12 @@ impl State {
         if self.format == Format::Rules {
             if let Some(text) = self.rules_text.take() {
                 let item = rules_file::read(&text)
-                    .map(|(puzzle, _)| Puzzle {
+                    .map(|(puzzle, meta)| Puzzle {
                         label: Label::Line(1),
                         line: 1,
                         puzzle,
                         ignored: Vec::new(),
+                        shown: fpuzzles::Shown::from_meta(&meta),
                         expected: None,
                     })
                     .map_err(|e| {

@@ -248,6 +248,10 @@ pub struct Puzzle {
     /// Elements of the input that carry no rule and were left out, as
     /// f-puzzles' cosmetic lines, circles and text; empty for text grids.
     pub ignored: Vec<String>,
+    /// What the puzzle shows beyond its rules (an f-puzzles link's title,
+    /// drawings and settings, a rules file's title, author and rules
+    /// text), for puzzles made from it; empty for text grids.
+    pub shown: crate::formats::fpuzzles::Shown,
     /// The solution the input gives with the puzzle (the solution column
     /// of a CSV row), for the solver's answer to be checked against.
     pub expected: Option<Grid>,

@@ -117,6 +117,7 @@ impl State {
                 line: number,
                 puzzle: imported.puzzle,
                 ignored: imported.cosmetic,
+                shown: imported.shown,
                 expected: None,
             })
             .map_err(|e| ParseError::new(number, None, ParseErrorKind::Fpuzzles(e)));

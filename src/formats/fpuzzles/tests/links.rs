@@ -6,9 +6,9 @@ use crate::grid::Grid;
 #[test]
 fn links_round_trip_every_family_and_irregular_blocks() {
     let puzzle = crate::puzzle::every_family();
-    let url = link(&puzzle, Some("all of them"), None);
+    let url = link(&puzzle, Some(&Shown::titled("all of them")), None);
     let back = read(&url).unwrap();
-    assert_eq!(back.title.as_deref(), Some("all of them"));
+    assert_eq!(back.shown.title(), Some("all of them"));
     // Keys come back in the JSON's order, so compare as sets.
     assert_eq!(back.puzzle.givens(), puzzle.givens());
     assert_eq!(back.puzzle.constraints().len(), puzzle.constraints().len());

@@ -50,7 +50,7 @@ fn mutated_puzzles_never_panic_and_what_reads_round_trips() {
         .with(Constraint::ExtraRegion(ExtraRegion {
             cells: vec![cell(1, 1), cell(2, 2)],
         }));
-    let json = to_json(&puzzle, Some("t"), None).to_string();
+    let json = to_json(&puzzle, Some(&Shown::titled("t")), None).to_string();
     let url = link(&puzzle, None, None);
     // A small linear congruential generator: the same cases every run.
     let mut state: u64 = 0x2545_F491_4F6C_DD1D;
