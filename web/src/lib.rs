@@ -12,6 +12,8 @@
 //! The functions are plain Rust returning `String`, so the unit tests at
 //! the bottom run natively (`cargo test -p sudoku-sat-web`).
 
+mod edit;
+
 use std::cell::RefCell;
 
 use serde_json::{Value, json};
@@ -85,7 +87,10 @@ fn first_puzzle(text: &str) -> Result<(Puzzle, Vec<String>), String> {
 
 /// Runs `f` on the first puzzle of `text` and returns its JSON, or
 /// `{"error": message}`.
-fn with_puzzle(text: &str, f: impl FnOnce(Puzzle, Vec<String>) -> Result<Value, String>) -> String {
+pub(crate) fn with_puzzle(
+    text: &str,
+    f: impl FnOnce(Puzzle, Vec<String>) -> Result<Value, String>,
+) -> String {
     let answer = first_puzzle(text).and_then(|(puzzle, ignored)| f(puzzle, ignored));
     match answer {
         Ok(value) => value.to_string(),
@@ -95,7 +100,7 @@ fn with_puzzle(text: &str, f: impl FnOnce(Puzzle, Vec<String>) -> Result<Value, 
 
 /// Returns a grid as one line of N² symbols (space-separated numbers past
 /// 25×25), as `solve` prints it.
-fn line_of(grid: &Grid) -> String {
+pub(crate) fn line_of(grid: &Grid) -> String {
     grid.to_string()
 }
 
@@ -106,24 +111,27 @@ fn line_of(grid: &Grid) -> String {
 /// input that carry no rule).
 #[wasm_bindgen]
 pub fn read(text: &str) -> String {
-    with_puzzle(text, |puzzle, ignored| {
-        let shape = puzzle.shape();
-        let blocks: Vec<usize> = shape.all_cells().map(|c| shape.block_of(c)).collect();
-        let givens: Vec<u8> = puzzle
-            .givens()
-            .cells()
-            .iter()
-            .map(|d| d.map_or(0, |d| d.get()))
-            .collect();
-        let rules: Vec<String> = puzzle.constraints().iter().map(Rule::describe).collect();
-        Ok(json!({
-            "size": shape.side(),
-            "blocks": blocks,
-            "givens": givens,
-            "fpuzzles": to_json(&puzzle, None, None),
-            "rules": rules,
-            "ignored": ignored,
-        }))
+    with_puzzle(text, |puzzle, ignored| Ok(drawn(&puzzle, ignored)))
+}
+
+/// Returns what the page draws of a puzzle: see [`read`].
+pub(crate) fn drawn(puzzle: &Puzzle, ignored: Vec<String>) -> Value {
+    let shape = puzzle.shape();
+    let blocks: Vec<usize> = shape.all_cells().map(|c| shape.block_of(c)).collect();
+    let givens: Vec<u8> = puzzle
+        .givens()
+        .cells()
+        .iter()
+        .map(|d| d.map_or(0, |d| d.get()))
+        .collect();
+    let rules: Vec<String> = puzzle.constraints().iter().map(Rule::describe).collect();
+    json!({
+        "size": shape.side(),
+        "blocks": blocks,
+        "givens": givens,
+        "fpuzzles": to_json(puzzle, None, None),
+        "rules": rules,
+        "ignored": ignored,
     })
 }
 
