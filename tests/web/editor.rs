@@ -1,0 +1,205 @@
+//! The page as a workbench, in headless Chromium: givens typed on the
+//! board with real key presses, new puzzles of other shapes, the share
+//! link kept in the address, undo and redo, and stepping through the
+//! solutions of a puzzle with several.
+
+use serde_json::{Value, json};
+
+use super::devtools::{Harness, Page};
+use super::page::wait_for;
+use super::ready;
+use crate::common::EULER_1_SOLUTION;
+
+/// Euler's Grid 01.
+const CLASSIC: &str =
+    "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+
+/// Presses a key on the focused element, as a keyboard would: key down
+/// (with its text for a printable key) and key up; `modifiers` as
+/// DevTools counts them (2 is Ctrl).
+fn press(page: &mut Page, key: &str, modifiers: u32) {
+    let (code, vk) = match key {
+        "ArrowLeft" => ("ArrowLeft".to_string(), 37),
+        "ArrowUp" => ("ArrowUp".to_string(), 38),
+        "ArrowRight" => ("ArrowRight".to_string(), 39),
+        "ArrowDown" => ("ArrowDown".to_string(), 40),
+        "Delete" => ("Delete".to_string(), 46),
+        "Backspace" => ("Backspace".to_string(), 8),
+        _ => {
+            let c = key.chars().next().expect("a key");
+            let code = if c.is_ascii_digit() {
+                format!("Digit{c}")
+            } else {
+                format!("Key{}", c.to_ascii_uppercase())
+            };
+            (code, c.to_ascii_uppercase() as u32)
+        }
+    };
+    let printable = key.chars().count() == 1 && modifiers == 0;
+    let mut down = json!({
+        "type": if printable { "keyDown" } else { "rawKeyDown" },
+        "key": key, "code": code, "windowsVirtualKeyCode": vk, "modifiers": modifiers,
+    });
+    if printable {
+        down["text"] = json!(key);
+    }
+    page.call("Input.dispatchKeyEvent", down);
+    page.call(
+        "Input.dispatchKeyEvent",
+        json!({ "type": "keyUp", "key": key, "code": code, "windowsVirtualKeyCode": vk, "modifiers": modifiers }),
+    );
+}
+
+/// Waits until the board shows `cells` cells, and says whether it did.
+fn shows_cells(page: &mut Page, cells: usize) -> bool {
+    let condition =
+        format!("document.querySelectorAll('#board rect[data-cell]').length === {cells}");
+    wait_for(page, &condition, "true") == "true"
+}
+
+/// Clicks cell `index` of the board (which selects and focuses it).
+fn click_cell(page: &mut Page, index: usize) {
+    page.evaluate(&format!(
+        "document.querySelector('#board rect[data-cell=\"{index}\"]')
+           .dispatchEvent(new MouseEvent('click', {{bubbles: true}})); true"
+    ));
+}
+
+/// Returns the givens drawn on the board, cell by cell (0 for none).
+fn givens_drawn(page: &mut Page) -> Vec<u64> {
+    let drawn = page.evaluate(
+        "(() => {
+           const n = document.querySelectorAll('#board rect[data-cell]').length;
+           const givens = new Array(n).fill(0);
+           for (const t of document.querySelectorAll('#board text.given')) {
+             givens[Number(t.dataset.at)] = Number(t.textContent);
+           }
+           return givens;
+         })()",
+    );
+    serde_json::from_value(drawn).expect("a list of numbers")
+}
+
+/// Opens the page with no puzzle and waits for its empty grid of `cells`.
+fn fresh_page(harness: &Harness) -> Page {
+    let mut page = harness.open(&harness.url);
+    assert!(
+        shows_cells(&mut page, 81),
+        "a fresh page shows an empty 9x9 grid"
+    );
+    page
+}
+
+/// Types a puzzle line (`0` or `.` a blank) on the board: each row from
+/// its first cell, clicked, then right along it with the arrow key.
+fn type_puzzle(page: &mut Page, line: &str, n: usize) {
+    let cells: Vec<char> = line.chars().collect();
+    for r in 0..n {
+        click_cell(page, r * n);
+        for c in 0..n {
+            let symbol = cells[r * n + c];
+            if symbol != '0' && symbol != '.' {
+                press(page, &symbol.to_string(), 0);
+            }
+            if c + 1 < n {
+                press(page, "ArrowRight", 0);
+            }
+        }
+    }
+}
+
+#[test]
+fn givens_typed_on_the_board_make_the_puzzle_that_is_solved() {
+    let Some(browser) = ready() else { return };
+    let harness = Harness::start(&browser);
+    let mut page = fresh_page(&harness);
+    assert_eq!(givens_drawn(&mut page), vec![0; 81]);
+
+    type_puzzle(&mut page, CLASSIC, 9);
+    // A stray digit, then Delete and Backspace clear what they are on.
+    click_cell(&mut page, 0);
+    press(&mut page, "7", 0);
+    press(&mut page, "ArrowDown", 0);
+    press(&mut page, "5", 0);
+    assert_eq!(givens_drawn(&mut page)[0], 7);
+    assert_eq!(givens_drawn(&mut page)[9], 5, "r2c1 was 9, now 5");
+    press(&mut page, "9", 0);
+    press(&mut page, "ArrowUp", 0);
+    press(&mut page, "Delete", 0);
+    let expected: Vec<u64> = CLASSIC.bytes().map(|b| u64::from(b - b'0')).collect();
+    assert_eq!(givens_drawn(&mut page), expected);
+    press(&mut page, "4", 0);
+    press(&mut page, "Backspace", 0);
+    assert_eq!(givens_drawn(&mut page), expected);
+
+    page.evaluate("document.getElementById('solve').click(); true");
+    let (status, line) = page.hook();
+    assert_eq!(
+        (status.as_str(), line.as_str()),
+        ("unique", EULER_1_SOLUTION)
+    );
+}
+
+#[test]
+fn a_new_puzzle_takes_any_side_and_block_shape_and_letters_past_nine() {
+    let Some(browser) = ready() else { return };
+    let harness = Harness::start(&browser);
+    let mut page = fresh_page(&harness);
+    let new_grid = |page: &mut Page, side: usize, blocks: &str| -> Value {
+        page.evaluate(&format!(
+            "(() => {{
+               const side = document.getElementById('new-side');
+               side.value = '{side}';
+               side.dispatchEvent(new Event('input'));
+               const shapes = [...document.getElementById('new-blocks').options].map((o) => o.value);
+               document.getElementById('new-blocks').value = '{blocks}';
+               document.getElementById('new').click();
+               return shapes;
+             }})()"
+        ))
+    };
+
+    // 6×6 with blocks of 3 rows by 2 columns: six block borders a row
+    // fewer than 2×3 would draw, and 7 is no digit of a 6×6 grid.
+    let shapes = new_grid(&mut page, 6, "3x2");
+    assert_eq!(shapes, json!(["2x3", "1x6", "3x2", "6x1"]));
+    assert!(shows_cells(&mut page, 36));
+    click_cell(&mut page, 0);
+    press(&mut page, "7", 0);
+    press(&mut page, "6", 0);
+    let mut expected = vec![0; 36];
+    expected[0] = 6;
+    assert_eq!(givens_drawn(&mut page), expected);
+    // Where the thick lines run tells the block shape: 3 tall, 2 wide.
+    let thick = page.evaluate(
+        "JSON.stringify([...document.querySelectorAll('#board line.thick')]
+           .map((l) => [l.getAttribute('x1'), l.getAttribute('y1'), l.getAttribute('x2'), l.getAttribute('y2')].map(Number))
+           .map(([x1, y1, x2, y2]) => x1 === x2 ? 'v' + ((x1 - 40) / 40) : 'h' + ((y1 - 40) / 40)))",
+    );
+    let thick: Vec<String> = serde_json::from_str(thick.as_str().unwrap()).unwrap();
+    let mut kinds: Vec<&str> = thick.iter().map(String::as_str).collect();
+    kinds.sort();
+    kinds.dedup();
+    assert_eq!(kinds, ["h3", "v2", "v4"], "blocks of 3 rows by 2 columns");
+
+    // 16×16: letters past 9, and two digits typed in a row make 12.
+    new_grid(&mut page, 16, "4x4");
+    click_cell(&mut page, 0);
+    press(&mut page, "g", 0);
+    press(&mut page, "ArrowRight", 0);
+    press(&mut page, "1", 0);
+    press(&mut page, "2", 0);
+    press(&mut page, "ArrowRight", 0);
+    press(&mut page, "2", 0);
+    press(&mut page, "9", 0);
+    let drawn = givens_drawn(&mut page);
+    assert_eq!(&drawn[..4], &[16, 12, 9, 0], "G, 1 then 2, 2 then 9");
+
+    // 64×64, the largest side.
+    new_grid(&mut page, 64, "8x8");
+    assert!(shows_cells(&mut page, 4096));
+    click_cell(&mut page, 4095);
+    press(&mut page, "6", 0);
+    press(&mut page, "4", 0);
+    assert_eq!(givens_drawn(&mut page)[4095], 64);
+}
