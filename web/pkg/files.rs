@@ -2,5 +2,5 @@
 // carries in the binary, by their path in web/.
 &[
     ("pkg/sudoku_sat_web.js", include_bytes!("sudoku_sat_web.js")),
-    ("pkg/sudoku_sat_web_bg.30fa21c050ee59b5.wasm", include_bytes!("sudoku_sat_web_bg.30fa21c050ee59b5.wasm")),
+    ("pkg/sudoku_sat_web_bg.d1288eaa33ba3ad2.wasm", include_bytes!("sudoku_sat_web_bg.d1288eaa33ba3ad2.wasm")),
 ]

@@ -470,7 +470,7 @@ async function __wbg_init_once(module_or_path) {
     }
 
     if (module_or_path === undefined) {
-        module_or_path = new URL('sudoku_sat_web_bg.30fa21c050ee59b5.wasm', import.meta.url);
+        module_or_path = new URL('sudoku_sat_web_bg.d1288eaa33ba3ad2.wasm', import.meta.url);
     }
     const imports = __wbg_get_imports();
 

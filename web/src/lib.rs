@@ -24,7 +24,7 @@ use sudoku_sat::encode::Encoding;
 use sudoku_sat::explain::{Target, encoded, explain as explain_clauses};
 use sudoku_sat::formats::dimacs::{ExportOptions, write_cnf};
 use sudoku_sat::formats::fpuzzles::{link, payload_of, to_json};
-use sudoku_sat::formats::text::{Format, Puzzles};
+use sudoku_sat::formats::text::{Format, ParseErrorKind, Puzzles};
 use sudoku_sat::grid::{Digit, Grid};
 use sudoku_sat::puzzle::Puzzle;
 use sudoku_sat::rate::Rater;
@@ -77,8 +77,14 @@ fn first_puzzle(text: &str) -> Result<(Puzzle, Vec<String>), String> {
     if text.is_empty() {
         return Err("nothing to read: paste a puzzle or a link".into());
     }
-    let mut puzzles = Puzzles::new(text.as_bytes(), Format::Auto);
-    match puzzles.next() {
+    let first = |format| Puzzles::new(text.as_bytes(), format).next();
+    // A pasted rules file has no file name to tell it by: the reader
+    // says so, and it is read as one.
+    let read = match first(Format::Auto) {
+        Some(Err(e)) if e.kind() == &ParseErrorKind::LooksLikeRules => first(Format::Rules),
+        read => read,
+    };
+    match read {
         Some(Ok(read)) => Ok((read.puzzle, read.ignored)),
         Some(Err(e)) => Err(e.to_string()),
         None => Err("no puzzle found".into()),
@@ -438,6 +444,17 @@ mod tests {
             let message = answer["error"].as_str().unwrap();
             assert!(!message.is_empty(), "{text:?}");
         }
+    }
+
+    #[test]
+    fn a_pasted_rules_file_is_read_as_one() {
+        let rules = include_str!("../../tests/data/killer.toml");
+        let answer = parsed(&solve(rules));
+        let puzzle = &parse_str(rules, Format::Rules).unwrap()[0].puzzle;
+        let expected = SatSolver::new(Encoding::default())
+            .solve_puzzle(puzzle)
+            .unwrap();
+        assert_eq!(answer["solution"], expected.solution().unwrap().to_string());
     }
 
     #[test]
