@@ -5,6 +5,9 @@
 
 use serde_json::{Value, json};
 
+use sudoku_sat::formats::text::{Format, parse_str};
+use sudoku_sat::puzzle::Puzzle;
+
 use super::devtools::{Harness, Page};
 use super::page::wait_for;
 use super::ready;
@@ -202,4 +205,78 @@ fn a_new_puzzle_takes_any_side_and_block_shape_and_letters_past_nine() {
     press(&mut page, "6", 0);
     press(&mut page, "4", 0);
     assert_eq!(givens_drawn(&mut page)[4095], 64);
+}
+
+/// Reads `text` with the library in `format` (the first puzzle).
+fn library_reads(text: &str, format: Format) -> Puzzle {
+    parse_str(text, format)
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
+        .remove(0)
+        .puzzle
+}
+
+#[test]
+fn the_address_and_the_share_links_carry_the_puzzle_as_edited() {
+    let Some(browser) = ready() else { return };
+    let harness = Harness::start(&browser);
+    let mut page = fresh_page(&harness);
+    assert_eq!(
+        page.evaluate("location.search"),
+        "",
+        "an untouched grid is not put in the address"
+    );
+    type_puzzle(&mut page, CLASSIC, 9);
+    let classic = library_reads(CLASSIC, Format::Auto);
+    let shared = page.evaluate(
+        "[location.href, document.getElementById('share-page').href,
+          document.getElementById('share-fpuzzles').href,
+          document.getElementById('share-sudokupad').href,
+          document.getElementById('rules-file').textContent]",
+    );
+    let shared: Vec<String> = serde_json::from_value(shared).unwrap();
+    let (address, payload) = shared[0].split_once("?p=").expect("the puzzle in ?p=");
+    assert_eq!(address, harness.url);
+    assert_eq!(shared[1], shared[0], "the page link is the address");
+    assert_eq!(library_reads(payload, Format::Auto), classic, "?p=");
+    assert!(shared[2].starts_with("https://www.f-puzzles.com/?load="));
+    assert_eq!(
+        library_reads(&shared[2], Format::Auto),
+        classic,
+        "f-puzzles"
+    );
+    assert!(shared[3].starts_with("https://sudokupad.app/fpuzzles"));
+    assert_eq!(
+        library_reads(&shared[3], Format::Auto),
+        classic,
+        "SudokuPad"
+    );
+    assert_eq!(library_reads(&shared[4], Format::Rules), classic, "rules");
+
+    // A reload keeps the puzzle, and solves it.
+    let mut again = harness.open(&shared[0]);
+    let (status, line) = again.hook();
+    assert_eq!(
+        (status.as_str(), line.as_str()),
+        ("unique", EULER_1_SOLUTION)
+    );
+    let expected: Vec<u64> = CLASSIC.bytes().map(|b| u64::from(b - b'0')).collect();
+    assert_eq!(givens_drawn(&mut again), expected);
+
+    // A puzzle read from the box is put in the address too, rules and all.
+    let rules = include_str!("../data/killer.toml");
+    let killer = library_reads(rules, Format::Rules);
+    page.evaluate(&format!(
+        "document.getElementById('puzzle').value = {};
+         document.getElementById('solve').click(); true",
+        serde_json::to_string(rules).unwrap()
+    ));
+    assert_eq!(page.hook().0, "unique");
+    // The address is written once the puzzle is read, before it is solved.
+    let search = page.evaluate("location.search");
+    let payload = search.as_str().unwrap().strip_prefix("?p=").expect("?p=");
+    assert_eq!(
+        library_reads(payload, Format::Auto),
+        killer,
+        "killer in ?p="
+    );
 }
