@@ -280,3 +280,76 @@ fn the_address_and_the_share_links_carry_the_puzzle_as_edited() {
         "killer in ?p="
     );
 }
+
+#[test]
+fn undo_and_redo_step_over_every_edit() {
+    let Some(browser) = ready() else { return };
+    let harness = Harness::start(&browser);
+    let mut page = fresh_page(&harness);
+    let givens = |page: &mut Page| -> Vec<(usize, u64)> {
+        let drawn = givens_drawn(page);
+        (0..drawn.len())
+            .filter(|&i| drawn[i] != 0)
+            .map(|i| (i, drawn[i]))
+            .collect()
+    };
+    let buttons = |page: &mut Page| -> Value {
+        page.evaluate(
+            "[document.getElementById('undo').disabled, document.getElementById('redo').disabled]",
+        )
+    };
+    assert_eq!(buttons(&mut page), json!([true, true]), "nothing to undo");
+    click_cell(&mut page, 0);
+    press(&mut page, "1", 0);
+    press(&mut page, "ArrowRight", 0);
+    press(&mut page, "2", 0);
+    press(&mut page, "ArrowRight", 0);
+    press(&mut page, "3", 0);
+    press(&mut page, "Delete", 0);
+    assert_eq!(givens(&mut page), [(0, 1), (1, 2)]);
+
+    // Ctrl+Z takes back the Delete, then the 3; Ctrl+Y puts the 3 back.
+    press(&mut page, "z", 2);
+    assert_eq!(givens(&mut page), [(0, 1), (1, 2), (2, 3)]);
+    press(&mut page, "z", 2);
+    assert_eq!(givens(&mut page), [(0, 1), (1, 2)]);
+    press(&mut page, "y", 2);
+    assert_eq!(givens(&mut page), [(0, 1), (1, 2), (2, 3)]);
+    assert_eq!(buttons(&mut page), json!([false, false]));
+
+    // The buttons, and a new grid undone like any edit.
+    page.evaluate("document.getElementById('undo').click(); true");
+    assert_eq!(givens(&mut page), [(0, 1), (1, 2)]);
+    page.evaluate(
+        "document.getElementById('new-side').value = '4';
+         document.getElementById('new-side').dispatchEvent(new Event('input'));
+         document.getElementById('new').click(); true",
+    );
+    assert!(shows_cells(&mut page, 16));
+    assert_eq!(
+        buttons(&mut page),
+        json!([false, true]),
+        "the new grid cut off redo"
+    );
+    page.evaluate("document.getElementById('undo').click(); true");
+    assert!(shows_cells(&mut page, 81));
+    assert_eq!(givens(&mut page), [(0, 1), (1, 2)]);
+    // The address follows: it holds the puzzle undone to.
+    let search = page.evaluate("location.search");
+    let payload = search.as_str().unwrap().strip_prefix("?p=").expect("?p=");
+    let mut line = ".".repeat(81);
+    line.replace_range(0..2, "12");
+    assert_eq!(
+        library_reads(payload, Format::Auto),
+        library_reads(&line, Format::Auto)
+    );
+    page.evaluate("document.getElementById('redo').click(); true");
+    assert!(shows_cells(&mut page, 16));
+    // Undo all the way: the empty grid the page opened with, and no further.
+    for _ in 0..10 {
+        press(&mut page, "z", 2);
+    }
+    assert!(shows_cells(&mut page, 81));
+    assert_eq!(givens(&mut page), []);
+    assert_eq!(buttons(&mut page), json!([true, false]));
+}
