@@ -5,8 +5,11 @@
 
 use serde_json::{Value, json};
 
+use sudoku_sat::encode::Encoding;
 use sudoku_sat::formats::text::{Format, parse_str};
+use sudoku_sat::grid::Grid;
 use sudoku_sat::puzzle::Puzzle;
+use sudoku_sat::solve::count::list_solutions;
 
 use super::devtools::{Harness, Page};
 use super::page::wait_for;
@@ -352,4 +355,100 @@ fn undo_and_redo_step_over_every_edit() {
     assert!(shows_cells(&mut page, 81));
     assert_eq!(givens(&mut page), []);
     assert_eq!(buttons(&mut page), json!([true, false]));
+}
+
+/// Returns Euler's Grid 01 solved but for a rectangle of four cells in
+/// two blocks whose digits can be swapped: a puzzle with exactly two
+/// solutions, and those four cells.
+fn two_solutions() -> (String, [usize; 4]) {
+    let s: Vec<u8> = EULER_1_SOLUTION.bytes().collect();
+    for r1 in 0..9 {
+        for r2 in r1 + 1..(r1 / 3 + 1) * 3 {
+            for c1 in 0..9 {
+                for c2 in c1 + 1..9 {
+                    let cells = [r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2];
+                    if s[cells[0]] == s[cells[3]] && s[cells[1]] == s[cells[2]] {
+                        let mut line = EULER_1_SOLUTION.to_string();
+                        for &i in &cells {
+                            line.replace_range(i..=i, ".");
+                        }
+                        return (line, cells);
+                    }
+                }
+            }
+        }
+    }
+    panic!("Grid 01's solution has no such rectangle");
+}
+
+#[test]
+fn the_solutions_are_counted_and_stepped_through_with_their_differences() {
+    let Some(browser) = ready() else { return };
+    let harness = Harness::start(&browser);
+    let (text, rectangle) = two_solutions();
+    let puzzle = library_reads(&text, Format::Auto);
+    let listed = list_solutions(&puzzle, &Encoding::default(), 10).unwrap();
+    let expected: Vec<String> = listed.solutions.iter().map(|g| g.to_string()).collect();
+    assert_eq!(expected.len(), 2, "the library finds two");
+
+    let mut page = harness.open(&format!("{}?p={}", harness.url, text));
+    assert_eq!(page.hook().0, "multiple");
+    let shown = |page: &mut Page| -> Value {
+        page.evaluate(
+            "[document.getElementById('step-at').textContent,
+              document.getElementById('stepper').dataset.line,
+              [...document.querySelectorAll('#board rect.cell.differs')].map((r) => Number(r.dataset.cell)),
+              document.getElementById('previous').disabled, document.getElementById('next').disabled]",
+        )
+    };
+    page.evaluate("document.getElementById('count-cap').value = '10'; document.getElementById('count').click(); true");
+    let counted = wait_for(
+        &mut page,
+        "!$('count-result').textContent.startsWith('Counting')",
+        "$('count-result').textContent",
+    );
+    assert_eq!(counted, "2 solutions, all listed.");
+    let first = shown(&mut page);
+    assert_eq!(
+        first,
+        json!(["solution 1 of 2", expected[0], [], true, false])
+    );
+    page.evaluate("document.getElementById('next').click(); true");
+    let second = shown(&mut page);
+    assert_eq!(
+        second,
+        json!(["solution 2 of 2", expected[1], rectangle, false, true]),
+        "the rectangle's cells differ from the first solution"
+    );
+    page.evaluate("document.getElementById('previous').click(); true");
+    assert_eq!(shown(&mut page), first);
+
+    // A cap below the count: the first five of an empty 4×4's 288.
+    page.evaluate(
+        "document.getElementById('puzzle').value = '................';
+         document.getElementById('solve').click(); true",
+    );
+    assert_eq!(page.hook().0, "multiple");
+    page.evaluate("document.getElementById('count-cap').value = '5'; document.getElementById('count').click(); true");
+    let counted = wait_for(
+        &mut page,
+        "!$('count-result').textContent.startsWith('Counting')",
+        "$('count-result').textContent",
+    );
+    assert_eq!(counted, "More than 5 solutions (the first 5 listed).");
+    let mut lines = Vec::new();
+    for k in 0..5 {
+        let at = shown(&mut page);
+        assert_eq!(at[0], format!("solution {} of 5", k + 1));
+        lines.push(at[1].as_str().unwrap().to_string());
+        page.evaluate("document.getElementById('next').click(); true");
+    }
+    let four = library_reads("................", Format::Auto);
+    for line in &lines {
+        let grid = Grid::from_symbols(four.shape().clone(), line).expect("a full 4x4 grid");
+        assert_eq!(grid.check_solution(four.givens()), Ok(()), "{line}");
+    }
+    lines.sort();
+    lines.dedup();
+    assert_eq!(lines.len(), 5, "five different solutions");
 }
