@@ -7,6 +7,7 @@
 // (unique, multiple, none, or an error message) into #status.
 import { draw, cellAt } from "./draw.js";
 import { Editor, blockShapes, loaded } from "./editor.js";
+import { setupMarks, showGlobal } from "./marks.js";
 import { showShare } from "./share.js";
 import { Solver } from "./solver.js";
 import { clearSteps, count, step } from "./steps.js";
@@ -301,7 +302,7 @@ $("download").addEventListener("click", downloadDimacs);
 $("show-candidates").addEventListener("change", redraw);
 $("board").addEventListener("click", (event) => {
   const index = cellAt(event);
-  if (index === null) return;
+  if (index === null || drawing()) return;
   $("board").focus();
   explainCell(index);
 });
@@ -310,6 +311,7 @@ $("board").addEventListener("click", (event) => {
 // puzzle before it and stops whatever still works on that puzzle.
 const editor = new Editor((shared, cause) => {
   showShare(shared, cause === "start");
+  showGlobal(shared.fpuzzles);
   $("undo").disabled = !editor.canUndo;
   $("redo").disabled = !editor.canRedo;
   if (cause === "load") return;
@@ -328,6 +330,10 @@ const editor = new Editor((shared, cause) => {
     : "Edited: press Solve to solve this puzzle.");
   redraw();
 });
+
+// Drawing constraints with the mouse, and the global rules (marks.js).
+const drawing = setupMarks(editor, () => board);
+$("draw-mode").addEventListener("change", () => $("board").classList.toggle("draws", drawing()));
 
 /** Selects a cell, changing only its square and the one selected before
     (a whole redraw of a 64×64 board is too slow for every arrow key). */

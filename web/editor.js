@@ -101,19 +101,27 @@ export class Editor {
     return this.show(JSON.stringify(answer.fpuzzles), true, cause);
   }
 
+  /** Applies `mutate` to a copy of the puzzle's f-puzzles JSON and
+      shows the result: every edit goes through here. */
+  change(mutate) {
+    const f = structuredClone(this.shared.fpuzzles);
+    mutate(f);
+    return this.show(JSON.stringify(f), true, "edit");
+  }
+
   /** Sets the given of a cell (0 clears it). */
   setGiven(index, value) {
-    const f = structuredClone(this.shared.fpuzzles);
     const n = this.shared.size;
-    const cell = f.grid[Math.floor(index / n)][index % n];
-    if (value) {
-      cell.value = value;
-      cell.given = true;
-    } else {
-      delete cell.value;
-      delete cell.given;
-    }
-    return this.show(JSON.stringify(f), true, "edit");
+    return this.change((f) => {
+      const cell = f.grid[Math.floor(index / n)][index % n];
+      if (value) {
+        cell.value = value;
+        cell.given = true;
+      } else {
+        delete cell.value;
+        delete cell.given;
+      }
+    });
   }
 
   /** Handles a key pressed on the selected cell: a digit or letter sets

@@ -1,7 +1,8 @@
 //! The page as a workbench, in headless Chromium: givens typed on the
 //! board with real key presses, new puzzles of other shapes, the share
 //! link kept in the address, undo and redo, and stepping through the
-//! solutions of a puzzle with several.
+//! solutions of a puzzle with several (constraints drawn with the mouse:
+//! `drawing.rs`).
 
 use serde_json::{Value, json};
 
@@ -87,7 +88,7 @@ fn givens_drawn(page: &mut Page) -> Vec<u64> {
 }
 
 /// Opens the page with no puzzle and waits for its empty grid of `cells`.
-fn fresh_page(harness: &Harness) -> Page {
+pub(super) fn fresh_page(harness: &Harness) -> Page {
     let mut page = harness.open(&harness.url);
     assert!(
         shows_cells(&mut page, 81),
@@ -211,7 +212,7 @@ fn a_new_puzzle_takes_any_side_and_block_shape_and_letters_past_nine() {
 }
 
 /// Reads `text` with the library in `format` (the first puzzle).
-fn library_reads(text: &str, format: Format) -> Puzzle {
+pub(super) fn library_reads(text: &str, format: Format) -> Puzzle {
     parse_str(text, format)
         .unwrap_or_else(|e| panic!("{text}: {e}"))
         .remove(0)

@@ -18,6 +18,7 @@ const PAGE: &[(&str, &[u8])] = &[
     ("app.js", include_bytes!("../../../web/app.js")),
     ("draw.js", include_bytes!("../../../web/draw.js")),
     ("editor.js", include_bytes!("../../../web/editor.js")),
+    ("marks.js", include_bytes!("../../../web/marks.js")),
     ("share.js", include_bytes!("../../../web/share.js")),
     ("steps.js", include_bytes!("../../../web/steps.js")),
     ("solver.js", include_bytes!("../../../web/solver.js")),
