@@ -6,7 +6,11 @@
 // solution as one line of N² symbols into #solution-line and the status
 // (unique, multiple, none, or an error message) into #status.
 import { draw, cellAt } from "./draw.js";
+import { Editor, blockShapes, loaded } from "./editor.js";
+import { setupMarks, showGlobal } from "./marks.js";
+import { showShare } from "./share.js";
 import { Solver } from "./solver.js";
+import { clearSteps, count, step } from "./steps.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -82,12 +86,10 @@ function stopAll() {
   return a || b;
 }
 
-async function solve() {
-  stopAll();
-  const mine = ++run;
-  const current = () => mine === run;
-  const text = $("puzzle").value;
-  board = { text, puzzle: null, solved: null, candidates: null, selected: null };
+/** Clears what was shown of the puzzle before: the hook, the progress
+    line, the links, rating, rules, a cell's clauses and the solutions
+    listed. */
+function clearAnswers() {
   report("", "");
   progress("");
   $("links").replaceChildren();
@@ -96,6 +98,32 @@ async function solve() {
   $("explain").replaceChildren();
   $("explain-title").textContent = "Clauses of a cell";
   $("timing").textContent = "";
+  clearSteps();
+}
+
+/** Lists the puzzle's rules in words, and the drawn elements that are
+    not rules. */
+function showRules(puzzle) {
+  for (const sentence of puzzle.rules) {
+    const item = document.createElement("li");
+    item.textContent = sentence;
+    $("rules").appendChild(item);
+  }
+  for (const key of puzzle.ignored) {
+    const item = document.createElement("li");
+    item.textContent = `${key}: drawn only, not a rule; not enforced`;
+    $("rules").appendChild(item);
+  }
+}
+
+async function solve() {
+  stopAll();
+  const mine = ++run;
+  const current = () => mine === run;
+  // An empty box solves the puzzle on the board (the fresh page's grid).
+  const text = $("puzzle").value.trim() ? $("puzzle").value : board.text;
+  board = { text, puzzle: null, solved: null, candidates: null, selected: null };
+  clearAnswers();
   verdict("Reading\u2026");
   solving = true;
   buttons();
@@ -109,16 +137,12 @@ async function solve() {
       return;
     }
     board.puzzle = read.answer;
-    for (const sentence of read.answer.rules) {
-      const item = document.createElement("li");
-      item.textContent = sentence;
-      $("rules").appendChild(item);
-    }
-    for (const key of read.answer.ignored) {
-      const item = document.createElement("li");
-      item.textContent = `${key}: drawn only, not a rule; not enforced`;
-      $("rules").appendChild(item);
-    }
+    showRules(read.answer);
+    // The editor takes the puzzle read, for the address, the share
+    // links and undo.
+    loaded.then(() => {
+      if (current()) editor.adopt(read.answer.fpuzzles);
+    }, () => {});
     redraw();
     verdict("Solving\u2026");
     const solved = await solver.ask("solve", text);
@@ -220,8 +244,7 @@ async function explainCell(index) {
   const mine = run;
   const n = board.puzzle.size;
   const name = `r${Math.floor(index / n) + 1}c${(index % n) + 1}`;
-  board.selected = index;
-  redraw();
+  select(index);
   $("explain-title").textContent = `Clauses of ${name}`;
   const box = $("explain");
   box.textContent = "\u2026";
@@ -279,8 +302,124 @@ $("download").addEventListener("click", downloadDimacs);
 $("show-candidates").addEventListener("change", redraw);
 $("board").addEventListener("click", (event) => {
   const index = cellAt(event);
-  if (index !== null) explainCell(index);
+  if (index === null || drawing()) return;
+  $("board").focus();
+  explainCell(index);
 });
+
+// Editing on the board (editor.js): a change drops the answers of the
+// puzzle before it and stops whatever still works on that puzzle.
+const editor = new Editor((shared, cause) => {
+  showShare(shared, cause === "start");
+  showGlobal(shared.fpuzzles);
+  $("undo").disabled = !editor.canUndo;
+  $("redo").disabled = !editor.canRedo;
+  if (cause === "load") return;
+  if (solver.busy) solver.stop();
+  if (extras.busy) extras.stop();
+  run++;
+  solving = false;
+  buttons();
+  const keep = board.puzzle && board.puzzle.size === shared.size ? board.selected : null;
+  board = { text: shared.link, puzzle: shared, solved: null, candidates: null, selected: keep };
+  clearAnswers();
+  showRules(shared);
+  if (cause === "edit") $("puzzle").value = shared.link;
+  verdict(cause === "start"
+    ? "Type givens on the board, or paste a puzzle, and press Solve."
+    : "Edited: press Solve to solve this puzzle.");
+  redraw();
+});
+
+// Drawing constraints with the mouse, and the global rules (marks.js).
+const drawing = setupMarks(editor, () => board);
+$("draw-mode").addEventListener("change", () => $("board").classList.toggle("draws", drawing()));
+
+/** Selects a cell, changing only its square and the one selected before
+    (a whole redraw of a 64×64 board is too slow for every arrow key). */
+function select(index) {
+  const before = board.selected;
+  board.selected = index;
+  editor.moved();
+  for (const i of [before, index]) {
+    if (i === null || i === undefined) continue;
+    const square = $("board").querySelector(`rect[data-cell="${i}"]`);
+    if (square && !square.classList.contains("differs")) square.classList.toggle("selected", i === index);
+  }
+}
+
+const MOVES = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+
+$("board").addEventListener("keydown", (event) => {
+  if (!board.puzzle || event.ctrlKey || event.metaKey || event.altKey) return;
+  const n = board.puzzle.size;
+  const move = MOVES[event.key];
+  if (move) {
+    event.preventDefault();
+    if (board.selected === null) {
+      select(0);
+      return;
+    }
+    const r = Math.min(n - 1, Math.max(0, Math.floor(board.selected / n) + move[0]));
+    const c = Math.min(n - 1, Math.max(0, (board.selected % n) + move[1]));
+    select(r * n + c);
+    return;
+  }
+  if (board.selected !== null && editor.ready && editor.shared && editor.key(board.selected, event.key)) {
+    event.preventDefault();
+  }
+});
+
+// Undo and redo from the keyboard, but not inside the text box, whose own
+// undo they would take over.
+document.addEventListener("keydown", (event) => {
+  if (!(event.ctrlKey || event.metaKey) || ["TEXTAREA", "INPUT", "SELECT"].includes(event.target.tagName)) return;
+  const key = event.key.toLowerCase();
+  if (key === "z" && !event.shiftKey) {
+    event.preventDefault();
+    editor.undo();
+  } else if (key === "y" || (key === "z" && event.shiftKey)) {
+    event.preventDefault();
+    editor.redo();
+  }
+});
+$("undo").addEventListener("click", () => editor.undo());
+$("redo").addEventListener("click", () => editor.redo());
+
+/** Lists the block shapes the side in the box allows. */
+function fillBlockShapes() {
+  const side = Number($("new-side").value);
+  const shapes = side >= 4 && side <= 64 ? blockShapes(side) : [];
+  $("new-blocks").replaceChildren(...shapes.map(([r, c]) => {
+    const option = document.createElement("option");
+    option.value = `${r}x${c}`;
+    option.textContent = `${r}\u00d7${c}`;
+    return option;
+  }));
+}
+$("new-side").addEventListener("input", fillBlockShapes);
+fillBlockShapes();
+$("new").addEventListener("click", async () => {
+  await loaded;
+  const side = Number($("new-side").value);
+  const [rows, cols] = ($("new-blocks").value || "0x0").split("x").map(Number);
+  const error = editor.blank(side, rows, cols);
+  if (error) verdict(error, true);
+});
+
+// Counting and stepping (steps.js): the board shows one listed solution
+// at a time, the cells where it differs from the first in yellow.
+const showStep = (view) => {
+  board.solved = view;
+  redraw();
+};
+$("count").addEventListener("click", () => {
+  if (!board.puzzle) return;
+  const mine = run;
+  count(solver, board.text, board.puzzle.size, () => mine === run, showStep);
+});
+$("previous").addEventListener("click", () => step(-1, showStep));
+$("next").addEventListener("click", () => step(1, showStep));
 
 // `?p=` is decoded with decodeURIComponent, not as a form, so the `+` of
 // an f-puzzles payload written unencoded stays a `+`.
@@ -299,4 +438,9 @@ if (param) {
     $("puzzle").value = text;
     solve();
   }
+} else {
+  // A fresh page shows an empty 9×9 grid to type into.
+  loaded.then(() => {
+    if (!board.puzzle) editor.blank(9, 3, 3, "start");
+  }, () => {});
 }

@@ -162,7 +162,7 @@ export function draw(svg, puzzle, solved, candidates, selected) {
     const digit = given || (solution && solution[i]);
     const big = S * (digit > 9 ? 0.48 : 0.62);
     if (given) {
-      el(text, "text", { class: "given", x, y, "font-size": big }, given);
+      el(text, "text", { class: "given", x, y, "font-size": big, "data-at": i }, given);
     } else if (digit) {
       el(text, "text", { class: "solved", x, y: differs.has(i) ? y - S * 0.08 : y, "font-size": big }, digit);
       if (differs.has(i) && second) el(text, "text", { class: "second", x: x + S * 0.3, y: y + S * 0.3, "font-size": S * 0.26 }, second[i]);

@@ -2,14 +2,17 @@
 // Stop can end a long search by terminating this worker.
 //
 // Messages in: {id, op, text, cell}, op one of the module's functions
-// (read, solve, links, candidates, rate, explain, dimacs). Messages out:
+// (read, solve, links, candidates, rate, explain, dimacs, solutions). Messages out:
 // {id, op, answer, ms}, answer the function's JSON, parsed; or
 // {id, op, answer: {error}} when the module failed to load or trapped.
 // The op `bench` solves every line of the text in turn (bench.html).
 import init, * as wasm from "./pkg/sudoku_sat_web.js";
 
 const ready = init().then(() => wasm.init());
-const OPS = ["read", "solve", "links", "candidates", "rate", "explain", "dimacs"];
+const OPS = ["read", "solve", "links", "candidates", "rate", "explain", "dimacs", "solutions"];
+// The operations that take a second argument, sent as `cell`: a cell's
+// name (explain), a solution line (links), a cap (solutions).
+const TWO = ["explain", "links", "solutions"];
 
 self.onmessage = async (event) => {
   const { id, op, text, cell } = event.data;
@@ -22,8 +25,7 @@ self.onmessage = async (event) => {
       answer = bench(text);
     } else {
       if (!OPS.includes(op)) throw new Error(`unknown operation ${op}`);
-      // explain takes a cell name, links a solution line: both as `cell`.
-      const json = op === "explain" || op === "links" ? wasm[op](text, cell) : wasm[op](text);
+      const json = TWO.includes(op) ? wasm[op](text, cell) : wasm[op](text);
       answer = JSON.parse(json);
     }
   } catch (error) {

@@ -11,6 +11,8 @@
 //! on stderr.
 
 mod devtools;
+mod drawing;
+mod editor;
 mod page;
 mod serve;
 
@@ -26,10 +28,14 @@ use crate::common::{EULER_1_SOLUTION, GENERATED_16, in_ci};
 use devtools::{Harness, chromium, percent_encode};
 
 /// The page's files in `web/` outside `pkg/`, but for `bench.html`.
-const PAGE_FILES: [&str; 6] = [
+const PAGE_FILES: [&str; 10] = [
     "index.html",
     "app.js",
     "draw.js",
+    "editor.js",
+    "marks.js",
+    "share.js",
+    "steps.js",
     "solver.js",
     "worker.js",
     "style.css",

@@ -20,7 +20,7 @@ const CLASSIC: &str =
 /// Evaluates `condition` (a JavaScript expression) every 50 ms until it
 /// is true, and returns `value` then; `"(timed out)"` after 50 s, so that
 /// a page that never gets there fails the assertion that reads it.
-fn wait_for(page: &mut Page, condition: &str, value: &str) -> String {
+pub(super) fn wait_for(page: &mut Page, condition: &str, value: &str) -> String {
     let result = page.evaluate(&format!(
         "new Promise((resolve) => {{
            const $ = (id) => document.getElementById(id);

@@ -1,4 +1,26 @@
 /**
+ * Returns an empty puzzle of side `side` (4 to 64) with blocks of
+ * `rows` × `cols` cells as `{"fpuzzles": ...}`, or `{"error": ...}`
+ * naming what does not fit.
+ * @param {number} side
+ * @param {number} rows
+ * @param {number} cols
+ * @returns {string}
+ */
+export function blank(side, rows, cols) {
+    let deferred1_0;
+    let deferred1_1;
+    try {
+        const ret = wasm.blank(side, rows, cols);
+        deferred1_0 = ret[0];
+        deferred1_1 = ret[1];
+        return getStringFromWasm0(ret[0], ret[1]);
+    } finally {
+        wasm.__wbindgen_export(deferred1_0, deferred1_1, 1);
+    }
+}
+
+/**
  * Returns the true candidates (`candidates` in the CLI): `cells`, per
  * cell the digits it holds in some solution, and `solutions` (`none`,
  * `one` or `several`).
@@ -9,14 +31,14 @@ export function candidates(text) {
     let deferred2_0;
     let deferred2_1;
     try {
-        const ptr0 = passStringToWasm0(text, wasm.__wbindgen_export, wasm.__wbindgen_export2);
+        const ptr0 = passStringToWasm0(text, wasm.__wbindgen_export2, wasm.__wbindgen_export3);
         const len0 = WASM_VECTOR_LEN;
         const ret = wasm.candidates(ptr0, len0);
         deferred2_0 = ret[0];
         deferred2_1 = ret[1];
         return getStringFromWasm0(ret[0], ret[1]);
     } finally {
-        wasm.__wbindgen_export3(deferred2_0, deferred2_1, 1);
+        wasm.__wbindgen_export(deferred2_0, deferred2_1, 1);
     }
 }
 
@@ -30,14 +52,14 @@ export function dimacs(text) {
     let deferred2_0;
     let deferred2_1;
     try {
-        const ptr0 = passStringToWasm0(text, wasm.__wbindgen_export, wasm.__wbindgen_export2);
+        const ptr0 = passStringToWasm0(text, wasm.__wbindgen_export2, wasm.__wbindgen_export3);
         const len0 = WASM_VECTOR_LEN;
         const ret = wasm.dimacs(ptr0, len0);
         deferred2_0 = ret[0];
         deferred2_1 = ret[1];
         return getStringFromWasm0(ret[0], ret[1]);
     } finally {
-        wasm.__wbindgen_export3(deferred2_0, deferred2_1, 1);
+        wasm.__wbindgen_export(deferred2_0, deferred2_1, 1);
     }
 }
 
@@ -56,13 +78,13 @@ export function explain(text, cell) {
     try {
         let ptr0, len0, ptr1, len1;
         try {
-            ptr0 = passStringToWasm0(text, wasm.__wbindgen_export, wasm.__wbindgen_export2);
+            ptr0 = passStringToWasm0(text, wasm.__wbindgen_export2, wasm.__wbindgen_export3);
             len0 = WASM_VECTOR_LEN;
-            ptr1 = passStringToWasm0(cell, wasm.__wbindgen_export, wasm.__wbindgen_export2);
+            ptr1 = passStringToWasm0(cell, wasm.__wbindgen_export2, wasm.__wbindgen_export3);
             len1 = WASM_VECTOR_LEN;
         } catch (e) {
-            if (ptr1) { wasm.__wbindgen_export3(ptr1, len1 * 1, 1); }
-            if (ptr0) { wasm.__wbindgen_export3(ptr0, len0 * 1, 1); }
+            if (ptr1) { wasm.__wbindgen_export(ptr1, len1 * 1, 1); }
+            if (ptr0) { wasm.__wbindgen_export(ptr0, len0 * 1, 1); }
             throw e;
         }
         const ret = wasm.explain(ptr0, len0, ptr1, len1);
@@ -70,7 +92,7 @@ export function explain(text, cell) {
         deferred3_1 = ret[1];
         return getStringFromWasm0(ret[0], ret[1]);
     } finally {
-        wasm.__wbindgen_export3(deferred3_0, deferred3_1, 1);
+        wasm.__wbindgen_export(deferred3_0, deferred3_1, 1);
     }
 }
 
@@ -98,7 +120,7 @@ export function last_panic() {
         deferred1_1 = ret[1];
         return getStringFromWasm0(ret[0], ret[1]);
     } finally {
-        wasm.__wbindgen_export3(deferred1_0, deferred1_1, 1);
+        wasm.__wbindgen_export(deferred1_0, deferred1_1, 1);
     }
 }
 
@@ -116,13 +138,13 @@ export function links(text, solution) {
     try {
         let ptr0, len0, ptr1, len1;
         try {
-            ptr0 = passStringToWasm0(text, wasm.__wbindgen_export, wasm.__wbindgen_export2);
+            ptr0 = passStringToWasm0(text, wasm.__wbindgen_export2, wasm.__wbindgen_export3);
             len0 = WASM_VECTOR_LEN;
-            ptr1 = passStringToWasm0(solution, wasm.__wbindgen_export, wasm.__wbindgen_export2);
+            ptr1 = passStringToWasm0(solution, wasm.__wbindgen_export2, wasm.__wbindgen_export3);
             len1 = WASM_VECTOR_LEN;
         } catch (e) {
-            if (ptr1) { wasm.__wbindgen_export3(ptr1, len1 * 1, 1); }
-            if (ptr0) { wasm.__wbindgen_export3(ptr0, len0 * 1, 1); }
+            if (ptr1) { wasm.__wbindgen_export(ptr1, len1 * 1, 1); }
+            if (ptr0) { wasm.__wbindgen_export(ptr0, len0 * 1, 1); }
             throw e;
         }
         const ret = wasm.links(ptr0, len0, ptr1, len1);
@@ -130,7 +152,7 @@ export function links(text, solution) {
         deferred3_1 = ret[1];
         return getStringFromWasm0(ret[0], ret[1]);
     } finally {
-        wasm.__wbindgen_export3(deferred3_0, deferred3_1, 1);
+        wasm.__wbindgen_export(deferred3_0, deferred3_1, 1);
     }
 }
 
@@ -145,14 +167,14 @@ export function rate(text) {
     let deferred2_0;
     let deferred2_1;
     try {
-        const ptr0 = passStringToWasm0(text, wasm.__wbindgen_export, wasm.__wbindgen_export2);
+        const ptr0 = passStringToWasm0(text, wasm.__wbindgen_export2, wasm.__wbindgen_export3);
         const len0 = WASM_VECTOR_LEN;
         const ret = wasm.rate(ptr0, len0);
         deferred2_0 = ret[0];
         deferred2_1 = ret[1];
         return getStringFromWasm0(ret[0], ret[1]);
     } finally {
-        wasm.__wbindgen_export3(deferred2_0, deferred2_1, 1);
+        wasm.__wbindgen_export(deferred2_0, deferred2_1, 1);
     }
 }
 
@@ -169,14 +191,65 @@ export function read(text) {
     let deferred2_0;
     let deferred2_1;
     try {
-        const ptr0 = passStringToWasm0(text, wasm.__wbindgen_export, wasm.__wbindgen_export2);
+        const ptr0 = passStringToWasm0(text, wasm.__wbindgen_export2, wasm.__wbindgen_export3);
         const len0 = WASM_VECTOR_LEN;
         const ret = wasm.read(ptr0, len0);
         deferred2_0 = ret[0];
         deferred2_1 = ret[1];
         return getStringFromWasm0(ret[0], ret[1]);
     } finally {
-        wasm.__wbindgen_export3(deferred2_0, deferred2_1, 1);
+        wasm.__wbindgen_export(deferred2_0, deferred2_1, 1);
+    }
+}
+
+/**
+ * Reads the f-puzzles JSON the page edits and returns what [`read`]
+ * returns for drawing (the JSON as the library writes it back included),
+ * with the puzzle written out: `payload` (the f-puzzles payload, for the
+ * page's `?p=`), `link` (f-puzzles), `sudokupad` and `rules_file` (the
+ * rules file `solve` reads). Bad JSON is `{"error": ...}`.
+ *
+ * [`read`]: crate::read
+ * @param {string} json_text
+ * @returns {string}
+ */
+export function share(json_text) {
+    let deferred2_0;
+    let deferred2_1;
+    try {
+        const ptr0 = passStringToWasm0(json_text, wasm.__wbindgen_export2, wasm.__wbindgen_export3);
+        const len0 = WASM_VECTOR_LEN;
+        const ret = wasm.share(ptr0, len0);
+        deferred2_0 = ret[0];
+        deferred2_1 = ret[1];
+        return getStringFromWasm0(ret[0], ret[1]);
+    } finally {
+        wasm.__wbindgen_export(deferred2_0, deferred2_1, 1);
+    }
+}
+
+/**
+ * Lists up to `limit` solutions (at most [`MOST_LISTED`]) as lines, in
+ * the order the solver found them: `solutions`, and `more` (whether the
+ * puzzle has more than were listed). Every solution is decoded and
+ * checked against every rule, as `solve` does.
+ * @param {string} text
+ * @param {number} limit
+ * @returns {string}
+ */
+export function solutions(text, limit) {
+    let deferred3_0;
+    let deferred3_1;
+    try {
+        const val2 = +limit;
+        const ptr0 = passStringToWasm0(text, wasm.__wbindgen_export2, wasm.__wbindgen_export3);
+        const len0 = WASM_VECTOR_LEN;
+        const ret = wasm.solutions(ptr0, len0, val2);
+        deferred3_0 = ret[0];
+        deferred3_1 = ret[1];
+        return getStringFromWasm0(ret[0], ret[1]);
+    } finally {
+        wasm.__wbindgen_export(deferred3_0, deferred3_1, 1);
     }
 }
 
@@ -196,14 +269,14 @@ export function solve(text) {
     let deferred2_0;
     let deferred2_1;
     try {
-        const ptr0 = passStringToWasm0(text, wasm.__wbindgen_export, wasm.__wbindgen_export2);
+        const ptr0 = passStringToWasm0(text, wasm.__wbindgen_export2, wasm.__wbindgen_export3);
         const len0 = WASM_VECTOR_LEN;
         const ret = wasm.solve(ptr0, len0);
         deferred2_0 = ret[0];
         deferred2_1 = ret[1];
         return getStringFromWasm0(ret[0], ret[1]);
     } finally {
-        wasm.__wbindgen_export3(deferred2_0, deferred2_1, 1);
+        wasm.__wbindgen_export(deferred2_0, deferred2_1, 1);
     }
 }
 function __wbg_get_imports() {
@@ -397,7 +470,7 @@ async function __wbg_init_once(module_or_path) {
     }
 
     if (module_or_path === undefined) {
-        module_or_path = new URL('sudoku_sat_web_bg.1b18478fcd06fdf0.wasm', import.meta.url);
+        module_or_path = new URL('sudoku_sat_web_bg.d3c4415a5c595a2e.wasm', import.meta.url);
     }
     const imports = __wbg_get_imports();
 

@@ -12,6 +12,8 @@
 //! The functions are plain Rust returning `String`, so the unit tests at
 //! the bottom run natively (`cargo test -p sudoku-sat-web`).
 
+mod edit;
+
 use std::cell::RefCell;
 
 use serde_json::{Value, json};
@@ -22,7 +24,7 @@ use sudoku_sat::encode::Encoding;
 use sudoku_sat::explain::{Target, encoded, explain as explain_clauses};
 use sudoku_sat::formats::dimacs::{ExportOptions, write_cnf};
 use sudoku_sat::formats::fpuzzles::{link, payload_of, to_json};
-use sudoku_sat::formats::text::{Format, Puzzles};
+use sudoku_sat::formats::text::{Format, ParseErrorKind, Puzzles};
 use sudoku_sat::grid::{Digit, Grid};
 use sudoku_sat::puzzle::Puzzle;
 use sudoku_sat::rate::Rater;
@@ -75,8 +77,14 @@ fn first_puzzle(text: &str) -> Result<(Puzzle, Vec<String>), String> {
     if text.is_empty() {
         return Err("nothing to read: paste a puzzle or a link".into());
     }
-    let mut puzzles = Puzzles::new(text.as_bytes(), Format::Auto);
-    match puzzles.next() {
+    let first = |format| Puzzles::new(text.as_bytes(), format).next();
+    // A pasted rules file has no file name to tell it by: the reader
+    // says so, and it is read as one.
+    let read = match first(Format::Auto) {
+        Some(Err(e)) if e.kind() == &ParseErrorKind::LooksLikeRules => first(Format::Rules),
+        read => read,
+    };
+    match read {
         Some(Ok(read)) => Ok((read.puzzle, read.ignored)),
         Some(Err(e)) => Err(e.to_string()),
         None => Err("no puzzle found".into()),
@@ -85,7 +93,10 @@ fn first_puzzle(text: &str) -> Result<(Puzzle, Vec<String>), String> {
 
 /// Runs `f` on the first puzzle of `text` and returns its JSON, or
 /// `{"error": message}`.
-fn with_puzzle(text: &str, f: impl FnOnce(Puzzle, Vec<String>) -> Result<Value, String>) -> String {
+pub(crate) fn with_puzzle(
+    text: &str,
+    f: impl FnOnce(Puzzle, Vec<String>) -> Result<Value, String>,
+) -> String {
     let answer = first_puzzle(text).and_then(|(puzzle, ignored)| f(puzzle, ignored));
     match answer {
         Ok(value) => value.to_string(),
@@ -95,7 +106,7 @@ fn with_puzzle(text: &str, f: impl FnOnce(Puzzle, Vec<String>) -> Result<Value, 
 
 /// Returns a grid as one line of N² symbols (space-separated numbers past
 /// 25×25), as `solve` prints it.
-fn line_of(grid: &Grid) -> String {
+pub(crate) fn line_of(grid: &Grid) -> String {
     grid.to_string()
 }
 
@@ -106,24 +117,27 @@ fn line_of(grid: &Grid) -> String {
 /// input that carry no rule).
 #[wasm_bindgen]
 pub fn read(text: &str) -> String {
-    with_puzzle(text, |puzzle, ignored| {
-        let shape = puzzle.shape();
-        let blocks: Vec<usize> = shape.all_cells().map(|c| shape.block_of(c)).collect();
-        let givens: Vec<u8> = puzzle
-            .givens()
-            .cells()
-            .iter()
-            .map(|d| d.map_or(0, |d| d.get()))
-            .collect();
-        let rules: Vec<String> = puzzle.constraints().iter().map(Rule::describe).collect();
-        Ok(json!({
-            "size": shape.side(),
-            "blocks": blocks,
-            "givens": givens,
-            "fpuzzles": to_json(&puzzle, None, None),
-            "rules": rules,
-            "ignored": ignored,
-        }))
+    with_puzzle(text, |puzzle, ignored| Ok(drawn(&puzzle, ignored)))
+}
+
+/// Returns what the page draws of a puzzle: see [`read`].
+pub(crate) fn drawn(puzzle: &Puzzle, ignored: Vec<String>) -> Value {
+    let shape = puzzle.shape();
+    let blocks: Vec<usize> = shape.all_cells().map(|c| shape.block_of(c)).collect();
+    let givens: Vec<u8> = puzzle
+        .givens()
+        .cells()
+        .iter()
+        .map(|d| d.map_or(0, |d| d.get()))
+        .collect();
+    let rules: Vec<String> = puzzle.constraints().iter().map(Rule::describe).collect();
+    json!({
+        "size": shape.side(),
+        "blocks": blocks,
+        "givens": givens,
+        "fpuzzles": to_json(puzzle, None, None),
+        "rules": rules,
+        "ignored": ignored,
     })
 }
 
@@ -430,6 +444,17 @@ mod tests {
             let message = answer["error"].as_str().unwrap();
             assert!(!message.is_empty(), "{text:?}");
         }
+    }
+
+    #[test]
+    fn a_pasted_rules_file_is_read_as_one() {
+        let rules = include_str!("../../tests/data/killer.toml");
+        let answer = parsed(&solve(rules));
+        let puzzle = &parse_str(rules, Format::Rules).unwrap()[0].puzzle;
+        let expected = SatSolver::new(Encoding::default())
+            .solve_puzzle(puzzle)
+            .unwrap();
+        assert_eq!(answer["solution"], expected.solution().unwrap().to_string());
     }
 
     #[test]

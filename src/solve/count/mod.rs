@@ -34,6 +34,7 @@
 //! validated solution first.
 
 mod enumeration;
+mod list;
 pub mod symmetry;
 
 use std::fmt;
@@ -48,6 +49,7 @@ use crate::formula::encode_puzzle;
 use crate::grid::{Digit, Grid, Shape};
 use crate::puzzle::Puzzle;
 use enumeration::Enumeration;
+pub use list::{Listed, list_solutions};
 
 /// How many solutions a puzzle has, up to a limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
