@@ -156,12 +156,7 @@ pub fn count(puzzle: &Puzzle, encoding: Encoding, limit: u64) -> Result<Value, F
 /// `several`).
 pub fn candidates(puzzle: &Puzzle, encoding: Encoding) -> Result<Value, Failure> {
     let found = true_candidates(puzzle, &encoding).map_err(solve_failure)?;
-    let cells: Vec<Vec<u8>> = puzzle
-        .shape()
-        .all_cells()
-        .map(|c| found.of(c).iter().map(|d| d.get()).collect())
-        .collect();
-    Ok(json!({ "cells": cells, "solutions": found.solutions().name() }))
+    Ok(json!({ "cells": found.numbers(), "solutions": found.solutions().name() }))
 }
 
 /// Rates as `rate --output json` does ([`sudoku_sat::rate::Rating::to_json`]).

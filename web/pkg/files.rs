@@ -2,5 +2,5 @@
 // carries in the binary, by their path in web/.
 &[
     ("pkg/sudoku_sat_web.js", include_bytes!("sudoku_sat_web.js")),
-    ("pkg/sudoku_sat_web_bg.1b18478fcd06fdf0.wasm", include_bytes!("sudoku_sat_web_bg.1b18478fcd06fdf0.wasm")),
+    ("pkg/sudoku_sat_web_bg.61442fcbf120ca81.wasm", include_bytes!("sudoku_sat_web_bg.61442fcbf120ca81.wasm")),
 ]

@@ -397,7 +397,7 @@ async function __wbg_init_once(module_or_path) {
     }
 
     if (module_or_path === undefined) {
-        module_or_path = new URL('sudoku_sat_web_bg.1b18478fcd06fdf0.wasm', import.meta.url);
+        module_or_path = new URL('sudoku_sat_web_bg.61442fcbf120ca81.wasm', import.meta.url);
     }
     const imports = __wbg_get_imports();
 
