@@ -111,7 +111,7 @@ impl Batch {
                 }
                 .into());
             }
-            Err(failure) => json!({ "error": PyErr::from(failure).to_string() }),
+            Err(failure) => json!({ "error": failure.message() }),
         };
         answer["index"] = json!(index);
         Ok(Some(to_py(py, &answer)?))

@@ -59,6 +59,15 @@ pub enum Failure {
     Value(String),
 }
 
+impl Failure {
+    /// Returns the message, as the exception would carry it.
+    pub fn message(&self) -> &str {
+        match self {
+            Failure::Parse(m) | Failure::Solve(m) | Failure::Puzzle(m) | Failure::Value(m) => m,
+        }
+    }
+}
+
 impl From<Failure> for PyErr {
     fn from(failure: Failure) -> PyErr {
         match failure {
