@@ -235,6 +235,9 @@ pub fn encoding_of(encoding: Option<&PyEncoding>) -> Encoding {
     encoding.map(|e| e.0).unwrap_or_default()
 }
 
+/// Declares the module `sudoku_sat._native`: the exceptions, the classes
+/// and the two stream makers; `sudoku_sat/__init__.py` re-exports them
+/// with the `*_many` helpers.
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
