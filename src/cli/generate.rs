@@ -440,30 +440,25 @@ fn record(
     cross_check: &str,
     proof: Option<&(PathBuf, PathBuf)>,
 ) -> serde_json::Value {
-    let rating = &made.rating;
-    json!({
+    let mut object = made.to_json();
+    let run = json!({
         "index": index,
         "seed": args.seed,
-        "puzzle": made.puzzle.givens().to_string(),
-        "solution": made.solution.to_string(),
-        "givens": made.puzzle.givens().given_count(),
-        "level": rating.level.name(),
-        "decisions": rating.decisions,
-        "conflicts": rating.conflicts,
-        "rating_gave_up": rating.gave_up,
         "unique": true,
         "minimal": true,
         "minimal_by": if args.symmetry == Symmetry::None { "single givens" } else { "orbits" },
         "symmetry": args.symmetry.name(),
         "cross_check": cross_check,
-        "tries": made.tries,
-        "sat_calls": made.sat_calls,
         "proof": proof.map(|(cnf, drat)| json!({
             "cnf": cnf.display().to_string(),
             "drat": drat.display().to_string(),
         })),
         "fpuzzles": fpuzzles::link(&made.puzzle, Some(shown), None),
-    })
+    });
+    if let (Some(object), serde_json::Value::Object(run)) = (object.as_object_mut(), run) {
+        object.extend(run);
+    }
+    object
 }
 
 /// The counts behind the summary line.

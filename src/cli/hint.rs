@@ -9,9 +9,9 @@ use clap::Args;
 use serde_json::{Value, json};
 
 use sudoku_sat::formats::text::Puzzle;
-use sudoku_sat::grid::{Cell, Digit};
+use sudoku_sat::grid::Digit;
 use sudoku_sat::hint::score::{format_score, path_score};
-use sudoku_sat::hint::{HintError, Hinter, Step, Technique};
+use sudoku_sat::hint::{HintError, Hinter, Step, Technique, Walk};
 
 use super::output::{ReportOutput, json_line, report_each};
 use super::say;
@@ -129,16 +129,7 @@ pub fn hint(args: HintArgs) -> anyhow::Result<Status> {
                 return Ok(());
             }
         };
-        let steps = if args.all {
-            hinter.solve_all()
-        } else {
-            let step = hinter.next_step();
-            if let Ok(Some(step)) = &step {
-                hinter.apply(step);
-            }
-            step.map(|s| s.into_iter().collect())
-        }
-        .with_context(|| at.clone())?;
+        let walk = hinter.walk(args.all).with_context(|| at.clone())?;
         if let Some((a, b)) = hinter.two_solutions() {
             let cells = a.differences(b);
             say::note(format_args!(
@@ -149,27 +140,16 @@ pub fn hint(args: HintArgs) -> anyhow::Result<Status> {
             ));
             status = status.max(Status::NotUnique);
         }
-        // One step asked for and none given, or the whole walk ended
-        // short of the solution.
-        let stuck = !hinter.is_solved() && (args.all || steps.is_empty());
-        let ended = Ended {
-            solved: hinter.is_solved(),
-            stuck,
-            // Listed only where the steps stopped short.
-            open: if stuck { hinter.open() } else { Vec::new() },
-            ceiling,
-            unique: hinter.solution().is_some(),
-            gave_up: hinter.gave_up(),
-        };
+        let ended = Ended { walk, ceiling };
         match args.output {
             ReportOutput::Text => {
                 if !first && args.all {
                     writeln!(out).context("cannot write to stdout")?;
                 }
-                write!(out, "{}", text(&puzzle, &steps, &ended, args.all))
+                write!(out, "{}", text(&puzzle, &ended, args.all))
                     .context("cannot write to stdout")?;
             }
-            ReportOutput::Json => json_line(out, &hint_json(&puzzle, &steps, &ended))?,
+            ReportOutput::Json => json_line(out, &hint_json(&puzzle, &ended.walk))?,
         }
         first = false;
         Ok(())
@@ -177,23 +157,12 @@ pub fn hint(args: HintArgs) -> anyhow::Result<Status> {
     Ok(result?.status(&name, status))
 }
 
-/// How a puzzle's steps ended.
+/// How a puzzle's steps ended, and the hardest technique allowed.
 struct Ended {
-    /// Whether the grid is full after them.
-    solved: bool,
-    /// Whether they stopped with cells open: no step left within the
-    /// ceiling, or none at all for a puzzle with several solutions.
-    stuck: bool,
-    /// The open cells and their candidates where the steps stopped short
-    /// (else none).
-    open: Vec<(Cell, Vec<Digit>)>,
+    /// The steps and where they stopped.
+    walk: Walk,
     /// The hardest technique allowed.
     ceiling: Technique,
-    /// Whether the puzzle has one solution.
-    unique: bool,
-    /// Whether the search for a candidate no solution holds stopped at
-    /// its budget.
-    gave_up: bool,
 }
 
 impl Ended {
@@ -201,9 +170,9 @@ impl Ended {
     fn stuck_text(&self) -> String {
         let why = if self.ceiling < Technique::SolverRefutation {
             format!("no technique up to {} applies", self.ceiling)
-        } else if self.unique {
+        } else if self.walk.unique {
             "no step applies".to_string()
-        } else if self.gave_up {
+        } else if self.walk.gave_up {
             "the solver found no candidate that no solution holds within its budget \
              of solutions (64, or twice the side)"
                 .to_string()
@@ -211,6 +180,7 @@ impl Ended {
             "every candidate left is held by some solution".to_string()
         };
         let open: Vec<String> = self
+            .walk
             .open
             .iter()
             .map(|(cell, digits)| {
@@ -230,10 +200,11 @@ impl Ended {
 /// label and the numbered steps for `--all`; a contradiction's clauses
 /// follow it, one a line; where the steps stop short, why and the open
 /// cells with their candidates.
-fn text(puzzle: &Puzzle, steps: &[Step], ended: &Ended, all: bool) -> String {
+fn text(puzzle: &Puzzle, ended: &Ended, all: bool) -> String {
     let label = &puzzle.label;
+    let steps = &ended.walk.steps;
     if steps.is_empty() {
-        if ended.stuck {
+        if ended.walk.stuck {
             return format!("{label}: {}\n", ended.stuck_text());
         }
         return format!("{label}: the grid is already solved\n");
@@ -255,7 +226,7 @@ fn text(puzzle: &Puzzle, steps: &[Step], ended: &Ended, all: bool) -> String {
         text.push_str(&format!("{:>width$}. {}\n", i + 1, step.text));
         text.push_str(&chain(step, &" ".repeat(width + 4)));
     }
-    if ended.solved {
+    if ended.walk.solved {
         text.push_str(&format!(
             "solved in {}",
             say::count(steps.len(), "step", "steps")
@@ -269,7 +240,7 @@ fn text(puzzle: &Puzzle, steps: &[Step], ended: &Ended, all: bool) -> String {
             ));
         }
         text.push('\n');
-    } else if ended.stuck {
+    } else if ended.walk.stuck {
         text.push_str(&format!(
             "after {}, {}\n",
             say::count(steps.len(), "step", "steps"),
@@ -279,56 +250,14 @@ fn text(puzzle: &Puzzle, steps: &[Step], ended: &Ended, all: bool) -> String {
     text
 }
 
-/// Returns a cell-digit pair as `{"cell": "r1c1", "digit": 5}`.
-fn pair_json(&(cell, digit): &(Cell, Digit)) -> Value {
-    json!({ "cell": cell.to_string(), "digit": digit.get() })
-}
-
-/// Returns one step as `--output json` writes it.
-fn step_json(step: &Step) -> Value {
-    json!({
-        "technique": step.technique.id(),
-        "cells": step.cells.iter().map(Cell::to_string).collect::<Vec<_>>(),
-        "placed": step.placed.iter().map(pair_json).collect::<Vec<_>>(),
-        "eliminated": step.eliminated.iter().map(pair_json).collect::<Vec<_>>(),
-        "constraint": step.constraint.as_ref().map(|(key, description)| {
-            json!({ "key": key, "description": description })
-        }),
-        "chain": step.chain,
-        "text": step.text,
-    })
-}
-
-/// Returns the JSON object `hint --output json` prints for a puzzle.
-fn hint_json(puzzle: &Puzzle, steps: &[Step], ended: &Ended) -> Value {
-    let open: Vec<Value> = ended
-        .open
-        .iter()
-        .map(|(cell, digits)| {
-            json!({
-                "cell": cell.to_string(),
-                "candidates": digits.iter().map(|d| d.get()).collect::<Vec<_>>(),
-            })
-        })
-        .collect();
-    json!({
-        "label": puzzle.label.to_string(),
-        "line": puzzle.line,
-        "status": if ended.unique { "unique" } else { "multiple" },
-        "steps": steps.iter().map(step_json).collect::<Vec<_>>(),
-        "solved": ended.solved,
-        // A path that ends short of the solution has a score that is only
-        // a lower bound: none is given.
-        "score": path_score(steps)
-            .filter(|_| ended.solved)
-            .map(|(score, _)| f64::from(score) / 10.0),
-        "hardest": path_score(steps)
-            .filter(|_| ended.solved)
-            .map(|(_, at)| steps[at].technique.id()),
-        "stuck": ended.stuck,
-        "open": open,
-        "error": null,
-    })
+/// Returns the JSON object `hint --output json` prints for a puzzle:
+/// the walk's ([`Walk::to_json`]) with the label, the line and no error.
+fn hint_json(puzzle: &Puzzle, walk: &Walk) -> Value {
+    let mut object = walk.to_json();
+    object["label"] = json!(puzzle.label.to_string());
+    object["line"] = json!(puzzle.line);
+    object["error"] = Value::Null;
+    object
 }
 
 /// Returns the JSON object for a puzzle that gets no hint: its status

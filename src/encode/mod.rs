@@ -69,6 +69,14 @@ pub enum RuleSet {
 }
 
 impl RuleSet {
+    /// Every rule set, the default (extended) third.
+    pub const ALL: [RuleSet; 4] = [
+        RuleSet::Minimal,
+        RuleSet::Efficient,
+        RuleSet::Extended,
+        RuleSet::Optimized,
+    ];
+
     /// Returns the name used on the command line and in DIMACS headers.
     pub fn name(self) -> &'static str {
         match self {

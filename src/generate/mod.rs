@@ -122,6 +122,28 @@ pub struct Generated {
     pub sat_calls: u64,
 }
 
+impl Generated {
+    /// Returns what was proved of the puzzle as JSON, the fields of
+    /// `generate --output json` that belong to the puzzle itself:
+    /// `puzzle` (the givens as a line), `solution`, `givens` (their
+    /// count), `level`, `decisions`, `conflicts`, `rating_gave_up`,
+    /// `tries` and `sat_calls`. The Python package returns the same.
+    pub fn to_json(&self) -> serde_json::Value {
+        let rating = &self.rating;
+        serde_json::json!({
+            "puzzle": self.puzzle.givens().to_string(),
+            "solution": self.solution.to_string(),
+            "givens": self.puzzle.givens().given_count(),
+            "level": rating.level.name(),
+            "decisions": rating.decisions,
+            "conflicts": rating.conflicts,
+            "rating_gave_up": rating.gave_up,
+            "tries": self.tries,
+            "sat_calls": self.sat_calls,
+        })
+    }
+}
+
 /// Why no puzzle could be generated.
 #[derive(Debug)]
 #[non_exhaustive]

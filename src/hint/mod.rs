@@ -48,6 +48,7 @@ mod singles;
 mod subsets;
 mod technique;
 mod variants;
+mod walk;
 mod wings;
 
 use std::cell::OnceCell;
@@ -63,6 +64,7 @@ use crate::rules::{Broken, Rule};
 use crate::solve::sat::SatSolver;
 use crate::solve::{Outcome, SolveError};
 pub use technique::Technique;
+pub use walk::Walk;
 
 /// One step: what it places or removes, and why, in words.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -106,6 +106,15 @@ impl Candidates {
             .collect()
     }
 
+    /// Returns every cell's candidates as numbers, row-major: the
+    /// `cells` the page and the Python package answer with.
+    pub fn numbers(&self) -> Vec<Vec<u8>> {
+        self.size
+            .all_cells()
+            .map(|c| self.of(c).iter().map(|d| d.get()).collect())
+            .collect()
+    }
+
     /// Returns whether the puzzle has no, one or several solutions.
     pub fn solutions(&self) -> Solutions {
         let counts: Vec<usize> = self.size.all_cells().map(|c| self.of(c).len()).collect();

@@ -244,12 +244,7 @@ pub fn links(text: &str, solution: &str) -> String {
 pub fn candidates(text: &str) -> String {
     with_puzzle(text, |puzzle, _| {
         let found = true_candidates(&puzzle, &Encoding::default()).map_err(|e| e.to_string())?;
-        let cells: Vec<Vec<u8>> = puzzle
-            .shape()
-            .all_cells()
-            .map(|c| found.of(c).iter().map(|d| d.get()).collect())
-            .collect();
-        Ok(json!({ "cells": cells, "solutions": found.solutions().name() }))
+        Ok(json!({ "cells": found.numbers(), "solutions": found.solutions().name() }))
     })
 }
 

@@ -70,6 +70,14 @@ pub enum ValueKind {
 }
 
 impl ValueKind {
+    /// Every value encoding, the default first.
+    pub const ALL: [ValueKind; 4] = [
+        ValueKind::Direct,
+        ValueKind::Support,
+        ValueKind::Order,
+        ValueKind::Log,
+    ];
+
     /// Returns the name used on the command line and in headers.
     pub fn name(self) -> &'static str {
         match self {

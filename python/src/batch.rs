@@ -1,0 +1,319 @@
+//! Streams of answers: a batch over any iterable of puzzles, and the
+//! puzzles `generate` makes, each a Python iterator.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, sync_channel};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+
+use pyo3::prelude::*;
+use pyo3::types::{PyIterator, PyString};
+use serde_json::{Value, json};
+
+use sudoku_sat::encode::Encoding;
+use sudoku_sat::formats::fpuzzles;
+use sudoku_sat::generate::{GenerateError, Generator, Options, Symmetry};
+use sudoku_sat::grid::{Grid, Size};
+use sudoku_sat::puzzle::Puzzle;
+use sudoku_sat::rate::{Level, Rater};
+use sudoku_sat::shape::Shape;
+
+use crate::puzzle::{PyPuzzle, first, from_cells};
+use crate::report::{self, Limits};
+use crate::{Failure, PyEncoding, SolveError, choose, encoding_of, to_py};
+
+/// The question a batch asks of each puzzle.
+#[derive(Clone, Copy, Debug)]
+enum Task {
+    Solve { check: bool },
+    Count { limit: u64 },
+    Rate { limits: Limits },
+    Check { limits: Limits, check: bool },
+    Candidates,
+}
+
+impl Task {
+    fn run(self, puzzle: &Puzzle, encoding: Encoding) -> Result<Value, Failure> {
+        match self {
+            Task::Solve { check } => report::solve(puzzle, encoding, check),
+            Task::Count { limit } => report::count(puzzle, encoding, limit),
+            Task::Rate { limits } => report::rate(puzzle, encoding, limits),
+            Task::Check { limits, check } => report::check(puzzle, encoding, limits, check),
+            Task::Candidates => report::candidates(puzzle, encoding),
+        }
+    }
+}
+
+/// Returns an item of a batch as a puzzle: a `Puzzle`, a string (its first
+/// puzzle), or a sequence of N² numbers such as a numpy row.
+fn puzzle_of(item: &Bound<'_, PyAny>) -> Result<PyPuzzle, Failure> {
+    if let Ok(puzzle) = item.downcast::<PyPuzzle>() {
+        return Ok(puzzle.get().clone());
+    }
+    if let Ok(text) = item.downcast::<PyString>() {
+        return first(&text.to_string_lossy());
+    }
+    // A numpy row gives its numbers as Python ints at once.
+    let cells = match item.hasattr("tolist") {
+        Ok(true) => item.call_method0("tolist"),
+        _ => Ok(item.clone()),
+    };
+    let cells: Vec<i64> = cells.and_then(|c| c.extract()).map_err(|_| {
+        Failure::Parse(
+            "not a puzzle: expected a Puzzle, a string or a sequence of N² numbers".into(),
+        )
+    })?;
+    from_cells(&cells)
+}
+
+/// An iterator of answers, one per puzzle of the input, in input order;
+/// made by `solve_many`, `rate_many`, `count_many`, `check_many` and
+/// `candidates_many`. Each answer is the single call's dict with `index`
+/// (0-based, in the input) and `puzzle` (its line) added.
+#[pyclass(module = "sudoku_sat")]
+pub struct Batch {
+    items: Py<PyIterator>,
+    task: Task,
+    encoding: Encoding,
+    raise: bool,
+    index: usize,
+}
+
+#[pymethods]
+impl Batch {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<PyObject>> {
+        let Some(item) = self.items.bind(py).clone().next() else {
+            return Ok(None);
+        };
+        let index = self.index;
+        self.index += 1;
+        let (task, encoding) = (self.task, self.encoding);
+        // An exception raised by the input's own iterator is the caller's.
+        let item = item?;
+        let answer = puzzle_of(&item).and_then(|puzzle| {
+            let mut answer = py.allow_threads(|| task.run(&puzzle.puzzle, encoding))?;
+            answer["puzzle"] = json!(puzzle.puzzle.givens().to_string());
+            Ok(answer)
+        });
+        let mut answer = match answer {
+            Ok(answer) => answer,
+            Err(failure) if self.raise => {
+                let message = |m: String| format!("item {index}: {m}");
+                return Err(match failure {
+                    Failure::Parse(m) => Failure::Parse(message(m)),
+                    Failure::Solve(m) => Failure::Solve(message(m)),
+                    Failure::Puzzle(m) => Failure::Puzzle(message(m)),
+                    Failure::Value(m) => Failure::Value(message(m)),
+                }
+                .into());
+            }
+            Err(failure) => json!({ "error": failure.message() }),
+        };
+        answer["index"] = json!(index);
+        Ok(Some(to_py(py, &answer)?))
+    }
+}
+
+/// Returns a batch of one task over any iterable of puzzles.
+#[pyfunction]
+#[pyo3(signature = (puzzles, task = "solve", *, encoding = None, cross_check = true,
+    limit = 1000, decision_limit = Rater::DEFAULT_DECISION_LIMIT,
+    probe_limit = Rater::DEFAULT_PROBE_LIMIT, on_error = "raise"))]
+#[allow(clippy::too_many_arguments)]
+pub fn batch(
+    puzzles: &Bound<'_, PyAny>,
+    task: &str,
+    encoding: Option<&PyEncoding>,
+    cross_check: bool,
+    limit: u64,
+    decision_limit: u64,
+    probe_limit: u64,
+    on_error: &str,
+) -> PyResult<Batch> {
+    let limits = Limits {
+        decisions: decision_limit,
+        probes: probe_limit,
+    };
+    let tasks = ["solve", "count", "rate", "check", "candidates"];
+    let task = match choose("task", task, &tasks, |t| t)? {
+        "solve" => Task::Solve { check: cross_check },
+        "count" => Task::Count { limit },
+        "rate" => Task::Rate { limits },
+        "check" => Task::Check {
+            limits,
+            check: cross_check,
+        },
+        _ => Task::Candidates,
+    };
+    let raise = choose("on_error", on_error, &[true, false], |r| {
+        if r { "raise" } else { "return" }
+    })?;
+    Ok(Batch {
+        items: puzzles.try_iter()?.unbind(),
+        task,
+        encoding: encoding_of(encoding),
+        raise,
+        index: 0,
+    })
+}
+
+/// The puzzles `generate` makes, as an iterator of dicts, made on a thread
+/// of their own one puzzle ahead of the reader. Dropping it stops the
+/// thread before its next SAT call.
+#[pyclass(module = "sudoku_sat")]
+pub struct Generation {
+    answers: Mutex<Receiver<Result<Value, Failure>>>,
+    worker: Mutex<Option<JoinHandle<()>>>,
+    stop: Arc<AtomicBool>,
+}
+
+impl Drop for Generation {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+#[pymethods]
+impl Generation {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<PyObject>> {
+        let answer = py.allow_threads(|| {
+            let answers = self.answers.lock().unwrap_or_else(|e| e.into_inner());
+            answers.recv()
+        });
+        match answer {
+            Ok(Ok(record)) => Ok(Some(to_py(py, &record)?)),
+            Ok(Err(failure)) => Err(failure.into()),
+            // The thread is done: finished, or stopped by a panic, which
+            // is a bug to report rather than a short list.
+            Err(_) => {
+                let worker = self.worker.lock().unwrap_or_else(|e| e.into_inner()).take();
+                match worker.map(JoinHandle::join) {
+                    Some(Err(_)) => Err(SolveError::new_err(
+                        "generate: the generating thread panicked",
+                    )),
+                    _ => Ok(None),
+                }
+            }
+        }
+    }
+
+    /// Stops generating before the next SAT call; the iterator then ends.
+    fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Returns the template of `generate`: `template`'s shape and constraints,
+/// or an empty classic grid of side `size` with blocks `blocks`.
+fn template_of(
+    template: Option<&PyPuzzle>,
+    size: usize,
+    blocks: Option<(usize, usize)>,
+) -> Result<Puzzle, Failure> {
+    if let Some(template) = template {
+        return Ok(template.puzzle.clone());
+    }
+    let side = match blocks {
+        Some((r, c)) if size == 9 => r * c,
+        _ => size,
+    };
+    let size = Size::from_side(side).ok_or_else(|| {
+        Failure::Value(format!(
+            "size {side}: the side must be from {} to {}",
+            Size::MIN_SIDE,
+            Size::MAX_SIDE
+        ))
+    })?;
+    let shape = match blocks {
+        Some((r, c)) => {
+            Shape::with_blocks(size, r, c).map_err(|e| Failure::Value(format!("blocks: {e}")))?
+        }
+        None => Shape::square(size),
+    };
+    Ok(Puzzle::new(Grid::empty(shape)))
+}
+
+/// Generates puzzles as `sudoku-sat generate` does: each proved unique and
+/// minimal by SAT, rated, the same seed giving the same puzzles.
+#[pyfunction]
+#[pyo3(signature = (count = Some(1), *, seed = 0, size = 9, blocks = None, template = None,
+    symmetry = "none", difficulty = None, max_tries = Options::DEFAULT_MAX_TRIES,
+    decision_limit = Rater::DEFAULT_DECISION_LIMIT, encoding = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn generate(
+    count: Option<u64>,
+    seed: u64,
+    size: usize,
+    blocks: Option<(usize, usize)>,
+    template: Option<PyRef<'_, PyPuzzle>>,
+    symmetry: &str,
+    difficulty: Option<&str>,
+    max_tries: usize,
+    decision_limit: u64,
+    encoding: Option<&PyEncoding>,
+) -> PyResult<Generation> {
+    let symmetry = choose("symmetry", symmetry, &Symmetry::ALL, Symmetry::name)?;
+    let level = difficulty
+        .map(|d| choose("difficulty", d, &Level::ALL, Level::name))
+        .transpose()?;
+    if max_tries == 0 {
+        return Err(Failure::Value("max_tries: at least one try is needed".into()).into());
+    }
+    let template = template_of(template.as_deref(), size, blocks)?;
+    let options = Options {
+        seed,
+        symmetry,
+        level,
+        max_tries,
+        encoding: encoding_of(encoding),
+        decision_limit,
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    let (sender, answers) = sync_channel(1);
+    let stopped = Arc::clone(&stop);
+    let worker = std::thread::spawn(move || {
+        let stop_test = Arc::clone(&stopped);
+        let mut generator = Generator::new(&template, options)
+            .stop_when(Arc::new(move || stop_test.load(Ordering::Relaxed)));
+        let mut index = 0;
+        while count.is_none_or(|n| index < n) && !stopped.load(Ordering::Relaxed) {
+            index += 1;
+            let made = generator.next_puzzle_watched(&mut |_| !stopped.load(Ordering::Relaxed));
+            let answer = match made {
+                Err(GenerateError::Stopped) => break,
+                Err(GenerateError::Solve(e)) => Err(Failure::Solve(format!("puzzle {index}: {e}"))),
+                Err(e) => Err(Failure::Puzzle(format!("puzzle {index}: {e}"))),
+                Ok(made) => {
+                    let mut record = made.to_json();
+                    record["index"] = json!(index);
+                    record["seed"] = json!(seed);
+                    record["symmetry"] = json!(symmetry.name());
+                    record["minimal_by"] = json!(if symmetry == Symmetry::None {
+                        "single givens"
+                    } else {
+                        "orbits"
+                    });
+                    record["fpuzzles"] = json!(fpuzzles::link(&made.puzzle, None, None));
+                    Ok(record)
+                }
+            };
+            let failed = answer.is_err();
+            if sender.send(answer).is_err() || failed {
+                break;
+            }
+        }
+    });
+    Ok(Generation {
+        answers: Mutex::new(answers),
+        worker: Mutex::new(Some(worker)),
+        stop,
+    })
+}

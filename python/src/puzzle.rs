@@ -1,0 +1,331 @@
+//! The `Puzzle` class: reading puzzles, and every question the CLI answers
+//! about one.
+
+use pyo3::prelude::*;
+
+use sudoku_sat::formats::fpuzzles;
+use sudoku_sat::formats::rules_file;
+use sudoku_sat::formats::text::{Format, Puzzles};
+use sudoku_sat::grid::{Digit, Grid, Size};
+use sudoku_sat::hint::Technique;
+use sudoku_sat::puzzle::Puzzle;
+use sudoku_sat::rate::Rater;
+use sudoku_sat::rules::Rule;
+use sudoku_sat::shape::Shape;
+
+use crate::formula::Formula;
+use crate::report::{self, Limits};
+use crate::{Failure, PyEncoding, encoding_of, to_py};
+
+/// A puzzle: givens on a grid of side N (4 to 64), its blocks, and any
+/// variant constraints. Immutable; read one with `from_text`, `from_link`,
+/// `from_rules` or `from_cells`.
+#[pyclass(name = "Puzzle", module = "sudoku_sat", frozen)]
+#[derive(Clone)]
+pub struct PyPuzzle {
+    /// The puzzle itself.
+    pub puzzle: Puzzle,
+    /// Where it came from: `Grid 01`, `line 3`, or `argument`.
+    pub label: String,
+}
+
+/// Returns every puzzle of `text`, read as the CLI reads a file, or the
+/// first error.
+pub fn read_all(text: &str, format: Format) -> Result<Vec<PyPuzzle>, Failure> {
+    Puzzles::new(text.as_bytes(), format)
+        .map(|read| {
+            let read = read.map_err(|e| Failure::Parse(e.to_string()))?;
+            Ok(PyPuzzle {
+                label: read.label.to_string(),
+                puzzle: read.puzzle,
+            })
+        })
+        .collect()
+}
+
+/// Returns the first puzzle of `text`: a puzzle line, a grid in any text
+/// format, an f-puzzles or SudokuPad link, or a rules file.
+pub fn first(text: &str) -> Result<PyPuzzle, Failure> {
+    let mut puzzles = Puzzles::new(text.as_bytes(), Format::Auto);
+    match puzzles.next() {
+        Some(Ok(read)) => Ok(PyPuzzle {
+            label: read.label.to_string(),
+            puzzle: read.puzzle,
+        }),
+        Some(Err(e)) => Err(Failure::Parse(e.to_string())),
+        None => Err(Failure::Parse("no puzzle found".into())),
+    }
+}
+
+/// Returns the classic puzzle with these N² cells, row-major, 0 for a
+/// blank.
+pub fn from_cells(cells: &[i64]) -> Result<PyPuzzle, Failure> {
+    let size = Size::from_cell_count(cells.len()).ok_or_else(|| {
+        Failure::Parse(format!(
+            "{} cells: a grid has N² cells for a side N from {} to {}",
+            cells.len(),
+            Size::MIN_SIDE,
+            Size::MAX_SIDE
+        ))
+    })?;
+    let side = size.side() as i64;
+    let digits = cells
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| match v {
+            0 => Ok(None),
+            1.. if v <= side => Ok(Digit::new(v as u8)),
+            _ => Err(Failure::Parse(format!(
+                "cell {} (r{}c{}): {v} is not a digit from 1 to {side}, nor 0 for a blank",
+                i,
+                i / size.side() + 1,
+                i % size.side() + 1
+            ))),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let grid = Grid::from_cells(Shape::square(size), digits).expect("N² cells");
+    Ok(PyPuzzle {
+        puzzle: Puzzle::new(grid),
+        label: "cells".into(),
+    })
+}
+
+#[pymethods]
+impl PyPuzzle {
+    /// Reads the first puzzle of `text` in any format the CLI reads.
+    #[staticmethod]
+    fn from_text(text: &str) -> PyResult<Self> {
+        Ok(first(text)?)
+    }
+
+    /// Reads every puzzle of `text` (a whole puzzle file), in order.
+    #[staticmethod]
+    fn read_all(text: &str) -> PyResult<Vec<Self>> {
+        Ok(read_all(text, Format::Auto)?)
+    }
+
+    /// Reads an f-puzzles or SudokuPad link, or a bare f-puzzles payload.
+    #[staticmethod]
+    fn from_link(link: &str) -> PyResult<Self> {
+        let imported = fpuzzles::read(link.trim()).map_err(|e| Failure::Parse(e.to_string()))?;
+        Ok(PyPuzzle {
+            puzzle: imported.puzzle,
+            label: "link".into(),
+        })
+    }
+
+    /// Reads a rules file (TOML), constraints included.
+    #[staticmethod]
+    fn from_rules(text: &str) -> PyResult<Self> {
+        let (puzzle, _) = rules_file::read(text).map_err(|e| Failure::Parse(e.to_string()))?;
+        Ok(PyPuzzle {
+            puzzle,
+            label: "rules".into(),
+        })
+    }
+
+    /// Returns the classic puzzle with these N² cells (a list, a tuple or
+    /// a numpy row), row-major, 0 for a blank.
+    #[staticmethod]
+    fn from_cells(cells: Vec<i64>) -> PyResult<Self> {
+        Ok(from_cells(&cells)?)
+    }
+
+    /// The grid's side N.
+    #[getter]
+    fn side(&self) -> usize {
+        self.puzzle.shape().side()
+    }
+
+    /// Where the puzzle came from: `Grid 01`, `line 3`, `link`…
+    #[getter]
+    fn label(&self) -> &str {
+        &self.label
+    }
+
+    /// The givens, row-major, 0 for a blank (N² numbers).
+    #[getter]
+    fn cells(&self) -> Vec<u16> {
+        // u16, not u8: PyO3 hands a Vec<u8> to Python as bytes.
+        let cells = self.puzzle.givens().cells();
+        cells
+            .iter()
+            .map(|d| d.map_or(0, |d| u16::from(d.get())))
+            .collect()
+    }
+
+    /// The givens as one line, as the CLI prints puzzles.
+    #[getter]
+    fn line(&self) -> String {
+        self.puzzle.givens().to_string()
+    }
+
+    /// Each cell's 0-based block, row-major.
+    #[getter]
+    fn blocks(&self) -> Vec<usize> {
+        let shape = self.puzzle.shape();
+        shape.all_cells().map(|c| shape.block_of(c)).collect()
+    }
+
+    /// The variant constraints as `(key, description)` pairs.
+    #[getter]
+    fn constraints(&self) -> Vec<(String, String)> {
+        let constraints = self.puzzle.constraints();
+        constraints
+            .iter()
+            .map(|c| (c.key().to_string(), c.describe()))
+            .collect()
+    }
+
+    /// Returns an f-puzzles link to the puzzle.
+    fn link(&self) -> String {
+        fpuzzles::link(&self.puzzle, None, None)
+    }
+
+    /// Solves with a uniqueness proof and the backtracker's cross-check.
+    #[pyo3(signature = (encoding = None, cross_check = true))]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        encoding: Option<&PyEncoding>,
+        cross_check: bool,
+    ) -> PyResult<PyObject> {
+        let encoding = encoding_of(encoding);
+        let answer = py.allow_threads(|| report::solve(&self.puzzle, encoding, cross_check))?;
+        to_py(py, &answer)
+    }
+
+    /// Counts the solutions, up to `limit`.
+    #[pyo3(signature = (limit = 1000, encoding = None))]
+    fn count(
+        &self,
+        py: Python<'_>,
+        limit: u64,
+        encoding: Option<&PyEncoding>,
+    ) -> PyResult<PyObject> {
+        let encoding = encoding_of(encoding);
+        let answer = py.allow_threads(|| report::count(&self.puzzle, encoding, limit))?;
+        to_py(py, &answer)
+    }
+
+    /// Returns each cell's true candidates.
+    #[pyo3(signature = (encoding = None))]
+    fn candidates(&self, py: Python<'_>, encoding: Option<&PyEncoding>) -> PyResult<PyObject> {
+        let encoding = encoding_of(encoding);
+        let answer = py.allow_threads(|| report::candidates(&self.puzzle, encoding))?;
+        to_py(py, &answer)
+    }
+
+    /// Rates the puzzle: propagation, probing or search.
+    #[pyo3(signature = (encoding = None, decision_limit = Rater::DEFAULT_DECISION_LIMIT,
+        probe_limit = Rater::DEFAULT_PROBE_LIMIT))]
+    fn rate(
+        &self,
+        py: Python<'_>,
+        encoding: Option<&PyEncoding>,
+        decision_limit: u64,
+        probe_limit: u64,
+    ) -> PyResult<PyObject> {
+        let encoding = encoding_of(encoding);
+        let limits = Limits {
+            decisions: decision_limit,
+            probes: probe_limit,
+        };
+        let answer = py.allow_threads(|| report::rate(&self.puzzle, encoding, limits))?;
+        to_py(py, &answer)
+    }
+
+    /// Reports as a setter needs (`check`).
+    #[pyo3(signature = (encoding = None, decision_limit = Rater::DEFAULT_DECISION_LIMIT,
+        probe_limit = Rater::DEFAULT_PROBE_LIMIT, cross_check = true))]
+    fn check(
+        &self,
+        py: Python<'_>,
+        encoding: Option<&PyEncoding>,
+        decision_limit: u64,
+        probe_limit: u64,
+        cross_check: bool,
+    ) -> PyResult<PyObject> {
+        let encoding = encoding_of(encoding);
+        let limits = Limits {
+            decisions: decision_limit,
+            probes: probe_limit,
+        };
+        let answer =
+            py.allow_threads(|| report::check(&self.puzzle, encoding, limits, cross_check))?;
+        to_py(py, &answer)
+    }
+
+    /// Gives the next step a person could take, or with `all` every step.
+    #[pyo3(signature = (all = false, until = None, contradictions = true, encoding = None))]
+    fn hint(
+        &self,
+        py: Python<'_>,
+        all: bool,
+        until: Option<&str>,
+        contradictions: bool,
+        encoding: Option<&PyEncoding>,
+    ) -> PyResult<PyObject> {
+        let encoding = encoding_of(encoding);
+        let mut ceiling = match until {
+            Some(id) => report::technique(id)?,
+            None => Technique::SolverRefutation,
+        };
+        if !contradictions {
+            ceiling = ceiling.min(Technique::Constraint);
+        }
+        let answer = py.allow_threads(|| report::hint(&self.puzzle, encoding, all, ceiling))?;
+        to_py(py, &answer)
+    }
+
+    /// Counts the formula's variables and clauses, per family.
+    #[pyo3(signature = (encoding = None))]
+    fn stats(&self, py: Python<'_>, encoding: Option<&PyEncoding>) -> PyResult<PyObject> {
+        let encoding = encoding_of(encoding);
+        let answer = py.allow_threads(|| report::stats(&self.puzzle, encoding));
+        to_py(py, &answer)
+    }
+
+    /// Lists every clause that mentions a cell (`r5c3`), a house (`row 2`,
+    /// `block 4`) or a variable number, in DIMACS numbers and in words.
+    #[pyo3(signature = (target, encoding = None))]
+    fn explain(
+        &self,
+        py: Python<'_>,
+        target: &str,
+        encoding: Option<&PyEncoding>,
+    ) -> PyResult<PyObject> {
+        let encoding = encoding_of(encoding);
+        let answer = py.allow_threads(|| report::explain(&self.puzzle, encoding, target))?;
+        to_py(py, &answer)
+    }
+
+    /// Returns the puzzle's CNF formula under an encoding.
+    #[pyo3(signature = (encoding = None))]
+    fn encode(&self, py: Python<'_>, encoding: Option<&PyEncoding>) -> Formula {
+        let encoding = encoding_of(encoding);
+        py.allow_threads(|| Formula::new(&self.puzzle, encoding))
+    }
+
+    fn __str__(&self) -> String {
+        self.line()
+    }
+
+    fn __repr__(&self) -> String {
+        let n = self.side();
+        let extra = match self.puzzle.constraints().len() {
+            0 => String::new(),
+            k => format!(", {k} constraints"),
+        };
+        format!(
+            "Puzzle({}x{n}, {} givens{extra}, '{}')",
+            n,
+            self.puzzle.givens().given_count(),
+            self.label
+        )
+    }
+
+    fn __eq__(&self, other: &Self) -> bool {
+        self.puzzle == other.puzzle
+    }
+}

@@ -1,0 +1,75 @@
+"""Errors are exceptions carrying the CLI's messages; nothing panics."""
+
+import pytest
+
+import sudoku_sat as ss
+
+
+def test_unreadable_puzzles_raise_the_clis_message(cli, tmp_path):
+    for text in ("12x4............", "1234", "Grid 01\n12345678\n"):
+        path = tmp_path / "bad.txt"
+        path.write_text(text if text.endswith("\n") else text + "\n")
+        code, _, err = cli("solve", str(path))
+        assert code == 2
+        with pytest.raises(ss.ParseError) as raised:
+            ss.Puzzle.from_text(text)
+        message = str(raised.value)
+        assert message and message in err, (text, message, err)
+
+
+def test_a_bad_link_and_a_bad_rules_file_are_parse_errors(cli, tmp_path):
+    with pytest.raises(ss.ParseError):
+        ss.Puzzle.from_link("https://www.f-puzzles.com/?load=notbase64!")
+    rules = tmp_path / "bad.toml"
+    rules.write_text('size = 9\n[[killer]]\ncells = "r1c1-r1c2"\nsum = "x"\n')
+    code, _, err = cli("solve", str(rules))
+    assert code == 2
+    with pytest.raises(ss.ParseError) as raised:
+        ss.Puzzle.from_rules(rules.read_text())
+    assert str(raised.value) in err
+
+
+def test_no_hint_for_a_broken_grid_with_the_clis_words(cli):
+    line = "11.............."
+    code, _, err = cli("hint", line)
+    assert code == 1
+    with pytest.raises(ss.PuzzleError) as raised:
+        ss.Puzzle.from_text(line).hint()
+    assert str(raised.value) in err
+
+
+def test_bad_arguments_are_value_errors():
+    with pytest.raises(ValueError, match="possible values: pairwise"):
+        ss.Encoding(amo="pairs")
+    puzzle = ss.Puzzle.from_text("1...............")
+    with pytest.raises(ValueError):
+        puzzle.explain("r9c9")
+    with pytest.raises(ValueError):
+        puzzle.hint(until="guessing")
+    with pytest.raises(ValueError):
+        puzzle.count(limit=0)
+    with pytest.raises(ValueError):
+        next(ss.generate(1, symmetry="spiral"))
+    with pytest.raises(ss.ParseError, match="not a digit"):
+        ss.Puzzle.from_cells([5] + [0] * 15)
+    with pytest.raises(ss.ParseError, match="N² cells"):
+        ss.Puzzle.from_cells([0] * 17)
+
+
+def test_every_error_is_a_sudoku_sat_error():
+    for kind in (ss.ParseError, ss.SolveError, ss.PuzzleError):
+        assert issubclass(kind, ss.SudokuSatError)
+
+
+def test_a_batch_raises_or_returns_errors_and_goes_on():
+    items = ["1...............", "12x4............", "11.............."]
+    raised = ss.solve_many(items)
+    assert next(raised)["status"] == "multiple"
+    with pytest.raises(ss.ParseError, match="^item 1: line 1, column 3"):
+        next(raised)
+    assert next(raised)["status"] == "unsolvable", "the batch goes on after an error"
+    returned = list(ss.solve_many(items, on_error="return"))
+    assert [a["index"] for a in returned] == [0, 1, 2]
+    assert returned[1]["error"].startswith("line 1, column 3: invalid character 'x'")
+    with pytest.raises(ValueError):
+        ss.solve_many(items, on_error="ignore")

@@ -1,0 +1,100 @@
+"""Threads solve in parallel with the GIL released; batches take any
+iterable, numpy arrays included, and stream."""
+
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+
+import sudoku_sat as ss
+
+# Every digit given once, so counting cannot stop early by exchanging
+# unused digits: each solution up to the limit is a SAT call.
+ROW_ONE = "123456789" + "." * 72
+
+
+def test_python_runs_while_a_solve_runs_on_another_thread():
+    puzzle = ss.Puzzle.from_text(ROW_ONE)
+    inside = threading.Event()
+    done = threading.Event()
+    result = {}
+
+    def work():
+        inside.set()
+        result["count"] = puzzle.count(limit=3000)
+        done.set()
+
+    worker = threading.Thread(target=work)
+    worker.start()
+    inside.wait()
+    # With the GIL held through the native call, this loop could not run
+    # until the call returned: it would see `done` at once, or after a
+    # switch or two before the call began.
+    turns = 0
+    while not done.is_set():
+        turns += 1
+        time.sleep(0.001)
+    worker.join()
+    assert result["count"]["limit_reached"]
+    assert turns >= 20, f"the main thread ran {turns} times during the count"
+
+
+def test_threads_give_the_answers_of_one_thread(root):
+    puzzles = ss.Puzzle.read_all((root / "data" / "p096_sudoku.txt").read_text())
+    alone = [p.solve()["solution"] for p in puzzles]
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        threaded = list(pool.map(lambda p: p.solve()["solution"], puzzles))
+        halves = [puzzles[:25], puzzles[25:]]
+        streamed = list(pool.map(lambda ps: [a["solution"] for a in ss.solve_many(ps)], halves))
+    assert threaded == alone
+    assert streamed[0] + streamed[1] == alone
+
+
+def test_a_numpy_array_of_puzzles_is_a_batch(root):
+    puzzles = ss.Puzzle.read_all((root / "data" / "p096_sudoku.txt").read_text())[:8]
+    array = np.array([p.cells for p in puzzles], dtype=np.int8)
+    assert array.shape == (8, 81)
+    answers = list(ss.solve_many(array))
+    assert [a["solution"] for a in answers] == [p.solve()["solution"] for p in puzzles]
+    assert [a["puzzle"] for a in answers] == [p.line for p in puzzles]
+    # A 4x4 array: the side comes from the row's length.
+    four = np.zeros((2, 16), dtype=np.int64)
+    four[0, 0] = 1
+    assert [a["status"] for a in ss.solve_many(four)] == ["multiple", "multiple"]
+
+
+def test_a_batch_streams_from_a_generator_lazily():
+    pulled = []
+
+    def lines():
+        for line in ("1...............", "11.............."):
+            pulled.append(line)
+            yield line
+
+    stream = ss.count_many(lines(), limit=5)
+    assert pulled == [], "nothing is read before the first answer is asked for"
+    first = next(stream)
+    assert pulled == ["1..............."] and first["limit_reached"]
+    assert next(stream)["count"] == 0
+    assert next(stream, None) is None
+
+
+def test_mixed_items_and_every_task():
+    items = [ss.Puzzle.from_text(ROW_ONE), ROW_ONE, [int(c) for c in ROW_ONE.replace(".", "0")]]
+    assert len({a["solution"] for a in ss.solve_many(items)}) == 1
+    assert all(a["solutions"] == "several" for a in ss.candidates_many(items))
+    assert all(a["level"] for a in ss.check_many(items[:1]))
+    assert [a["count"] for a in ss.batch(items, "count", limit=3)] == [3, 3, 3]
+
+
+def test_generation_streams_and_stops():
+    stream = ss.generate(None, seed=5, size=4)
+    made = [next(stream) for _ in range(5)]
+    assert [m["index"] for m in made] == [1, 2, 3, 4, 5]
+    stream.stop()
+    rest = list(stream)
+    assert len(rest) <= 1, "at most the puzzle made ahead comes after a stop"
+    # The same seed gives the same puzzles.
+    again = list(ss.generate(5, seed=5, size=4))
+    assert [m["puzzle"] for m in again] == [m["puzzle"] for m in made]
