@@ -343,3 +343,55 @@ fn ctrl_c_stops_inside_a_slow_puzzle() {
     );
     assert_eq!(run.stdout.len(), 257, "one whole line: {}", run.stdout);
 }
+
+#[test]
+fn bounded_removal_is_unique_and_says_what_it_left_unsettled() {
+    let all = [
+        "generate",
+        "-o",
+        "json",
+        "--size",
+        "16",
+        "--removal",
+        "bounded",
+    ];
+    let run = run_cli(
+        &[&all[..], &["--removal-nodes", "0", "-n", "2"]].concat(),
+        b"",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let mut unsettled = 0;
+    for object in run
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+    {
+        assert_eq!(object["removal"], "bounded");
+        let left = object["unsettled"].as_u64().unwrap();
+        assert_eq!(object["minimal"], left == 0, "{object}");
+        unsettled += left;
+        let (puzzle, solution) = puzzle_of(&object);
+        assert_eq!(
+            backtrack(Backtracker::default(), &puzzle).verdict,
+            Verdict::Unique(solution)
+        );
+    }
+    // With no search allowed some removals stay undecided, and the summary
+    // counts them rather than calling the puzzles minimal.
+    assert!(unsettled > 0, "{}", run.stdout);
+    assert!(
+        run.stderr
+            .contains(&format!("{unsettled} givens unsettled")),
+        "{}",
+        run.stderr
+    );
+    // Exact removal leaves nothing unsettled, and `auto` is exact at 9×9
+    // and bounded from 25×25 up.
+    let exact = generated(&["--size", "9"]);
+    assert_eq!(
+        (&exact[0]["removal"], &exact[0]["minimal"]),
+        (&"exact".into(), &true.into())
+    );
+    let big = generated(&["--size", "25", "--removal-nodes", "0"]);
+    assert_eq!(big[0]["removal"], "bounded");
+}

@@ -13,7 +13,7 @@ use serde_json::json;
 use sudoku_sat::backtrack::{Backtracker, Verdict};
 use sudoku_sat::encode::Encoding;
 use sudoku_sat::formats::fpuzzles::{self, Shown};
-use sudoku_sat::generate::{GenerateError, Generated, Generator, Options, Symmetry};
+use sudoku_sat::generate::{GenerateError, Generated, Generator, Options, Removal, Symmetry};
 use sudoku_sat::grid::{Grid, Size};
 use sudoku_sat::puzzle::Puzzle;
 use sudoku_sat::rate::{Level, Rater};
@@ -55,14 +55,17 @@ impl Difficulty {
     }
 }
 
-/// Write new puzzles, each proved unique and minimal by SAT.
+/// Write new puzzles, each proved unique, and minimal by SAT below 25×25.
 ///
 /// From a random solution (seeded: the same --seed gives the same
 /// puzzles), givens are removed in random order while the puzzle stays
 /// unique, each step a SAT call with the givens as assumptions; then
 /// every given left is shown needed (without it the SAT solver finds a
 /// second solution, decoded and checked), and the backtracker
-/// re-checks uniqueness and each of those removals. The shape is
+/// re-checks uniqueness and each of those removals. From 25×25 up the
+/// backtracker decides each removal within a node limit instead, and the
+/// SAT solver re-checks uniqueness: givens it cannot decide stay, so such
+/// a puzzle is unique but may not be minimal (--removal says how). The shape is
 /// --size and --box, or a TEMPLATE (rules file or f-puzzles link)
 /// whose constraints are kept: killer cages without a total get the
 /// solution's, and a template whose constraints alone force the
@@ -138,6 +141,26 @@ pub struct GenerateArgs {
     )]
     max_tries: u64,
 
+    /// How each removal of givens is decided: `exact` by the SAT solver
+    /// (the puzzle comes out minimal), `bounded` by the backtracker within
+    /// --removal-nodes per removal, or `auto`: exact below 25×25, bounded
+    /// from 25×25 up.
+    ///
+    /// From 25×25 up, exact removal's SAT calls land where completing a
+    /// grid is hardest and take seconds (25×25) to half a minute (36×36)
+    /// each, hundreds of them a puzzle. Under bounded removal a removal
+    /// the backtracker cannot decide in time keeps its givens
+    /// ("unsettled"): the puzzle is unique (the backtracker proves it, and
+    /// the SAT solver must agree) but not proved minimal; JSON gives
+    /// `minimal` and `unsettled`, and the summary counts them.
+    #[arg(long, value_enum, default_value_t)]
+    removal: RemovalArg,
+
+    /// With bounded removal, the backtracker's node limit per removal
+    /// check: more settles more givens, and takes longer.
+    #[arg(long, value_name = "NODES", default_value_t = DEFAULT_REMOVAL_NODES)]
+    removal_nodes: u64,
+
     /// Decisions the rating search may take (see `rate`).
     #[arg(long, value_name = "DECISIONS", default_value_t = Rater::DEFAULT_DECISION_LIMIT)]
     decision_limit: u64,
@@ -157,8 +180,12 @@ pub struct GenerateArgs {
     /// count), `level`, `decisions`, `conflicts`, `rating_gave_up` (true
     /// when the rating stopped at its probe or decision limit, as `rate`
     /// says), `unique` and `minimal`
-    /// (true: proved by SAT), `minimal_by` (`single givens`, or `orbits`
+    /// (true: proved; false when bounded removal left givens unsettled),
+    /// `removal` (`exact` or `bounded`), `unsettled` (how many givens
+    /// bounded removal could not decide), `minimal_by` (`single givens`, or `orbits`
     /// with a symmetry), `symmetry`, `cross_check` (`agree`, or `skipped`),
+    /// `removal` (`exact` or `bounded`), `unsettled` (givens bounded
+    /// removal could not decide; `minimal` is true only without them),
     /// `tries`, `sat_calls`, `proof` (the CNF and DRAT paths, or null) and
     /// `fpuzzles` (a link). Grid formats cannot hold constraints or
     /// irregular blocks: use fpuzzles or json for those.
@@ -174,6 +201,39 @@ pub struct GenerateArgs {
     /// Never show the progress bar.
     #[arg(long)]
     no_progress: bool,
+}
+
+/// How removals are decided (`--removal`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum RemovalArg {
+    /// Exact below 25×25, bounded from 25×25 up.
+    #[default]
+    Auto,
+    /// Every removal by the SAT solver: the puzzle comes out minimal.
+    Exact,
+    /// Every removal by the backtracker within --removal-nodes.
+    Bounded,
+}
+
+/// The backtracker's nodes per bounded removal check unless told: at
+/// 25×25 a node costs a few microseconds, so a check that gives up costs
+/// about 10 ms, and at 64×64 about 0.1 s (docs/setting.md).
+const DEFAULT_REMOVAL_NODES: u64 = 100;
+
+/// The smallest side `--removal auto` decides by the backtracker.
+const BOUNDED_FROM_SIDE: usize = 25;
+
+/// Returns how removals are decided for a template of side `side`.
+fn removal(args: &GenerateArgs, side: usize) -> Removal {
+    let bounded = Removal::Bounded {
+        node_limit: args.removal_nodes,
+    };
+    match args.removal {
+        RemovalArg::Exact => Removal::Exact,
+        RemovalArg::Bounded => bounded,
+        RemovalArg::Auto if side >= BOUNDED_FROM_SIDE => bounded,
+        RemovalArg::Auto => Removal::Exact,
+    }
 }
 
 /// Reads `--max-tries`: a count of one or more (zero tries could never
@@ -271,7 +331,9 @@ pub fn generate(args: GenerateArgs) -> anyhow::Result<Status> {
         max_tries: usize::try_from(args.max_tries).unwrap_or(usize::MAX),
         encoding,
         decision_limit: args.decision_limit,
+        removal: removal(&args, template.shape().side()),
     };
+    let removal = options.removal;
     // A signal stops the puzzle under way, not only the next one: a
     // 25×25 puzzle takes minutes.
     let flag = stop_flag();
@@ -305,7 +367,7 @@ pub fn generate(args: GenerateArgs) -> anyhow::Result<Status> {
             other => other.with_context(|| at.clone())?,
         };
         let cross_check = match backtracker {
-            Some(bt) => match recheck(bt, &made, (&at, done), &mut progress)? {
+            Some(bt) => match recheck(bt, &made, removal, (&at, done), &mut progress)? {
                 Some(verdict) => verdict,
                 // Stopped: the puzzle is not written unchecked.
                 None => break,
@@ -353,9 +415,15 @@ pub fn generate(args: GenerateArgs) -> anyhow::Result<Status> {
 /// without any one needed orbit. Returns `agree`, or `skipped` when the
 /// backtracker reached its node limit (with a note), or `None` when a
 /// signal stopped it between two searches.
+///
+/// Under bounded removal the backtracker itself found the needed orbits'
+/// second solutions (checked by the rules' plain meaning like any), and
+/// the SAT solver re-checked uniqueness: only uniqueness is searched
+/// again here.
 fn recheck(
     bt: Backtracker,
     made: &Generated,
+    removal: Removal,
     (at, done): (&str, u64),
     progress: &mut Progress,
 ) -> anyhow::Result<Option<&'static str>> {
@@ -373,6 +441,9 @@ fn recheck(
             puzzle.givens(),
             super::count::verdict_words(&other)
         ),
+    }
+    if let Removal::Bounded { .. } = removal {
+        return Ok(Some("agree"));
     }
     for (k, orbit) in made.needed.iter().enumerate() {
         if stopped().is_some() {
@@ -445,7 +516,12 @@ fn record(
         "index": index,
         "seed": args.seed,
         "unique": true,
-        "minimal": true,
+        "minimal": made.unsettled.is_empty(),
+        "removal": match removal(args, made.puzzle.shape().side()) {
+            Removal::Exact => "exact",
+            Removal::Bounded { .. } => "bounded",
+        },
+        "unsettled": made.unsettled.iter().flatten().count(),
         "minimal_by": if args.symmetry == Symmetry::None { "single givens" } else { "orbits" },
         "symmetry": args.symmetry.name(),
         "cross_check": cross_check,
@@ -469,6 +545,10 @@ struct Tally {
     first: Option<u64>,
     givens: Vec<usize>,
     levels: [u64; 3],
+    /// Puzzles bounded removal left with unsettled givens, and those
+    /// givens in all.
+    unproved: u64,
+    unsettled: usize,
 }
 
 impl Tally {
@@ -477,10 +557,16 @@ impl Tally {
         self.first.get_or_insert(index);
         self.givens.push(made.puzzle.givens().given_count());
         self.levels[made.rating.level as usize] += 1;
+        if !made.unsettled.is_empty() {
+            self.unproved += 1;
+            self.unsettled += made.unsettled.iter().flatten().count();
+        }
     }
 
     /// Returns `generated K puzzles in S s (R puzzles/s); givens: 22 x3,
-    /// 23 x10, ...; levels: propagation A, probing B, search C`.
+    /// 23 x10, ...; levels: propagation A, probing B, search C`, and,
+    /// when bounded removal left givens unsettled, `; not proved minimal:
+    /// K puzzles (U givens unsettled)`.
     fn summary(&mut self, seconds: f64) -> String {
         self.givens.sort_unstable();
         let mut counts: Vec<(usize, usize)> = Vec::new();
@@ -496,8 +582,17 @@ impl Tally {
             .zip(self.levels)
             .map(|(level, n)| format!("{level} {n}"))
             .collect();
+        let unproved = if self.unproved == 0 {
+            String::new()
+        } else {
+            format!(
+                "; not proved minimal: {} ({} unsettled by --removal bounded)",
+                say::count(self.unproved, "puzzle", "puzzles"),
+                say::count(self.unsettled, "given", "givens")
+            )
+        };
         format!(
-            "generated {} in {seconds:.2} s ({:.1} puzzles/s); givens: {}; levels: {}",
+            "generated {} in {seconds:.2} s ({:.1} puzzles/s); givens: {}; levels: {}{unproved}",
             say::count(self.made, "puzzle", "puzzles"),
             self.made as f64 / seconds.max(1e-9),
             if givens.is_empty() {

@@ -31,6 +31,20 @@
 //! With a symmetry, *minimal* means that no orbit can be removed: a single
 //! given of a pair may still be redundant on its own.
 //!
+//! # Bounded removal, for big grids
+//!
+//! From 25×25 up the removal calls land where completing a grid is
+//! hardest (about half the cells given): each takes varisat seconds at
+//! 25×25 and up to half a minute at 36×36, and a minimal puzzle needs
+//! hundreds of them. [`Removal::Bounded`] decides each removal with the
+//! backtracker ([`crate::backtrack`], which shares no code with the
+//! encoder) under a node limit instead: *unique* removes the orbit,
+//! *several solutions* keeps it with the second solution as its witness,
+//! as above, and *gave up* keeps it unsettled ([`Generated::unsettled`]).
+//! The puzzle is unique, proved by the backtracker at its last removal
+//! and again by one SAT call on the result, which must agree; it is
+//! minimal exactly when nothing is unsettled.
+//!
 //! With a target [`Level`], each puzzle is rated ([`Rater`]) and a new
 //! solution is drawn until one of that level comes, up to a bound.
 //!
@@ -45,6 +59,7 @@
 //! is dropped whole; asked again, the generator makes the same puzzle
 //! from its start.
 
+mod removal;
 pub mod rng;
 mod solution;
 mod symmetry;
@@ -56,6 +71,7 @@ use std::sync::Arc;
 pub use solution::{pinned_solution, random_solution};
 pub use symmetry::Symmetry;
 
+use removal::{Decided, Orbits, decide_bounded, prove_minimal};
 use rng::Rng;
 use solution::{lacks_totals, with_totals};
 
@@ -81,6 +97,24 @@ pub struct Options {
     pub encoding: Encoding,
     /// The rating search's decision limit ([`Rater::with_decision_limit`]).
     pub decision_limit: u64,
+    /// How each removal of givens is decided.
+    pub removal: Removal,
+}
+
+/// How the generator decides whether givens can go.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Removal {
+    /// By the SAT solver, always: the puzzle comes out minimal, however
+    /// long that takes.
+    #[default]
+    Exact,
+    /// By the backtracker, at most `node_limit` nodes per removal; a
+    /// removal it cannot decide keeps its givens, unsettled (see the
+    /// module documentation).
+    Bounded {
+        /// The backtracker's nodes per removal.
+        node_limit: u64,
+    },
 }
 
 impl Default for Options {
@@ -92,6 +126,7 @@ impl Default for Options {
             max_tries: Options::DEFAULT_MAX_TRIES,
             encoding: Encoding::default(),
             decision_limit: Rater::DEFAULT_DECISION_LIMIT,
+            removal: Removal::Exact,
         }
     }
 }
@@ -116,6 +151,10 @@ pub struct Generated {
     /// second solution. Every given is in one; single cells without a
     /// symmetry.
     pub needed: Vec<Vec<Cell>>,
+    /// The orbits of givens kept because bounded removal could not decide
+    /// them ([`Removal::Bounded`]): each may or may not be needed. Empty
+    /// after exact removal; the puzzle is proved minimal when it is empty.
+    pub unsettled: Vec<Vec<Cell>>,
     /// How many solutions were drawn for it (1 without a target level).
     pub tries: usize,
     /// How many SAT calls it took, over every try.
@@ -165,6 +204,10 @@ pub enum GenerateError {
     /// The watcher of [`Generator::next_puzzle_watched`] stopped the
     /// puzzle before it was finished.
     Stopped,
+    /// The backtracker and the SAT solver disagree about a puzzle of
+    /// bounded removal: a bug in one of them, never a property of the
+    /// template. Says what each found.
+    Disagreement(String),
 }
 
 impl fmt::Display for GenerateError {
@@ -178,6 +221,9 @@ impl fmt::Display for GenerateError {
                  another level"
             ),
             GenerateError::Stopped => f.write_str("stopped before the puzzle was finished"),
+            GenerateError::Disagreement(what) => {
+                write!(f, "the backtracker and the SAT solver disagree: {what}")
+            }
             GenerateError::NotMinimal(cells) => {
                 let cells: Vec<String> = cells.iter().map(Cell::to_string).collect();
                 write!(
@@ -349,7 +395,8 @@ impl Generator {
             1
         };
         for attempt in 1..=tries {
-            let (puzzle, solution, needed, calls) = self.attempt(attempt, &mut rng, watch)?;
+            let (puzzle, solution, (needed, unsettled), calls) =
+                self.attempt(attempt, &mut rng, watch)?;
             sat_calls += calls;
             if !watch(Step::Rating) {
                 return Err(GenerateError::Stopped);
@@ -361,6 +408,7 @@ impl Generator {
                     solution,
                     rating,
                     needed,
+                    unsettled,
                     tries: attempt,
                     sat_calls,
                 });
@@ -374,14 +422,14 @@ impl Generator {
 
     /// Draws a solution, removes givens while it stays the only one, and
     /// proves the result minimal. Returns the puzzle, its solution, the
-    /// needed orbits and the SAT calls made.
+    /// needed and the unsettled orbits, and the SAT calls made.
     #[allow(clippy::type_complexity)]
     fn attempt(
         &mut self,
         attempt: usize,
         rng: &mut Rng,
         watch: &mut dyn FnMut(Step) -> bool,
-    ) -> Result<(Puzzle, Grid, Vec<Vec<Cell>>, u64), GenerateError> {
+    ) -> Result<(Puzzle, Grid, Orbits, u64), GenerateError> {
         if !watch(Step::Solution { attempt }) {
             return Err(GenerateError::Stopped);
         }
@@ -404,6 +452,7 @@ impl Generator {
         let mut given = vec![true; size.cells()];
         // The second solution that kept each orbit, when it was tried.
         let mut witnesses: Vec<(Vec<Cell>, Grid)> = Vec::new();
+        let mut unsettled = Vec::new();
         let (count, mut left) = (orbits.len(), size.cells());
         for (tried, orbit) in orbits.into_iter().enumerate() {
             let step = Step::Removing {
@@ -418,14 +467,21 @@ impl Generator {
                 .all_cells()
                 .filter(|c| given[c.index(size)] && !orbit.contains(c))
                 .collect();
-            match analyzer.second(&rest)? {
-                None => {
+            let second = match self.options.removal {
+                Removal::Exact => Decided::from(analyzer.second(&rest)?),
+                Removal::Bounded { node_limit } => {
+                    decide_bounded(&rules, &solution, &rest, node_limit)?
+                }
+            };
+            match second {
+                Decided::Unique => {
                     for c in &orbit {
                         given[c.index(size)] = false;
                     }
                     left -= orbit.len();
                 }
-                Some(second) => witnesses.push((orbit, second)),
+                Decided::Second(second) => witnesses.push((orbit, second)),
+                Decided::Unsettled => unsettled.push(orbit),
             }
         }
         let mut givens = Grid::empty(shape);
@@ -436,39 +492,22 @@ impl Generator {
         if !watch(Step::ProvingMinimal) {
             return Err(GenerateError::Stopped);
         }
+        if let Removal::Bounded { .. } = self.options.removal {
+            // The backtracker proved each removal; the SAT solver must find
+            // the result unique too.
+            let kept: Vec<Cell> = puzzle.givens().givens().map(|(c, _)| c).collect();
+            if let Some(second) = analyzer.second(&kept)? {
+                return Err(GenerateError::Disagreement(format!(
+                    "the backtracker proved {} unique; SAT finds the second solution {second}",
+                    puzzle.givens()
+                )));
+            }
+        }
         let needed = prove_minimal(&puzzle, &solution, witnesses)?;
+        unsettled.sort();
         calls += analyzer.calls();
-        Ok((puzzle, solution, needed, calls))
+        Ok((puzzle, solution, (needed, unsettled), calls))
     }
-}
-
-/// Proves every orbit of `puzzle`'s givens needed from the second
-/// solutions found when each was tried, and returns the orbits, sorted.
-///
-/// A witness was found for a superset of the final givens less its orbit
-/// (givens are only ever removed after it), so it is a second solution of
-/// the final puzzle less that orbit too. That is checked here by the
-/// rules' plain meaning ([`Puzzle::check`]): the witness must differ from
-/// the solution and solve the final puzzle without the orbit. No solver
-/// is trusted and no further SAT call is needed.
-fn prove_minimal(
-    puzzle: &Puzzle,
-    solution: &Grid,
-    witnesses: Vec<(Vec<Cell>, Grid)>,
-) -> Result<Vec<Vec<Cell>>, GenerateError> {
-    let mut needed = Vec::with_capacity(witnesses.len());
-    for (orbit, witness) in witnesses {
-        let mut fewer = puzzle.givens().clone();
-        for &c in &orbit {
-            fewer.set(c, None);
-        }
-        if witness == *solution || with_givens(puzzle, fewer).check(&witness).is_err() {
-            return Err(GenerateError::NotMinimal(orbit));
-        }
-        needed.push(orbit);
-    }
-    needed.sort();
-    Ok(needed)
 }
 
 #[cfg(test)]

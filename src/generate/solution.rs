@@ -11,20 +11,45 @@ use crate::solve::SolveError;
 /// have none: [`pinned_solution`]'s grid, then [`super::walk::wander`]
 /// from it, so that the grid is not the one the solver prefers.
 ///
+/// From 25×25 up, a classic template on rectangular blocks starts the
+/// walk from the pattern solution instead (`solve::pattern`), with no SAT
+/// call: pinning cells there sent varisat into minutes of search at
+/// 64×64, and the walk's relabelling, row and column swaps and Kempe
+/// chains do the drawing.
+///
 /// # Errors
 ///
 /// As [`Analyzer::solve_with`].
 pub fn random_solution(analyzer: &mut Analyzer, rng: &mut Rng) -> Result<Option<Grid>, SolveError> {
-    let Some(grid) = pinned_solution(analyzer, rng)? else {
-        return Ok(None);
+    let start = match pattern_start(analyzer.rules()) {
+        Some(grid) => grid,
+        None => match pinned_solution(analyzer, rng)? {
+            Some(grid) => grid,
+            None => return Ok(None),
+        },
     };
-    let steps = super::walk::STEPS_PER_ROW * grid.shape().side();
+    let steps = super::walk::STEPS_PER_ROW * start.shape().side();
     Ok(Some(super::walk::wander(
         analyzer.rules(),
-        grid,
+        start,
         rng,
         steps,
     )))
+}
+
+/// The smallest side whose classic templates start from the pattern
+/// solution.
+const PATTERN_FROM_SIDE: usize = 25;
+
+/// Returns the pattern solution of a classic template of side 25 or more
+/// on rectangular blocks, checked against the template; `None` otherwise.
+fn pattern_start(rules: &Puzzle) -> Option<Grid> {
+    let shape = rules.shape();
+    if !rules.constraints().is_empty() || shape.side() < PATTERN_FROM_SIDE {
+        return None;
+    }
+    crate::solve::pattern::pattern_solution(&Grid::empty(shape.clone()))
+        .filter(|grid| rules.check(grid).is_ok())
 }
 
 /// Returns a solution of the analyzer's rules with a few random cells

@@ -280,3 +280,43 @@ fn steps_read_as_a_progress_line_shows_them() {
     );
     assert_eq!(Step::ProvingMinimal.to_string(), "proving minimal");
 }
+
+#[test]
+fn bounded_removal_keeps_what_it_cannot_decide_and_stays_unique() {
+    let bounded = |node_limit, seed| Options {
+        seed,
+        removal: Removal::Bounded { node_limit },
+        ..Options::default()
+    };
+    let mut unsettled = 0;
+    for seed in 0..6 {
+        // No search at all: only what propagation decides is settled.
+        let made = make(&classic(9), bounded(0, seed), 1).remove(0);
+        let bt = Backtracker::default();
+        assert_eq!(
+            backtrack(bt, &made.puzzle).verdict,
+            Verdict::Unique(made.solution.clone())
+        );
+        let mut covered: Vec<Cell> = made
+            .needed
+            .iter()
+            .chain(&made.unsettled)
+            .flatten()
+            .copied()
+            .collect();
+        covered.sort();
+        let given: Vec<Cell> = made.puzzle.givens().givens().map(|(c, _)| c).collect();
+        assert_eq!(covered, given, "every given is needed or unsettled");
+        unsettled += made.unsettled.len();
+        // With room to search, every removal is decided: minimal.
+        let made = make(
+            &classic(9),
+            bounded(Backtracker::DEFAULT_NODE_LIMIT, seed),
+            1,
+        )
+        .remove(0);
+        assert!(made.unsettled.is_empty());
+        recheck(&made);
+    }
+    assert!(unsettled > 0, "propagation alone settles every removal");
+}

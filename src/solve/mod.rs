@@ -11,7 +11,7 @@ mod batsat;
 pub mod candidates;
 pub mod count;
 pub mod external;
-mod pattern;
+pub(crate) mod pattern;
 mod placing;
 pub mod prove;
 pub mod reduce;

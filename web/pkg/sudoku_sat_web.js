@@ -470,7 +470,7 @@ async function __wbg_init_once(module_or_path) {
     }
 
     if (module_or_path === undefined) {
-        module_or_path = new URL('sudoku_sat_web_bg.cfe8dcd889c5770a.wasm', import.meta.url);
+        module_or_path = new URL('sudoku_sat_web_bg.ab3507324b0894bf.wasm', import.meta.url);
     }
     const imports = __wbg_get_imports();
 
