@@ -1,5 +1,6 @@
-//! `generate`: new puzzles, each proved unique and minimal by SAT,
-//! re-checked by the backtracker and, on request, certified by DRAT.
+//! `generate`: new puzzles, each proved unique (and minimal by SAT below
+//! 25×25), re-checked by the backtracker and, on request, certified by
+//! DRAT.
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -184,8 +185,6 @@ pub struct GenerateArgs {
     /// `removal` (`exact` or `bounded`), `unsettled` (how many givens
     /// bounded removal could not decide), `minimal_by` (`single givens`, or `orbits`
     /// with a symmetry), `symmetry`, `cross_check` (`agree`, or `skipped`),
-    /// `removal` (`exact` or `bounded`), `unsettled` (givens bounded
-    /// removal could not decide; `minimal` is true only without them),
     /// `tries`, `sat_calls`, `proof` (the CNF and DRAT paths, or null) and
     /// `fpuzzles` (a link). Grid formats cannot hold constraints or
     /// irregular blocks: use fpuzzles or json for those.

@@ -107,7 +107,7 @@ enum Command {
         after_help = "Examples:\n  sudoku-sat candidates examples/puzzles/two.txt\n  sudoku-sat candidates -o json examples/puzzles/puzzles.txt"
     )]
     Candidates(candidates::CandidatesArgs),
-    /// Write new puzzles, each proved unique and minimal by SAT.
+    /// Write new puzzles, each proved unique, and minimal by SAT below 25×25.
     #[command(
         after_help = "Examples:\n  sudoku-sat generate --count 5 -o line\n  sudoku-sat generate --size 6 --symmetry rotational\n  sudoku-sat generate examples/puzzles/cages.toml -o json"
     )]
