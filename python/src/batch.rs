@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 
 use sudoku_sat::encode::Encoding;
 use sudoku_sat::formats::fpuzzles;
-use sudoku_sat::generate::{GenerateError, Generator, Options, Symmetry};
+use sudoku_sat::generate::{GenerateError, Generator, Options, Removal, Symmetry};
 use sudoku_sat::grid::{Grid, Size};
 use sudoku_sat::puzzle::Puzzle;
 use sudoku_sat::rate::{Level, Rater};
@@ -275,6 +275,7 @@ pub fn generate(
         max_tries,
         encoding: encoding_of(encoding),
         decision_limit,
+        removal: Removal::auto(template.shape().side(), Removal::DEFAULT_NODE_LIMIT),
     };
     let stop = Arc::new(AtomicBool::new(false));
     let (sender, answers) = sync_channel(1);

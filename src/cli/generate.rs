@@ -159,7 +159,7 @@ pub struct GenerateArgs {
 
     /// With bounded removal, the backtracker's node limit per removal
     /// check: more settles more givens, and takes longer.
-    #[arg(long, value_name = "NODES", default_value_t = DEFAULT_REMOVAL_NODES)]
+    #[arg(long, value_name = "NODES", default_value_t = Removal::DEFAULT_NODE_LIMIT)]
     removal_nodes: u64,
 
     /// Decisions the rating search may take (see `rate`).
@@ -214,14 +214,6 @@ pub enum RemovalArg {
     Bounded,
 }
 
-/// The backtracker's nodes per bounded removal check unless told: at
-/// 25×25 a node costs a few microseconds, so a check that gives up costs
-/// about 10 ms, and at 64×64 about 0.1 s (docs/setting.md).
-const DEFAULT_REMOVAL_NODES: u64 = 100;
-
-/// The smallest side `--removal auto` decides by the backtracker.
-const BOUNDED_FROM_SIDE: usize = 25;
-
 /// Returns how removals are decided for a template of side `side`.
 fn removal(args: &GenerateArgs, side: usize) -> Removal {
     let bounded = Removal::Bounded {
@@ -230,8 +222,7 @@ fn removal(args: &GenerateArgs, side: usize) -> Removal {
     match args.removal {
         RemovalArg::Exact => Removal::Exact,
         RemovalArg::Bounded => bounded,
-        RemovalArg::Auto if side >= BOUNDED_FROM_SIDE => bounded,
-        RemovalArg::Auto => Removal::Exact,
+        RemovalArg::Auto => Removal::auto(side, args.removal_nodes),
     }
 }
 

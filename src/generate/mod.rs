@@ -117,6 +117,26 @@ pub enum Removal {
     },
 }
 
+impl Removal {
+    /// The smallest side [`Removal::auto`] decides by the backtracker.
+    pub const BOUNDED_FROM_SIDE: usize = 25;
+
+    /// The backtracker's nodes per bounded removal check unless told: at
+    /// 25×25 a check that gives up then costs about a millisecond
+    /// (docs/setting.md, "Big grids").
+    pub const DEFAULT_NODE_LIMIT: u64 = 100;
+
+    /// Exact below 25×25, bounded by `node_limit` from 25×25 up, where
+    /// exact removal takes minutes to hours.
+    pub fn auto(side: usize, node_limit: u64) -> Removal {
+        if side >= Removal::BOUNDED_FROM_SIDE {
+            Removal::Bounded { node_limit }
+        } else {
+            Removal::Exact
+        }
+    }
+}
+
 impl Default for Options {
     fn default() -> Self {
         Options {
