@@ -241,8 +241,9 @@ fn template_of(
     Ok(Puzzle::new(Grid::empty(shape)))
 }
 
-/// Generates puzzles as `sudoku-sat generate` does: each proved unique and
-/// minimal by SAT, rated, the same seed giving the same puzzles.
+/// Generates puzzles as `sudoku-sat generate` does: each proved unique
+/// (and minimal by SAT below 25×25), rated, the same seed giving the same
+/// puzzles.
 #[pyfunction]
 #[pyo3(signature = (count = Some(1), *, seed = 0, size = 9, blocks = None, template = None,
     symmetry = "none", difficulty = None, max_tries = Options::DEFAULT_MAX_TRIES,

@@ -85,7 +85,8 @@ def test_generate_gives_the_clis_puzzles_for_a_seed(cli_json):
     made = list(ss.generate(3, seed=7, symmetry="rotational"))
     assert len(made) == 3
     for answer, record in zip(made, expected):
-        for key in ("index", "puzzle", "solution", "givens", "level", "tries", "sat_calls"):
+        keys = ("index", "puzzle", "solution", "givens", "level", "tries", "sat_calls")
+        for key in keys + ("minimal", "removal", "unsettled"):
             assert answer[key] == record[key], key
         # Proved unique: the solver agrees.
         solved = ss.Puzzle.from_text(answer["puzzle"]).solve()
@@ -95,6 +96,7 @@ def test_generate_gives_the_clis_puzzles_for_a_seed(cli_json):
 def test_generate_on_a_rules_template_and_a_small_grid(root):
     (four,) = ss.generate(1, size=4, seed=3)
     assert len(four["puzzle"]) == 16
+    assert (four["removal"], four["minimal"], four["unsettled"]) == ("exact", True, 0)
     template = ss.Puzzle.from_rules((root / "tests" / "data" / "killer.toml").read_text())
     (made,) = ss.generate(1, template=template, seed=1)
     assert made["fpuzzles"].startswith("https://www.f-puzzles.com/?load=")

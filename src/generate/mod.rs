@@ -45,7 +45,7 @@
 //! and again by one SAT call on the result, which must agree; it is
 //! minimal exactly when nothing is unsettled.
 //!
-//! With a target [`Level`], each puzzle is rated ([`Rater`]) and a new
+//! With a target [`Level`](crate::rate::Level), each puzzle is rated ([`Rater`]) and a new
 //! solution is drawn until one of that level comes, up to a bound.
 //!
 //! # Watching a puzzle being made
@@ -59,6 +59,8 @@
 //! is dropped whole; asked again, the generator makes the same puzzle
 //! from its start.
 
+mod options;
+mod outcome;
 mod removal;
 pub mod rng;
 mod solution;
@@ -68,6 +70,8 @@ pub mod walk;
 use std::fmt;
 use std::sync::Arc;
 
+pub use options::{Options, Removal};
+pub use outcome::{GenerateError, Generated};
 pub use solution::{pinned_solution, random_solution};
 pub use symmetry::Symmetry;
 
@@ -75,198 +79,10 @@ use removal::{Decided, Orbits, decide_bounded, prove_minimal};
 use rng::Rng;
 use solution::{lacks_totals, with_totals};
 
-use crate::encode::Encoding;
 use crate::grid::{Cell, Grid};
 use crate::puzzle::Puzzle;
-use crate::rate::{Level, Rater, Rating};
+use crate::rate::Rater;
 use crate::setter::{Analyzer, with_givens};
-use crate::solve::SolveError;
-
-/// How puzzles are generated.
-#[derive(Clone, Debug)]
-pub struct Options {
-    /// The seed: the same seed gives the same puzzles.
-    pub seed: u64,
-    /// Which symmetry the givens keep.
-    pub symmetry: Symmetry,
-    /// The rating level each puzzle must have, if any.
-    pub level: Option<Level>,
-    /// How many solutions to try per puzzle for a target level.
-    pub max_tries: usize,
-    /// The CNF encoding of the uniqueness checks and the rating.
-    pub encoding: Encoding,
-    /// The rating search's decision limit ([`Rater::with_decision_limit`]).
-    pub decision_limit: u64,
-    /// How each removal of givens is decided.
-    pub removal: Removal,
-}
-
-/// How the generator decides whether givens can go.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Removal {
-    /// By the SAT solver, always: the puzzle comes out minimal, however
-    /// long that takes.
-    #[default]
-    Exact,
-    /// By the backtracker, at most `node_limit` nodes per removal; a
-    /// removal it cannot decide keeps its givens, unsettled (see the
-    /// module documentation).
-    Bounded {
-        /// The backtracker's nodes per removal.
-        node_limit: u64,
-    },
-}
-
-impl Removal {
-    /// The smallest side [`Removal::auto`] decides by the backtracker.
-    pub const BOUNDED_FROM_SIDE: usize = 25;
-
-    /// The backtracker's nodes per bounded removal check unless told: at
-    /// 25×25 a check that gives up then costs about a millisecond
-    /// (docs/setting.md, "Big grids").
-    pub const DEFAULT_NODE_LIMIT: u64 = 100;
-
-    /// Exact below 25×25, bounded by `node_limit` from 25×25 up, where
-    /// exact removal takes minutes to hours.
-    pub fn auto(side: usize, node_limit: u64) -> Removal {
-        if side >= Removal::BOUNDED_FROM_SIDE {
-            Removal::Bounded { node_limit }
-        } else {
-            Removal::Exact
-        }
-    }
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            seed: 0,
-            symmetry: Symmetry::None,
-            level: None,
-            max_tries: Options::DEFAULT_MAX_TRIES,
-            encoding: Encoding::default(),
-            decision_limit: Rater::DEFAULT_DECISION_LIMIT,
-            removal: Removal::Exact,
-        }
-    }
-}
-
-impl Options {
-    /// How many solutions are tried per puzzle for a target level unless
-    /// told otherwise.
-    pub const DEFAULT_MAX_TRIES: usize = 200;
-}
-
-/// A generated puzzle with what was proved of it.
-#[derive(Clone, Debug)]
-pub struct Generated {
-    /// The puzzle: the template's constraints (killer totals filled in)
-    /// and the givens chosen.
-    pub puzzle: Puzzle,
-    /// Its only solution.
-    pub solution: Grid,
-    /// Its rating.
-    pub rating: Rating,
-    /// The orbits of givens proved needed: each removed alone gives a
-    /// second solution. Every given is in one; single cells without a
-    /// symmetry.
-    pub needed: Vec<Vec<Cell>>,
-    /// The orbits of givens kept because bounded removal could not decide
-    /// them ([`Removal::Bounded`]): each may or may not be needed. Empty
-    /// after exact removal; the puzzle is proved minimal when it is empty.
-    pub unsettled: Vec<Vec<Cell>>,
-    /// How many solutions were drawn for it (1 without a target level).
-    pub tries: usize,
-    /// How many SAT calls it took, over every try.
-    pub sat_calls: u64,
-}
-
-impl Generated {
-    /// Returns what was proved of the puzzle as JSON, the fields of
-    /// `generate --output json` that belong to the puzzle itself:
-    /// `puzzle` (the givens as a line), `solution`, `givens` (their
-    /// count), `level`, `decisions`, `conflicts`, `rating_gave_up`,
-    /// `tries` and `sat_calls`. The Python package returns the same.
-    pub fn to_json(&self) -> serde_json::Value {
-        let rating = &self.rating;
-        serde_json::json!({
-            "puzzle": self.puzzle.givens().to_string(),
-            "solution": self.solution.to_string(),
-            "givens": self.puzzle.givens().given_count(),
-            "level": rating.level.name(),
-            "decisions": rating.decisions,
-            "conflicts": rating.conflicts,
-            "rating_gave_up": rating.gave_up,
-            "tries": self.tries,
-            "sat_calls": self.sat_calls,
-        })
-    }
-}
-
-/// Why no puzzle could be generated.
-#[derive(Debug)]
-#[non_exhaustive]
-pub enum GenerateError {
-    /// The SAT solver failed or gave a model that does not validate.
-    Solve(SolveError),
-    /// The template's constraints have no solution at all.
-    NoSolution,
-    /// No puzzle of the target level came in the number of tries allowed.
-    NoPuzzleAtLevel {
-        /// The level asked for.
-        level: Level,
-        /// The solutions tried.
-        tries: usize,
-    },
-    /// The final check found an orbit of givens without a valid second
-    /// solution: a bug, never a property of the template.
-    NotMinimal(Vec<Cell>),
-    /// The watcher of [`Generator::next_puzzle_watched`] stopped the
-    /// puzzle before it was finished.
-    Stopped,
-    /// The backtracker and the SAT solver disagree about a puzzle of
-    /// bounded removal: a bug in one of them, never a property of the
-    /// template. Says what each found.
-    Disagreement(String),
-}
-
-impl fmt::Display for GenerateError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GenerateError::Solve(e) => e.fmt(f),
-            GenerateError::NoSolution => f.write_str("the template's constraints have no solution"),
-            GenerateError::NoPuzzleAtLevel { level, tries } => write!(
-                f,
-                "no puzzle of level {level} in {tries} tries; raise --max-tries or choose \
-                 another level"
-            ),
-            GenerateError::Stopped => f.write_str("stopped before the puzzle was finished"),
-            GenerateError::Disagreement(what) => {
-                write!(f, "the backtracker and the SAT solver disagree: {what}")
-            }
-            GenerateError::NotMinimal(cells) => {
-                let cells: Vec<String> = cells.iter().map(Cell::to_string).collect();
-                write!(
-                    f,
-                    "internal error: no valid second solution without the givens {}",
-                    cells.join(" ")
-                )
-            }
-        }
-    }
-}
-
-impl std::error::Error for GenerateError {}
-
-impl From<SolveError> for GenerateError {
-    fn from(error: SolveError) -> GenerateError {
-        match error {
-            // The rater stops on the generator's own test.
-            SolveError::Stopped => GenerateError::Stopped,
-            other => GenerateError::Solve(other),
-        }
-    }
-}
 
 /// A step of making one puzzle, as [`Generator::next_puzzle_watched`]
 /// reports it before it starts.
@@ -429,6 +245,7 @@ impl Generator {
                     rating,
                     needed,
                     unsettled,
+                    removal: self.options.removal,
                     tries: attempt,
                     sat_calls,
                 });

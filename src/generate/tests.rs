@@ -4,6 +4,7 @@
 use super::*;
 use crate::backtrack::{Backtracker, Verdict};
 use crate::grid::Size;
+use crate::rate::Level;
 use crate::rules::{Constraint, Diagonal, Direction, KillerCage};
 use crate::shape::Shape;
 use crate::solve::backtrack;

@@ -9,21 +9,21 @@ use std::time::Instant;
 
 use anyhow::{Context, bail};
 use clap::Args;
-use serde_json::json;
 
-use sudoku_sat::backtrack::{Backtracker, Verdict};
-use sudoku_sat::encode::Encoding;
-use sudoku_sat::formats::fpuzzles::{self, Shown};
-use sudoku_sat::generate::{GenerateError, Generated, Generator, Options, Removal, Symmetry};
+use sudoku_sat::formats::fpuzzles::Shown;
+use sudoku_sat::generate::{GenerateError, Generator, Options, Removal, Symmetry};
 use sudoku_sat::grid::{Grid, Size};
 use sudoku_sat::puzzle::Puzzle;
 use sudoku_sat::rate::{Level, Rater};
 use sudoku_sat::shape::Shape;
-use sudoku_sat::solve::backtrack;
-use sudoku_sat::solve::prove::{Claim, ProofFormat, Proved, prove};
+
+mod checks;
+mod report;
+
+use checks::{certify, recheck};
+use report::{Tally, record};
 
 use super::convert::lost_in_text;
-use super::files;
 use super::output::{OutputFormat, Printer};
 use super::progress::Progress;
 use super::say;
@@ -398,199 +398,4 @@ pub fn generate(args: GenerateArgs) -> anyhow::Result<Status> {
         return Ok(report_stop(signal, "generate", tally.made));
     }
     Ok(Status::Success)
-}
-
-/// Re-checks a generated puzzle with the backtracker, which shares no
-/// code with the encoder: the same unique solution, and several solutions
-/// without any one needed orbit. Returns `agree`, or `skipped` when the
-/// backtracker reached its node limit (with a note), or `None` when a
-/// signal stopped it between two searches.
-///
-/// Under bounded removal the backtracker itself found the needed orbits'
-/// second solutions (checked by the rules' plain meaning like any), and
-/// the SAT solver re-checked uniqueness: only uniqueness is searched
-/// again here.
-fn recheck(
-    bt: Backtracker,
-    made: &Generated,
-    removal: Removal,
-    (at, done): (&str, u64),
-    progress: &mut Progress,
-) -> anyhow::Result<Option<&'static str>> {
-    progress.step(done, "cross-checking uniqueness");
-    let puzzle = &made.puzzle;
-    match backtrack(bt, puzzle).verdict {
-        Verdict::Unique(s) if s == made.solution => {}
-        Verdict::GaveUp => {
-            progress.suspend(|| say::gave_up(at, bt.node_limit(), "uniqueness stands on SAT"));
-            return Ok(Some("skipped"));
-        }
-        other => bail!(
-            "{at}: the SAT solver and the backtracker disagree: SAT proved {} unique; the \
-             backtracker finds {}",
-            puzzle.givens(),
-            super::count::verdict_words(&other)
-        ),
-    }
-    if let Removal::Bounded { .. } = removal {
-        return Ok(Some("agree"));
-    }
-    for (k, orbit) in made.needed.iter().enumerate() {
-        if stopped().is_some() {
-            return Ok(None);
-        }
-        progress.step(
-            done,
-            format_args!("cross-checking given {} of {}", k + 1, made.needed.len()),
-        );
-        let mut fewer = puzzle.givens().clone();
-        for &cell in orbit {
-            fewer.set(cell, None);
-        }
-        let fewer = puzzle
-            .constraints()
-            .iter()
-            .cloned()
-            .fold(Puzzle::new(fewer), Puzzle::with);
-        match backtrack(bt, &fewer).verdict {
-            Verdict::Multiple(..) => {}
-            Verdict::GaveUp => {
-                progress.suspend(|| say::gave_up(at, bt.node_limit(), "minimality stands on SAT"));
-                return Ok(Some("skipped"));
-            }
-            other => bail!(
-                "{at}: the SAT solver and the backtracker disagree: without {:?} SAT finds a \
-                 second solution; the backtracker finds {}",
-                orbit.iter().map(ToString::to_string).collect::<Vec<_>>(),
-                super::count::verdict_words(&other)
-            ),
-        }
-    }
-    Ok(Some("agree"))
-}
-
-/// Writes a puzzle's certificate of uniqueness into `dir` and returns the
-/// CNF and proof paths.
-fn certify(
-    dir: &Path,
-    index: u64,
-    width: usize,
-    made: &Generated,
-    encoding: &Encoding,
-    at: &str,
-) -> anyhow::Result<(PathBuf, PathBuf)> {
-    let proved =
-        prove(&made.puzzle, encoding, ProofFormat::Drat).with_context(|| at.to_string())?;
-    let certificate = match proved {
-        Proved::Certified(c) if *c.claim() == Claim::Unique(made.solution.clone()) => c,
-        _ => bail!("{at}: the proof run does not find the generated puzzle unique"),
-    };
-    let stem = dir.join(format!("puzzle-{index:0width$}"));
-    let (cnf, drat) = (stem.with_extension("cnf"), stem.with_extension("drat"));
-    files::write_atomic(&cnf, |out| certificate.write_cnf(out))?;
-    files::write_atomic(&drat, |out| {
-        std::io::Write::write_all(out, certificate.proof())
-    })?;
-    Ok((cnf, drat))
-}
-
-/// Returns the JSON record of a generated puzzle.
-fn record(
-    args: &GenerateArgs,
-    (index, made, shown): (u64, &Generated, &Shown),
-    cross_check: &str,
-    proof: Option<&(PathBuf, PathBuf)>,
-) -> serde_json::Value {
-    let mut object = made.to_json();
-    let run = json!({
-        "index": index,
-        "seed": args.seed,
-        "unique": true,
-        "minimal": made.unsettled.is_empty(),
-        "removal": match removal(args, made.puzzle.shape().side()) {
-            Removal::Exact => "exact",
-            Removal::Bounded { .. } => "bounded",
-        },
-        "unsettled": made.unsettled.iter().flatten().count(),
-        "minimal_by": if args.symmetry == Symmetry::None { "single givens" } else { "orbits" },
-        "symmetry": args.symmetry.name(),
-        "cross_check": cross_check,
-        "proof": proof.map(|(cnf, drat)| json!({
-            "cnf": cnf.display().to_string(),
-            "drat": drat.display().to_string(),
-        })),
-        "fpuzzles": fpuzzles::link(&made.puzzle, Some(shown), None),
-    });
-    if let (Some(object), serde_json::Value::Object(run)) = (object.as_object_mut(), run) {
-        object.extend(run);
-    }
-    object
-}
-
-/// The counts behind the summary line.
-#[derive(Default)]
-struct Tally {
-    made: u64,
-    /// The number of the first puzzle made, for the certificate to try.
-    first: Option<u64>,
-    givens: Vec<usize>,
-    levels: [u64; 3],
-    /// Puzzles bounded removal left with unsettled givens, and those
-    /// givens in all.
-    unproved: u64,
-    unsettled: usize,
-}
-
-impl Tally {
-    fn add(&mut self, index: u64, made: &Generated) {
-        self.made += 1;
-        self.first.get_or_insert(index);
-        self.givens.push(made.puzzle.givens().given_count());
-        self.levels[made.rating.level as usize] += 1;
-        if !made.unsettled.is_empty() {
-            self.unproved += 1;
-            self.unsettled += made.unsettled.iter().flatten().count();
-        }
-    }
-
-    /// Returns `generated K puzzles in S s (R puzzles/s); givens: 22 x3,
-    /// 23 x10, ...; levels: propagation A, probing B, search C`, and,
-    /// when bounded removal left givens unsettled, `; not proved minimal:
-    /// K puzzles (U givens unsettled)`.
-    fn summary(&mut self, seconds: f64) -> String {
-        self.givens.sort_unstable();
-        let mut counts: Vec<(usize, usize)> = Vec::new();
-        for &g in &self.givens {
-            match counts.last_mut() {
-                Some((value, n)) if *value == g => *n += 1,
-                _ => counts.push((g, 1)),
-            }
-        }
-        let givens: Vec<String> = counts.iter().map(|(g, n)| format!("{g} x{n}")).collect();
-        let levels: Vec<String> = Level::ALL
-            .iter()
-            .zip(self.levels)
-            .map(|(level, n)| format!("{level} {n}"))
-            .collect();
-        let unproved = if self.unproved == 0 {
-            String::new()
-        } else {
-            format!(
-                "; not proved minimal: {} ({} unsettled by --removal bounded)",
-                say::count(self.unproved, "puzzle", "puzzles"),
-                say::count(self.unsettled, "given", "givens")
-            )
-        };
-        format!(
-            "generated {} in {seconds:.2} s ({:.1} puzzles/s); givens: {}; levels: {}{unproved}",
-            say::count(self.made, "puzzle", "puzzles"),
-            self.made as f64 / seconds.max(1e-9),
-            if givens.is_empty() {
-                "none".to_string()
-            } else {
-                givens.join(", ")
-            },
-            levels.join(", ")
-        )
-    }
 }

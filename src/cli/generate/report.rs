@@ -1,0 +1,108 @@
+//! What `generate` prints of each puzzle and of the run: the JSON record
+//! and the summary line.
+
+use std::path::PathBuf;
+
+use serde_json::json;
+
+use sudoku_sat::formats::fpuzzles::{self, Shown};
+use sudoku_sat::generate::{Generated, Symmetry};
+use sudoku_sat::rate::Level;
+
+use super::GenerateArgs;
+use crate::cli::say;
+
+/// Returns the JSON record of a generated puzzle.
+pub(super) fn record(
+    args: &GenerateArgs,
+    (index, made, shown): (u64, &Generated, &Shown),
+    cross_check: &str,
+    proof: Option<&(PathBuf, PathBuf)>,
+) -> serde_json::Value {
+    let mut object = made.to_json();
+    let run = json!({
+        "index": index,
+        "seed": args.seed,
+        "unique": true,
+        "minimal_by": if args.symmetry == Symmetry::None { "single givens" } else { "orbits" },
+        "symmetry": args.symmetry.name(),
+        "cross_check": cross_check,
+        "proof": proof.map(|(cnf, drat)| json!({
+            "cnf": cnf.display().to_string(),
+            "drat": drat.display().to_string(),
+        })),
+        "fpuzzles": fpuzzles::link(&made.puzzle, Some(shown), None),
+    });
+    if let (Some(object), serde_json::Value::Object(run)) = (object.as_object_mut(), run) {
+        object.extend(run);
+    }
+    object
+}
+
+/// The counts behind the summary line.
+#[derive(Default)]
+pub(super) struct Tally {
+    pub(super) made: u64,
+    /// The number of the first puzzle made, for the certificate to try.
+    pub(super) first: Option<u64>,
+    givens: Vec<usize>,
+    levels: [u64; 3],
+    /// Puzzles bounded removal left with unsettled givens, and those
+    /// givens in all.
+    unproved: u64,
+    unsettled: usize,
+}
+
+impl Tally {
+    pub(super) fn add(&mut self, index: u64, made: &Generated) {
+        self.made += 1;
+        self.first.get_or_insert(index);
+        self.givens.push(made.puzzle.givens().given_count());
+        self.levels[made.rating.level as usize] += 1;
+        if !made.unsettled.is_empty() {
+            self.unproved += 1;
+            self.unsettled += made.unsettled.iter().flatten().count();
+        }
+    }
+
+    /// Returns `generated K puzzles in S s (R puzzles/s); givens: 22 x3,
+    /// 23 x10, ...; levels: propagation A, probing B, search C`, and,
+    /// when bounded removal left givens unsettled, `; not proved minimal:
+    /// K puzzles (U givens unsettled)`.
+    pub(super) fn summary(&mut self, seconds: f64) -> String {
+        self.givens.sort_unstable();
+        let mut counts: Vec<(usize, usize)> = Vec::new();
+        for &g in &self.givens {
+            match counts.last_mut() {
+                Some((value, n)) if *value == g => *n += 1,
+                _ => counts.push((g, 1)),
+            }
+        }
+        let givens: Vec<String> = counts.iter().map(|(g, n)| format!("{g} x{n}")).collect();
+        let levels: Vec<String> = Level::ALL
+            .iter()
+            .zip(self.levels)
+            .map(|(level, n)| format!("{level} {n}"))
+            .collect();
+        let unproved = if self.unproved == 0 {
+            String::new()
+        } else {
+            format!(
+                "; not proved minimal: {} ({} unsettled by --removal bounded)",
+                say::count(self.unproved, "puzzle", "puzzles"),
+                say::count(self.unsettled, "given", "givens")
+            )
+        };
+        format!(
+            "generated {} in {seconds:.2} s ({:.1} puzzles/s); givens: {}; levels: {}{unproved}",
+            say::count(self.made, "puzzle", "puzzles"),
+            self.made as f64 / seconds.max(1e-9),
+            if givens.is_empty() {
+                "none".to_string()
+            } else {
+                givens.join(", ")
+            },
+            levels.join(", ")
+        )
+    }
+}

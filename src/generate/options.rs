@@ -1,0 +1,83 @@
+//! How puzzles are generated: the options, and how removals are decided.
+
+use crate::encode::Encoding;
+use crate::rate::{Level, Rater};
+
+use super::Symmetry;
+
+/// How puzzles are generated.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The seed: the same seed gives the same puzzles.
+    pub seed: u64,
+    /// Which symmetry the givens keep.
+    pub symmetry: Symmetry,
+    /// The rating level each puzzle must have, if any.
+    pub level: Option<Level>,
+    /// How many solutions to try per puzzle for a target level.
+    pub max_tries: usize,
+    /// The CNF encoding of the uniqueness checks and the rating.
+    pub encoding: Encoding,
+    /// The rating search's decision limit ([`Rater::with_decision_limit`]).
+    pub decision_limit: u64,
+    /// How each removal of givens is decided.
+    pub removal: Removal,
+}
+
+/// How the generator decides whether givens can go.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Removal {
+    /// By the SAT solver, always: the puzzle comes out minimal, however
+    /// long that takes.
+    #[default]
+    Exact,
+    /// By the backtracker, at most `node_limit` nodes per removal; a
+    /// removal it cannot decide keeps its givens, unsettled (see the
+    /// module documentation).
+    Bounded {
+        /// The backtracker's nodes per removal.
+        node_limit: u64,
+    },
+}
+
+impl Removal {
+    /// The smallest side [`Removal::auto`] decides by the backtracker.
+    pub const BOUNDED_FROM_SIDE: usize = 25;
+
+    /// The backtracker's nodes per bounded removal check unless told. A
+    /// 25×25 node costs 3–5 µs ([`crate::backtrack::Backtracker`]), so a
+    /// check that gives up costs well under a millisecond there; more
+    /// nodes settled more givens but removed few more (docs/setting.md,
+    /// "Big grids").
+    pub const DEFAULT_NODE_LIMIT: u64 = 100;
+
+    /// Exact below 25×25, bounded by `node_limit` from 25×25 up, where
+    /// exact removal takes minutes to hours.
+    pub fn auto(side: usize, node_limit: u64) -> Removal {
+        if side >= Removal::BOUNDED_FROM_SIDE {
+            Removal::Bounded { node_limit }
+        } else {
+            Removal::Exact
+        }
+    }
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            seed: 0,
+            symmetry: Symmetry::None,
+            level: None,
+            max_tries: Options::DEFAULT_MAX_TRIES,
+            encoding: Encoding::default(),
+            decision_limit: Rater::DEFAULT_DECISION_LIMIT,
+            removal: Removal::Exact,
+        }
+    }
+}
+
+impl Options {
+    /// How many solutions are tried per puzzle for a target level unless
+    /// told otherwise.
+    pub const DEFAULT_MAX_TRIES: usize = 200;
+}

@@ -1,0 +1,129 @@
+//! What generating gives: a puzzle with what was proved of it, or why none.
+
+use std::fmt;
+
+use crate::grid::{Cell, Grid};
+use crate::puzzle::Puzzle;
+use crate::rate::{Level, Rating};
+use crate::solve::SolveError;
+
+use super::Removal;
+
+/// A generated puzzle with what was proved of it.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    /// The puzzle: the template's constraints (killer totals filled in)
+    /// and the givens chosen.
+    pub puzzle: Puzzle,
+    /// Its only solution.
+    pub solution: Grid,
+    /// Its rating.
+    pub rating: Rating,
+    /// The orbits of givens proved needed: each removed alone gives a
+    /// second solution. Every given is in one; single cells without a
+    /// symmetry.
+    pub needed: Vec<Vec<Cell>>,
+    /// The orbits of givens kept because bounded removal could not decide
+    /// them ([`Removal::Bounded`]): each may or may not be needed. Empty
+    /// after exact removal; the puzzle is proved minimal when it is empty.
+    pub unsettled: Vec<Vec<Cell>>,
+    /// How its removals were decided.
+    pub removal: Removal,
+    /// How many solutions were drawn for it (1 without a target level).
+    pub tries: usize,
+    /// How many SAT calls it took, over every try.
+    pub sat_calls: u64,
+}
+
+impl Generated {
+    /// Returns what was proved of the puzzle as JSON, the fields of
+    /// `generate --output json` that belong to the puzzle itself:
+    /// `puzzle` (the givens as a line), `solution`, `givens` (their
+    /// count), `level`, `decisions`, `conflicts`, `rating_gave_up`,
+    /// `tries` and `sat_calls`. The Python package returns the same.
+    pub fn to_json(&self) -> serde_json::Value {
+        let rating = &self.rating;
+        serde_json::json!({
+            "puzzle": self.puzzle.givens().to_string(),
+            "solution": self.solution.to_string(),
+            "givens": self.puzzle.givens().given_count(),
+            "level": rating.level.name(),
+            "decisions": rating.decisions,
+            "conflicts": rating.conflicts,
+            "rating_gave_up": rating.gave_up,
+            "minimal": self.unsettled.is_empty(),
+            "removal": match self.removal {
+                Removal::Exact => "exact",
+                Removal::Bounded { .. } => "bounded",
+            },
+            "unsettled": self.unsettled.iter().flatten().count(),
+            "tries": self.tries,
+            "sat_calls": self.sat_calls,
+        })
+    }
+}
+
+/// Why no puzzle could be generated.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum GenerateError {
+    /// The SAT solver failed or gave a model that does not validate.
+    Solve(SolveError),
+    /// The template's constraints have no solution at all.
+    NoSolution,
+    /// No puzzle of the target level came in the number of tries allowed.
+    NoPuzzleAtLevel {
+        /// The level asked for.
+        level: Level,
+        /// The solutions tried.
+        tries: usize,
+    },
+    /// The final check found an orbit of givens without a valid second
+    /// solution: a bug, never a property of the template.
+    NotMinimal(Vec<Cell>),
+    /// The watcher of [`Generator::next_puzzle_watched`](super::Generator::next_puzzle_watched) stopped the
+    /// puzzle before it was finished.
+    Stopped,
+    /// The backtracker and the SAT solver disagree about a puzzle of
+    /// bounded removal: a bug in one of them, never a property of the
+    /// template. Says what each found.
+    Disagreement(String),
+}
+
+impl fmt::Display for GenerateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GenerateError::Solve(e) => e.fmt(f),
+            GenerateError::NoSolution => f.write_str("the template's constraints have no solution"),
+            GenerateError::NoPuzzleAtLevel { level, tries } => write!(
+                f,
+                "no puzzle of level {level} in {tries} tries; raise --max-tries or choose \
+                 another level"
+            ),
+            GenerateError::Stopped => f.write_str("stopped before the puzzle was finished"),
+            GenerateError::Disagreement(what) => {
+                write!(f, "the backtracker and the SAT solver disagree: {what}")
+            }
+            GenerateError::NotMinimal(cells) => {
+                let cells: Vec<String> = cells.iter().map(Cell::to_string).collect();
+                write!(
+                    f,
+                    "internal error: no valid second solution without the givens {}",
+                    cells.join(" ")
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for GenerateError {}
+
+impl From<SolveError> for GenerateError {
+    fn from(error: SolveError) -> GenerateError {
+        match error {
+            // The rater stops on the generator's own test.
+            SolveError::Stopped => GenerateError::Stopped,
+            other => GenerateError::Solve(other),
+        }
+    }
+}
