@@ -16,6 +16,7 @@ mod exact_cover;
 mod flags;
 mod formats;
 mod generate;
+mod generate_steering;
 mod hint;
 mod hostile;
 mod language;

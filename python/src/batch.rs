@@ -277,6 +277,7 @@ pub fn generate(
         encoding: encoding_of(encoding),
         decision_limit,
         removal: Removal::auto(template.shape().side(), Removal::DEFAULT_NODE_LIMIT),
+        ..Options::default()
     };
     let stop = Arc::new(AtomicBool::new(false));
     let (sender, answers) = sync_channel(1);

@@ -72,10 +72,10 @@ use std::sync::Arc;
 
 pub use options::{Options, Removal};
 pub use outcome::{GenerateError, Generated};
-pub use solution::{pinned_solution, random_solution};
+pub use solution::{pinned_solution, random_solution, random_solution_around};
 pub use symmetry::Symmetry;
 
-use removal::{Decided, Orbits, decide_bounded, prove_minimal};
+use removal::{Decided, decide_bounded, prove_minimal};
 use rng::Rng;
 use solution::{lacks_totals, with_totals};
 
@@ -158,11 +158,17 @@ pub struct Generator {
 pub type StopTest = Arc<dyn Fn() -> bool + Send + Sync>;
 
 impl Generator {
-    /// Returns a generator for a template (its givens are ignored).
+    /// Returns a generator for a template. Its givens are ignored, unless
+    /// [`Options::keep_givens`] keeps them in every puzzle.
     pub fn new(template: &Puzzle, options: Options) -> Generator {
         let rater = Rater::new(options.encoding).with_decision_limit(options.decision_limit);
+        let kept = if options.keep_givens {
+            template.givens().clone()
+        } else {
+            Grid::empty(template.shape().clone())
+        };
         Generator {
-            template: with_givens(template, Grid::empty(template.shape().clone())),
+            template: with_givens(template, kept),
             next: 0,
             options,
             rater,
@@ -225,54 +231,97 @@ impl Generator {
     ) -> Result<Generated, GenerateError> {
         let mut rng = Rng::stream(self.options.seed, index);
         let mut sat_calls = 0;
-        let tries = if self.options.level.is_some() {
-            self.options.max_tries.max(1)
+        let options = &self.options;
+        let tries = if options.level.is_some() || options.pattern.is_some() {
+            options.max_tries.max(1)
         } else {
             1
         };
+        let mut unique_on_pattern = false;
         for attempt in 1..=tries {
-            let (puzzle, solution, (needed, unsettled), calls) =
-                self.attempt(attempt, &mut rng, watch)?;
+            let (made, calls) = self.attempt(attempt, &mut rng, watch)?;
             sat_calls += calls;
-            if !watch(Step::Rating) {
-                return Err(GenerateError::Stopped);
-            }
-            let rating = self.rater.rate(&puzzle)?;
-            if self.options.level.is_none_or(|level| level == rating.level) {
+            let Some(made) = made else {
+                if self.options.solution.is_some() {
+                    // The same solution on the same cells: no other try
+                    // can do better.
+                    return Err(GenerateError::NoUniquePattern { tries: attempt });
+                }
+                continue;
+            };
+            unique_on_pattern = true;
+            let rating = if self.options.rate || self.options.level.is_some() {
+                if !watch(Step::Rating) {
+                    return Err(GenerateError::Stopped);
+                }
+                Some(self.rater.rate(&made.puzzle)?)
+            } else {
+                None
+            };
+            let level = rating.as_ref().map(|r| r.level);
+            if self
+                .options
+                .level
+                .is_none_or(|wanted| level == Some(wanted))
+            {
                 return Ok(Generated {
-                    puzzle,
-                    solution,
+                    puzzle: made.puzzle,
+                    solution: made.solution,
                     rating,
-                    needed,
-                    unsettled,
+                    needed: made.needed,
+                    unsettled: made.unsettled,
+                    redundant: made.redundant,
                     removal: self.options.removal,
                     tries: attempt,
                     sat_calls,
                 });
             }
         }
-        Err(GenerateError::NoPuzzleAtLevel {
-            level: self.options.level.expect("tries > 1 only with a level"),
-            tries,
+        Err(match self.options.level {
+            Some(level) if unique_on_pattern => GenerateError::NoPuzzleAtLevel { level, tries },
+            _ => GenerateError::NoUniquePattern { tries },
         })
     }
 
+    /// Returns the solution of an attempt: the one supplied, checked, or
+    /// a random one.
+    fn solution(&self, analyzer: &mut Analyzer, rng: &mut Rng) -> Result<Grid, GenerateError> {
+        let Some(given) = &self.options.solution else {
+            let fixed: Vec<_> = self.template.givens().givens().collect();
+            return random_solution_around(analyzer, &fixed, rng)?.ok_or(GenerateError::NoSolution);
+        };
+        let (side, wanted) = (given.shape().side(), self.template.shape().side());
+        if side != wanted {
+            return Err(GenerateError::BadSolution(format!(
+                "it is {side}×{side}, the template {wanted}×{wanted}"
+            )));
+        }
+        if given.cells().iter().any(Option::is_none) {
+            return Err(GenerateError::BadSolution("it has empty cells".into()));
+        }
+        let on_shape = given.clone().with_shape(self.template.shape().clone());
+        self.template
+            .check(&on_shape)
+            .map_err(|e| GenerateError::BadSolution(e.to_string()))?;
+        Ok(on_shape)
+    }
+
     /// Draws a solution, removes givens while it stays the only one, and
-    /// proves the result minimal. Returns the puzzle, its solution, the
-    /// needed and the unsettled orbits, and the SAT calls made.
-    #[allow(clippy::type_complexity)]
+    /// proves the result minimal; or, with a pattern, puts the givens on
+    /// it and tests each. Returns the puzzle, or `None` when the pattern's
+    /// givens have a second solution, and the SAT calls made.
     fn attempt(
         &mut self,
         attempt: usize,
         rng: &mut Rng,
         watch: &mut dyn FnMut(Step) -> bool,
-    ) -> Result<(Puzzle, Grid, Orbits, u64), GenerateError> {
+    ) -> Result<(Option<Made>, u64), GenerateError> {
         if !watch(Step::Solution { attempt }) {
             return Err(GenerateError::Stopped);
         }
         let encoding = self.options.encoding;
         let mut analyzer = Analyzer::new(&self.template, &encoding);
-        let solution = random_solution(&mut analyzer, rng)?.ok_or(GenerateError::NoSolution)?;
+        let solution = self.solution(&mut analyzer, rng)?;
         let mut calls = analyzer.calls();
         let rules = if lacks_totals(&self.template) {
             let filled = with_totals(&self.template, &solution);
@@ -283,14 +332,43 @@ impl Generator {
         };
         analyzer.block(&solution);
         let shape = rules.shape().clone();
-        let mut orbits = self.options.symmetry.orbits(&shape);
-        rng.shuffle(&mut orbits);
         let size = shape.size();
-        let mut given = vec![true; size.cells()];
+        // The template's kept givens stay whatever happens.
+        let fixed: Vec<bool> = rules.givens().cells().iter().map(Option::is_some).collect();
+        let pattern = self.options.pattern.as_deref();
+        let mut orbits: Vec<Vec<Cell>> = match pattern {
+            Some(cells) => cells.iter().map(|&c| vec![c]).collect(),
+            None => self.options.symmetry.orbits(&shape),
+        };
+        for orbit in &mut orbits {
+            orbit.retain(|c| !fixed[c.index(size)]);
+        }
+        orbits.retain(|orbit| !orbit.is_empty());
+        rng.shuffle(&mut orbits);
+        let mut given = match pattern {
+            Some(cells) => {
+                let mut on = fixed.clone();
+                for c in cells {
+                    on[c.index(size)] = true;
+                }
+                on
+            }
+            None => vec![true; size.cells()],
+        };
+        let decide = |analyzer: &mut Analyzer, rest: &[Cell]| match self.options.removal {
+            Removal::Exact => Ok(Decided::from(analyzer.second(rest)?)),
+            Removal::Bounded { node_limit } => decide_bounded(&rules, &solution, rest, node_limit),
+        };
+        if pattern.is_some() {
+            let cells: Vec<Cell> = shape.all_cells().filter(|c| given[c.index(size)]).collect();
+            if !matches!(decide(&mut analyzer, &cells)?, Decided::Unique) {
+                return Ok((None, calls + analyzer.calls()));
+            }
+        }
         // The second solution that kept each orbit, when it was tried.
         let mut witnesses: Vec<(Vec<Cell>, Grid)> = Vec::new();
-        let mut unsettled = Vec::new();
-        let (count, mut left) = (orbits.len(), size.cells());
+        let (mut unsettled, mut redundant) = (Vec::new(), Vec::new());
+        let (count, mut left) = (orbits.len(), given.iter().filter(|&&g| g).count());
         for (tried, orbit) in orbits.into_iter().enumerate() {
             let step = Step::Removing {
                 tried: tried + 1,
@@ -304,13 +382,10 @@ impl Generator {
                 .all_cells()
                 .filter(|c| given[c.index(size)] && !orbit.contains(c))
                 .collect();
-            let second = match self.options.removal {
-                Removal::Exact => Decided::from(analyzer.second(&rest)?),
-                Removal::Bounded { node_limit } => {
-                    decide_bounded(&rules, &solution, &rest, node_limit)?
-                }
-            };
-            match second {
+            match decide(&mut analyzer, &rest)? {
+                // A pattern keeps its givens: one it does not need is
+                // only reported.
+                Decided::Unique if pattern.is_some() => redundant.extend(orbit),
                 Decided::Unique => {
                     for c in &orbit {
                         given[c.index(size)] = false;
@@ -342,9 +417,26 @@ impl Generator {
         }
         let needed = prove_minimal(&puzzle, &solution, witnesses)?;
         unsettled.sort();
+        redundant.sort();
         calls += analyzer.calls();
-        Ok((puzzle, solution, (needed, unsettled), calls))
+        let made = Made {
+            puzzle,
+            solution,
+            needed,
+            unsettled,
+            redundant,
+        };
+        Ok((Some(made), calls))
     }
+}
+
+/// One attempt's puzzle with what was proved of it, before rating.
+struct Made {
+    puzzle: Puzzle,
+    solution: Grid,
+    needed: Vec<Vec<Cell>>,
+    unsettled: Vec<Vec<Cell>>,
+    redundant: Vec<Cell>,
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! How puzzles are generated: the options, and how removals are decided.
 
 use crate::encode::Encoding;
+use crate::grid::{Cell, Grid};
 use crate::rate::{Level, Rater};
 
 use super::Symmetry;
@@ -22,6 +23,22 @@ pub struct Options {
     pub decision_limit: u64,
     /// How each removal of givens is decided.
     pub removal: Removal,
+    /// Whether each puzzle is rated. Without a rating a puzzle of a hard
+    /// variant template comes many times faster (the rating is most of
+    /// the time there); a target `level` rates whatever this says.
+    pub rate: bool,
+    /// Keep the template's givens in every puzzle, never removing them:
+    /// the solution is drawn around them.
+    pub keep_givens: bool,
+    /// The solution every puzzle has, instead of a random one. It must
+    /// solve the template (and its givens under `keep_givens`).
+    pub solution: Option<Grid>,
+    /// The cells the givens are on, exactly: solutions are drawn until
+    /// one is the only solution with its digits there (up to `max_tries`),
+    /// and nothing is removed. Each given is then tested: the needed ones
+    /// are proved so, the others are reported redundant
+    /// ([`super::Generated::redundant`]).
+    pub pattern: Option<Vec<Cell>>,
 }
 
 /// How the generator decides whether givens can go.
@@ -72,6 +89,10 @@ impl Default for Options {
             encoding: Encoding::default(),
             decision_limit: Rater::DEFAULT_DECISION_LIMIT,
             removal: Removal::Exact,
+            rate: true,
+            keep_givens: false,
+            solution: None,
+            pattern: None,
         }
     }
 }
@@ -80,4 +101,10 @@ impl Options {
     /// How many solutions are tried per puzzle for a target level unless
     /// told otherwise.
     pub const DEFAULT_MAX_TRIES: usize = 200;
+
+    /// How many solutions the command line tries per puzzle for a
+    /// pattern unless told otherwise: a random solution is rarely the only
+    /// one with its digits on a sparse pattern (a 26-given 9×9 pattern
+    /// took 800 to 3,700 tries).
+    pub const DEFAULT_PATTERN_TRIES: usize = 20_000;
 }

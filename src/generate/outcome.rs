@@ -17,16 +17,22 @@ pub struct Generated {
     pub puzzle: Puzzle,
     /// Its only solution.
     pub solution: Grid,
-    /// Its rating.
-    pub rating: Rating,
+    /// Its rating; `None` when [`super::Options::rate`] was off.
+    pub rating: Option<Rating>,
     /// The orbits of givens proved needed: each removed alone gives a
-    /// second solution. Every given is in one; single cells without a
-    /// symmetry.
+    /// second solution. Single cells without a symmetry. Every given is
+    /// in one, or in `unsettled`, or `redundant`, or was kept from the
+    /// template ([`super::Options::keep_givens`]).
     pub needed: Vec<Vec<Cell>>,
     /// The orbits of givens kept because bounded removal could not decide
     /// them ([`Removal::Bounded`]): each may or may not be needed. Empty
-    /// after exact removal; the puzzle is proved minimal when it is empty.
+    /// after exact removal.
     pub unsettled: Vec<Vec<Cell>>,
+    /// The givens of a [`super::Options::pattern`] that the puzzle does
+    /// not need: without any one of them it is still unique. Empty
+    /// without a pattern. The puzzle is proved minimal when this and
+    /// `unsettled` are empty.
+    pub redundant: Vec<Cell>,
     /// How its removals were decided.
     pub removal: Removal,
     /// How many solutions were drawn for it (1 without a target level).
@@ -39,27 +45,38 @@ impl Generated {
     /// Returns what was proved of the puzzle as JSON, the fields of
     /// `generate --output json` that belong to the puzzle itself:
     /// `puzzle` (the givens as a line), `solution`, `givens` (their
-    /// count), `level`, `decisions`, `conflicts`, `rating_gave_up`,
-    /// `tries` and `sat_calls`. The Python package returns the same.
+    /// count), `level`, `decisions`, `conflicts`, `rating_gave_up` (the
+    /// four null when unrated), `minimal`, `removal`, `unsettled` (a
+    /// count), `redundant` (the cells, as `r1c2`), `tries` and
+    /// `sat_calls`. The Python package returns the same.
     pub fn to_json(&self) -> serde_json::Value {
-        let rating = &self.rating;
+        let rating = self.rating.as_ref();
         serde_json::json!({
             "puzzle": self.puzzle.givens().to_string(),
             "solution": self.solution.to_string(),
             "givens": self.puzzle.givens().given_count(),
-            "level": rating.level.name(),
-            "decisions": rating.decisions,
-            "conflicts": rating.conflicts,
-            "rating_gave_up": rating.gave_up,
-            "minimal": self.unsettled.is_empty(),
+            "level": rating.map(|r| r.level.name()),
+            "decisions": rating.map(|r| r.decisions),
+            "conflicts": rating.map(|r| r.conflicts),
+            "rating_gave_up": rating.map(|r| r.gave_up),
+            "minimal": self.is_minimal(),
             "removal": match self.removal {
                 Removal::Exact => "exact",
                 Removal::Bounded { .. } => "bounded",
             },
             "unsettled": self.unsettled.iter().flatten().count(),
+            "redundant": self.redundant.iter().map(Cell::to_string).collect::<Vec<_>>(),
             "tries": self.tries,
             "sat_calls": self.sat_calls,
         })
+    }
+}
+
+impl Generated {
+    /// Whether every given is proved needed: nothing unsettled by bounded
+    /// removal and nothing redundant in a pattern.
+    pub fn is_minimal(&self) -> bool {
+        self.unsettled.is_empty() && self.redundant.is_empty()
     }
 }
 
@@ -78,6 +95,15 @@ pub enum GenerateError {
         /// The solutions tried.
         tries: usize,
     },
+    /// No solution drawn was the only one with its digits on the
+    /// pattern's cells ([`super::Options::pattern`]).
+    NoUniquePattern {
+        /// The solutions tried.
+        tries: usize,
+    },
+    /// The supplied solution ([`super::Options::solution`]) does not
+    /// solve the template: says why.
+    BadSolution(String),
     /// The final check found an orbit of givens without a valid second
     /// solution: a bug, never a property of the template.
     NotMinimal(Vec<Cell>),
@@ -100,6 +126,14 @@ impl fmt::Display for GenerateError {
                 "no puzzle of level {level} in {tries} tries; raise --max-tries or choose \
                  another level"
             ),
+            GenerateError::NoUniquePattern { tries } => write!(
+                f,
+                "no solution in {tries} tries is unique with givens on the pattern's cells; \
+                 raise --max-tries or give the pattern more cells"
+            ),
+            GenerateError::BadSolution(why) => {
+                write!(f, "the solution given does not solve the template: {why}")
+            }
             GenerateError::Stopped => f.write_str("stopped before the puzzle was finished"),
             GenerateError::Disagreement(what) => {
                 write!(f, "the backtracker and the SAT solver disagree: {what}")

@@ -7,9 +7,6 @@ use crate::puzzle::Puzzle;
 use crate::setter::with_givens;
 use crate::solve::backtrack;
 
-/// The needed orbits and the unsettled ones.
-pub(super) type Orbits = (Vec<Vec<Cell>>, Vec<Vec<Cell>>);
-
 /// Whether an orbit of givens can go, as one removal check decided it.
 pub(super) enum Decided {
     /// The givens left still have only the solution: the orbit goes.

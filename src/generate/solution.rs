@@ -4,7 +4,7 @@ use super::rng::Rng;
 use crate::grid::{Cell, Digit, Grid};
 use crate::puzzle::Puzzle;
 use crate::rules::Constraint;
-use crate::setter::Analyzer;
+use crate::setter::{Analyzer, with_givens};
 use crate::solve::SolveError;
 
 /// Returns a random solution of the analyzer's rules, or `None` when they
@@ -21,20 +21,35 @@ use crate::solve::SolveError;
 ///
 /// As [`Analyzer::solve_with`].
 pub fn random_solution(analyzer: &mut Analyzer, rng: &mut Rng) -> Result<Option<Grid>, SolveError> {
-    let start = match pattern_start(analyzer.rules()) {
+    random_solution_around(analyzer, &[], rng)
+}
+
+/// Returns a random solution of the analyzer's rules that holds the digits
+/// `fixed`, or `None` when there is none: [`random_solution`] with those
+/// cells pinned first and kept by the walk.
+///
+/// # Errors
+///
+/// As [`Analyzer::solve_with`].
+pub fn random_solution_around(
+    analyzer: &mut Analyzer,
+    fixed: &[(Cell, Digit)],
+    rng: &mut Rng,
+) -> Result<Option<Grid>, SolveError> {
+    let start = match pattern_start(analyzer.rules()).filter(|_| fixed.is_empty()) {
         Some(grid) => grid,
-        None => match pinned_solution(analyzer, rng)? {
+        None => match pinned_around(analyzer, fixed, rng)? {
             Some(grid) => grid,
             None => return Ok(None),
         },
     };
+    let mut givens = Grid::empty(start.shape().clone());
+    for &(cell, digit) in fixed {
+        givens.set(cell, Some(digit));
+    }
     let steps = super::walk::STEPS_PER_ROW * start.shape().side();
-    Ok(Some(super::walk::wander(
-        analyzer.rules(),
-        start,
-        rng,
-        steps,
-    )))
+    let rules = with_givens(analyzer.rules(), givens);
+    Ok(Some(super::walk::wander(&rules, start, rng, steps)))
 }
 
 /// The smallest side whose classic templates start from the pattern
@@ -70,14 +85,27 @@ fn pattern_start(rules: &Puzzle) -> Option<Grid> {
 ///
 /// As [`Analyzer::solve_with`].
 pub fn pinned_solution(analyzer: &mut Analyzer, rng: &mut Rng) -> Result<Option<Grid>, SolveError> {
-    let Some(mut current) = analyzer.solve_with(&[])? else {
+    pinned_around(analyzer, &[], rng)
+}
+
+/// [`pinned_solution`] with the digits `fixed` pinned before the random
+/// ones.
+fn pinned_around(
+    analyzer: &mut Analyzer,
+    fixed: &[(Cell, Digit)],
+    rng: &mut Rng,
+) -> Result<Option<Grid>, SolveError> {
+    let Some(mut current) = analyzer.solve_with(fixed)? else {
         return Ok(None);
     };
     let shape = analyzer.rules().shape().clone();
     let side = shape.side();
-    let mut cells: Vec<Cell> = shape.all_cells().collect();
+    let mut cells: Vec<Cell> = shape
+        .all_cells()
+        .filter(|c| fixed.iter().all(|(f, _)| f != c))
+        .collect();
     rng.shuffle(&mut cells);
-    let mut pinned: Vec<(Cell, Digit)> = Vec::with_capacity(side);
+    let mut pinned: Vec<(Cell, Digit)> = fixed.to_vec();
     for &cell in cells.iter().take(side) {
         let mut digits: Vec<Digit> = shape.size().digits().collect();
         rng.shuffle(&mut digits);

@@ -209,7 +209,7 @@ fn a_target_level_is_met_or_refused_by_name() {
         ..Options::default()
     };
     for made in make(&classic(9), options, 2) {
-        assert_eq!(made.rating.level, Level::Propagation);
+        assert_eq!(made.rating.as_ref().unwrap().level, Level::Propagation);
         recheck(&made);
     }
     // 4×4 puzzles never need search.

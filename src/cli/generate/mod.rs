@@ -81,7 +81,7 @@ impl Difficulty {
 pub struct GenerateArgs {
     /// A template: a rules file, an f-puzzles or SudokuPad link, or any
     /// puzzle file holding one puzzle. Its shape and constraints are kept;
-    /// its givens are not used. Killer cages without a total get the total
+    /// its givens are not used, unless --keep-givens. Killer cages without a total get the total
     /// of the generated solution; cages with one keep it.
     #[arg(value_name = "INPUT", conflicts_with = "size")]
     template: Option<PathBuf>,
@@ -132,15 +132,13 @@ pub struct GenerateArgs {
     #[arg(long, value_enum)]
     difficulty: Option<Difficulty>,
 
-    /// With --difficulty, how many solutions to try per puzzle before
-    /// giving up (exit 2).
-    #[arg(
-        long,
-        value_name = "N",
-        default_value_t = Options::DEFAULT_MAX_TRIES as u64,
-        value_parser = parse_tries
-    )]
-    max_tries: u64,
+    /// With --difficulty or --pattern, how many solutions to try per
+    /// puzzle before giving up (exit 2). By default 200 for a level, and
+    /// 20,000 for a pattern, where a random solution is rarely the only
+    /// one with its digits on a sparse pattern (a 26-given pattern took
+    /// 800 to 3,700 tries, about a millisecond each).
+    #[arg(long, value_name = "N", value_parser = parse_tries)]
+    max_tries: Option<u64>,
 
     /// How each removal of givens is decided: `exact` by the SAT solver
     /// (the puzzle comes out minimal), `bounded` by the backtracker within
@@ -161,6 +159,33 @@ pub struct GenerateArgs {
     /// check: more settles more givens, and takes longer.
     #[arg(long, value_name = "NODES", default_value_t = Removal::DEFAULT_NODE_LIMIT)]
     removal_nodes: u64,
+
+    /// Do not rate the puzzles: JSON's `level` and the rating's fields
+    /// are null. On hard variant templates the rating is most of the time
+    /// a puzzle takes.
+    #[arg(long, conflicts_with = "difficulty")]
+    no_rate: bool,
+
+    /// Keep the template's givens in every puzzle: the solution is drawn
+    /// around them and they are never removed (minimal then means that
+    /// no other given can go).
+    #[arg(long, requires = "template")]
+    keep_givens: bool,
+
+    /// Use this solution for every puzzle instead of a random one: a
+    /// file holding one full grid that solves the template. Puzzles then
+    /// differ only in the givens kept.
+    #[arg(long, value_name = "FILE")]
+    solution: Option<PathBuf>,
+
+    /// Put the givens exactly on the filled cells of this grid file (its
+    /// digits are ignored; write any digit where a given goes). Solutions
+    /// are drawn until one is the only solution with its digits there, up
+    /// to --max-tries; nothing is removed, and each given is tested:
+    /// JSON `redundant` names those the puzzle does not need, and the
+    /// summary counts them. --symmetry does not apply.
+    #[arg(long, value_name = "FILE", conflicts_with = "symmetry")]
+    pattern: Option<PathBuf>,
 
     /// Decisions the rating search may take (see `rate`).
     #[arg(long, value_name = "DECISIONS", default_value_t = Rater::DEFAULT_DECISION_LIMIT)]
@@ -255,7 +280,7 @@ fn template(args: &GenerateArgs) -> anyhow::Result<Option<(Puzzle, Shown)>> {
             ));
         }
         let givens = entry.puzzle.givens().given_count();
-        if givens > 0 {
+        if givens > 0 && !args.keep_givens {
             say::note(format_args!(
                 "{name}: the template's {} {} not used; givens are chosen anew",
                 say::count(givens, "given", "givens"),
@@ -289,6 +314,21 @@ fn template(args: &GenerateArgs) -> anyhow::Result<Option<(Puzzle, Shown)>> {
     Ok(Some((puzzle, Shown::default())))
 }
 
+/// Reads the one grid of `path` for `flag`, which must have side `side`.
+fn grid_file(args: &GenerateArgs, path: &Path, flag: &str, side: usize) -> anyhow::Result<Grid> {
+    let input = args.input.open(Some(path))?;
+    let name = input.name.clone();
+    let Some(entry) = input.one_puzzle(args.input.options(), &format!("generate {flag}"))? else {
+        bail!("{flag} {name}: no grid could be read");
+    };
+    let grid = entry.puzzle.givens().clone();
+    let found = grid.shape().side();
+    if found != side {
+        bail!("{flag} {name}: a {found}×{found} grid, the puzzles are {side}×{side}");
+    }
+    Ok(grid)
+}
+
 /// Runs `generate`.
 pub fn generate(args: GenerateArgs) -> anyhow::Result<Status> {
     let Some((template, shown)) = template(&args)? else {
@@ -314,14 +354,34 @@ pub fn generate(args: GenerateArgs) -> anyhow::Result<Status> {
             .with_context(|| format!("--proof-dir {}: cannot make the folder", dir.display()))?;
     }
     let encoding = args.encoding.encoding();
+    let side = template.shape().side();
+    let solution = match &args.solution {
+        Some(path) => Some(grid_file(&args, path, "--solution", side)?),
+        None => None,
+    };
+    let pattern = match &args.pattern {
+        Some(path) => {
+            let grid = grid_file(&args, path, "--pattern", side)?;
+            Some(grid.givens().map(|(cell, _)| cell).collect())
+        }
+        None => None,
+    };
     let options = Options {
         seed: args.seed,
         symmetry: args.symmetry,
         level: args.difficulty.map(Difficulty::level),
-        max_tries: usize::try_from(args.max_tries).unwrap_or(usize::MAX),
+        max_tries: match (args.max_tries, args.pattern.is_some()) {
+            (Some(n), _) => usize::try_from(n).unwrap_or(usize::MAX),
+            (None, true) => Options::DEFAULT_PATTERN_TRIES,
+            (None, false) => Options::DEFAULT_MAX_TRIES,
+        },
         encoding,
         decision_limit: args.decision_limit,
-        removal: removal(&args, template.shape().side()),
+        removal: removal(&args, side),
+        rate: !args.no_rate,
+        keep_givens: args.keep_givens,
+        solution,
+        pattern,
     };
     let removal = options.removal;
     // A signal stops the puzzle under way, not only the next one: a

@@ -47,10 +47,14 @@ pub(super) struct Tally {
     pub(super) first: Option<u64>,
     givens: Vec<usize>,
     levels: [u64; 3],
+    unrated: u64,
     /// Puzzles bounded removal left with unsettled givens, and those
     /// givens in all.
     unproved: u64,
     unsettled: usize,
+    /// Pattern puzzles with redundant givens, and those givens in all.
+    loose: u64,
+    redundant: usize,
 }
 
 impl Tally {
@@ -58,17 +62,26 @@ impl Tally {
         self.made += 1;
         self.first.get_or_insert(index);
         self.givens.push(made.puzzle.givens().given_count());
-        self.levels[made.rating.level as usize] += 1;
+        match &made.rating {
+            Some(rating) => self.levels[rating.level as usize] += 1,
+            None => self.unrated += 1,
+        }
         if !made.unsettled.is_empty() {
             self.unproved += 1;
             self.unsettled += made.unsettled.iter().flatten().count();
+        }
+        if !made.redundant.is_empty() {
+            self.loose += 1;
+            self.redundant += made.redundant.len();
         }
     }
 
     /// Returns `generated K puzzles in S s (R puzzles/s); givens: 22 x3,
     /// 23 x10, ...; levels: propagation A, probing B, search C`, and,
     /// when bounded removal left givens unsettled, `; not proved minimal:
-    /// K puzzles (U givens unsettled)`.
+    /// K puzzles (U givens unsettled)`; `levels: unrated` under
+    /// --no-rate, and `; not minimal: K puzzles (R redundant givens on
+    /// the pattern)`.
     pub(super) fn summary(&mut self, seconds: f64) -> String {
         self.givens.sort_unstable();
         let mut counts: Vec<(usize, usize)> = Vec::new();
@@ -79,22 +92,36 @@ impl Tally {
             }
         }
         let givens: Vec<String> = counts.iter().map(|(g, n)| format!("{g} x{n}")).collect();
-        let levels: Vec<String> = Level::ALL
+        let mut levels: Vec<String> = Level::ALL
             .iter()
             .zip(self.levels)
+            .filter(|&(_, n)| n > 0 || self.unrated == 0)
             .map(|(level, n)| format!("{level} {n}"))
             .collect();
-        let unproved = if self.unproved == 0 {
-            String::new()
-        } else {
-            format!(
-                "; not proved minimal: {} ({} unsettled by --removal bounded)",
-                say::count(self.unproved, "puzzle", "puzzles"),
-                say::count(self.unsettled, "given", "givens")
-            )
+        if self.unrated > 0 {
+            levels.push(format!("unrated {}", self.unrated));
+        }
+        // Puzzles with givens not proved needed, and how many such givens.
+        let short = |label: &str, puzzles: u64, givens: String| {
+            if puzzles == 0 {
+                String::new()
+            } else {
+                let puzzles = say::count(puzzles, "puzzle", "puzzles");
+                format!("; {label}: {puzzles} ({givens})")
+            }
         };
+        let unproved = short(
+            "not proved minimal",
+            self.unproved,
+            say::count(self.unsettled, "given", "givens") + " unsettled by --removal bounded",
+        );
+        let loose = short(
+            "not minimal",
+            self.loose,
+            say::count(self.redundant, "redundant given", "redundant givens") + " on the pattern",
+        );
         format!(
-            "generated {} in {seconds:.2} s ({:.1} puzzles/s); givens: {}; levels: {}{unproved}",
+            "generated {} in {seconds:.2} s ({:.1} puzzles/s); givens: {}; levels: {}{unproved}{loose}",
             say::count(self.made, "puzzle", "puzzles"),
             self.made as f64 / seconds.max(1e-9),
             if givens.is_empty() {
