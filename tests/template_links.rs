@@ -2,7 +2,7 @@
 //! (`generate TEMPLATE -o fpuzzles`, the `fpuzzles` field of `-o json`)
 //! show the template's title, author, rules text, drawings, cell colours
 //! and solver settings; what cannot go with a new puzzle is named in one
-//! note.
+//! note. `convert` and `solve -o fpuzzles` carry them the same way.
 
 use serde_json::{Value, json};
 
@@ -42,47 +42,13 @@ fn json_of(link: &str) -> Value {
 
 #[test]
 fn generated_links_keep_the_templates_text_drawings_and_settings() {
-    // The template file: the JSON compressed as f-puzzles does.
-    let payload = lz_str::compress_to_base64(template().to_string().as_str());
-    let text = format!("https://www.f-puzzles.com/?load={payload}\n");
-    let (_dir, path) = temp_file("template.txt", text.as_bytes());
+    let (_dir, path) = template_file();
     let path = path.to_str().unwrap();
     let run = run_cli(&["generate", path, "-o", "fpuzzles", "--seed", "3"], b"");
     assert_eq!(run.code, 0, "{}", run.stderr);
     let made = json_of(run.stdout.trim());
-    let kept = template();
-    for key in [
-        "title",
-        "author",
-        "ruleset",
-        "disabledlogic",
-        "truecandidatesoptions",
-        "line",
-        "text",
-    ] {
-        assert_eq!(made[key], kept[key], "{key}");
-    }
-    // The shaftless circle is drawn again; the cage and the diagonal are
-    // the model's own, written anew.
-    assert_eq!(made["arrow"], kept["arrow"]);
-    assert_eq!(made["diagonal+"], json!(true));
-    assert_eq!(made["killercage"][0]["cells"], json!(["R1C1", "R1C2"]));
-    assert_eq!(made["grid"][0][0]["c"], json!("#FF0000"));
-    // A solver's marks and the template's solution belong to another
-    // puzzle: left out, and said so in one note.
-    assert!(made["grid"][1][1].get("centerPencilMarks").is_none());
-    assert!(made.get("solution").is_none());
-    let notes: Vec<&str> = (run.stderr.lines())
-        .filter(|l| l.contains("leave out"))
-        .collect();
-    assert_eq!(notes.len(), 1, "{}", run.stderr);
-    for dropped in [
-        "centerPencilMarks at r2c2",
-        "'killercage' entries",
-        "its solution",
-    ] {
-        assert!(notes[0].contains(dropped), "{dropped}: {}", notes[0]);
-    }
+    assert_shows_the_template(&made);
+    assert_one_note(&run.stderr, "leave out");
     // The JSON record's link is the same link.
     let run = run_cli(&["generate", path, "-o", "json", "--seed", "3"], b"");
     let record: Value = serde_json::from_str(run.stdout.trim()).unwrap();
@@ -97,4 +63,94 @@ fn generated_links_keep_a_rules_files_title_and_author() {
     assert_eq!(made["title"], json!("Windoku"));
     assert_eq!(made["author"], json!("sudoku-sat"));
     assert!(!run.stderr.contains("leave out"), "{}", run.stderr);
+}
+
+/// Asserts that a link written from the template shows what it showed:
+/// its text, drawings, settings and cell colours, and the constraints
+/// the model wrote anew; a solver's marks and the template's solution
+/// are left out.
+fn assert_shows_the_template(made: &Value) {
+    let kept = template();
+    for key in [
+        "title",
+        "author",
+        "ruleset",
+        "disabledlogic",
+        "truecandidatesoptions",
+        "line",
+        "text",
+        // The shaftless circle is drawn again.
+        "arrow",
+    ] {
+        assert_eq!(made[key], kept[key], "{key}");
+    }
+    assert_eq!(made["diagonal+"], json!(true));
+    assert_eq!(made["killercage"][0]["cells"], json!(["R1C1", "R1C2"]));
+    assert_eq!(made["grid"][0][0]["c"], json!("#FF0000"));
+    assert!(made["grid"][1][1].get("centerPencilMarks").is_none());
+    assert!(made.get("solution").is_none());
+}
+
+/// Asserts that `stderr` holds one note with `marker`, naming each part
+/// of the template a link cannot keep: a solver's marks, the colours of
+/// entries and the solution grid.
+fn assert_one_note(stderr: &str, marker: &str) {
+    let notes: Vec<&str> = stderr.lines().filter(|l| l.contains(marker)).collect();
+    assert_eq!(notes.len(), 1, "{stderr}");
+    for dropped in [
+        "centerPencilMarks at r2c2",
+        "'killercage' entries",
+        "solution grid",
+    ] {
+        assert!(notes[0].contains(dropped), "{dropped}: {}", notes[0]);
+    }
+}
+
+/// Writes the template as a link in a file, compressed as f-puzzles
+/// does; returns the folder and the path.
+fn template_file() -> (tempfile::TempDir, std::path::PathBuf) {
+    let payload = lz_str::compress_to_base64(template().to_string().as_str());
+    let text = format!("https://www.f-puzzles.com/?load={payload}\n");
+    temp_file("template.txt", text.as_bytes())
+}
+
+#[test]
+fn convert_keeps_what_a_link_shows_and_names_what_it_leaves_out() {
+    let (_dir, path) = template_file();
+    let path = path.to_str().unwrap();
+    let run = run_cli(&["convert", path, "--to", "fpuzzles"], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let converted = json_of(run.stdout.trim());
+    assert_shows_the_template(&converted);
+    assert!(
+        run.stderr.contains("drawn in the link as read"),
+        "{}",
+        run.stderr
+    );
+    assert_one_note(&run.stderr, "leaves out");
+    // The converted link reads back as the same puzzle.
+    let again = fpuzzles::read(fpuzzles::payload_of(run.stdout.trim()).unwrap()).unwrap();
+    let payload = lz_str::compress_to_base64(template().to_string().as_str());
+    assert_eq!(again.puzzle, fpuzzles::read(&payload).unwrap().puzzle);
+    // A rules file keeps the title, author and rules text.
+    let run = run_cli(&["convert", path, "--to", "rules"], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    for text in [
+        "Lines and cages",
+        "A. Setter",
+        "The line is only a drawing.",
+    ] {
+        assert!(run.stdout.contains(text), "{text}: {}", run.stdout);
+    }
+    assert!(run.stderr.contains("are not written"), "{}", run.stderr);
+}
+
+#[test]
+fn a_solved_link_keeps_the_title_it_was_read_with() {
+    let run = run_cli(&["solve", WINDOKU, "-o", "fpuzzles"], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let solved = json_of(run.stdout.trim());
+    assert_eq!(solved["title"], json!("Windoku"));
+    assert_eq!(solved["author"], json!("sudoku-sat"));
+    assert!(solved["solution"].is_array());
 }

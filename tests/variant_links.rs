@@ -384,16 +384,24 @@ fn every_command_that_reads_a_link_notes_its_drawing_elements() {
         assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
         assert!(run.stderr.starts_with(note), "{args:?}: {}", run.stderr);
     }
-    // convert says the elements are not written.
+    // convert to a link draws the elements again and says so; to a
+    // rules file it says they are not written.
     let run = run_cli(&["convert", "--to", "fpuzzles", &url], b"");
+    assert_eq!(run.code, 0);
+    assert_eq!(
+        run.stderr,
+        "note: argument: line 1: ignored f-puzzles drawing elements (line); \
+         they are drawn in the link as read, and rules drawn with them are not enforced\n"
+    );
+    let back = decode_payload(payload_of(run.stdout.trim()).unwrap()).unwrap();
+    assert!(back.contains("\"line\""), "{back}");
+    let run = run_cli(&["convert", "--to", "rules", &url], b"");
     assert_eq!(run.code, 0);
     assert_eq!(
         run.stderr,
         "note: argument: line 1: ignored f-puzzles drawing elements (line); \
          they are not written, and rules drawn with them are not kept\n"
     );
-    let back = decode_payload(payload_of(run.stdout.trim()).unwrap()).unwrap();
-    assert!(!back.contains("\"line\""), "{back}");
 }
 
 /// The refusals of each shared table as measured when the shaftless

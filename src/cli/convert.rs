@@ -7,10 +7,11 @@ use anyhow::{Context, bail};
 use clap::Args;
 
 use clap::ValueEnum;
+use sudoku_sat::formats::fpuzzles::Shown;
 use sudoku_sat::formats::text::{self, TextFormat, text_loss};
 use sudoku_sat::formats::{fpuzzles, rules_file};
 
-use super::input::NOT_WRITTEN;
+use super::input::{DRAWN_AGAIN, NOT_WRITTEN};
 use super::say;
 use super::signals::{report_stop, stopped};
 use super::{InputArgs, Status};
@@ -43,9 +44,13 @@ pub enum Target {
 /// puzzle with constraints or irregular blocks is refused for them, and
 /// other rectangular blocks than the default for a line or numbers
 /// (rows draws them), with a message naming what would be lost and a
-/// format that keeps it (exit 2), never written without it. The drawing elements of an f-puzzles link (free lines,
-/// text, fog…) carry no rule and are not written in any format; a note
-/// on stderr lists them.
+/// format that keeps it (exit 2), never written without it.
+///
+/// What a puzzle shows beyond its rules goes where the target has room
+/// for it: an f-puzzles link keeps the input link's title, author, rules
+/// text, drawings (free lines, text, cosmetic cages, fog…), cell colours
+/// and solver settings; a rules file keeps the title, author and rules
+/// text. What a target leaves out is named in a note on stderr.
 #[derive(Debug, Args)]
 pub struct ConvertArgs {
     /// The puzzle file; `-` or nothing reads standard input.
@@ -93,12 +98,17 @@ impl Target {
 /// puzzle: with `--to rules`, an input of several is refused before
 /// anything is written.
 pub fn convert(args: ConvertArgs) -> anyhow::Result<Status> {
-    // Drawing elements have no place in any format written here: the
-    // note on them says they are lost.
+    // A link is written with the drawings it was read with; the other
+    // formats have no place for them, and the note says they are lost.
+    let consequence = if args.to == Target::Fpuzzles {
+        DRAWN_AGAIN
+    } else {
+        NOT_WRITTEN
+    };
     let input = args
         .input
         .open(args.file.as_deref())?
-        .with_drawings_note(NOT_WRITTEN);
+        .with_drawings_note(consequence);
     let name = input.name.clone();
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut written = 0usize;
@@ -142,7 +152,16 @@ pub fn convert(args: ConvertArgs) -> anyhow::Result<Status> {
                 }
                 write!(out, "{}", grid.numbers())
             }
-            Target::Fpuzzles => writeln!(out, "{}", fpuzzles::link(puzzle, None, None)),
+            Target::Fpuzzles => {
+                let shown = &entry.shown;
+                if !shown.dropped.is_empty() {
+                    say::note(format_args!(
+                        "{at}: the link leaves out {}",
+                        shown.dropped.join("; ")
+                    ));
+                }
+                writeln!(out, "{}", fpuzzles::link(puzzle, Some(shown), None))
+            }
             Target::Rules => {
                 if rules.is_some() {
                     bail!(
@@ -151,7 +170,7 @@ pub fn convert(args: ConvertArgs) -> anyhow::Result<Status> {
                          for a link a line"
                     );
                 }
-                rules = Some(rules_file::write(puzzle, &rules_file::Meta::default()));
+                rules = Some(rules_file::write(puzzle, &meta(&entry.shown)));
                 Ok(())
             }
         }
@@ -175,4 +194,22 @@ pub fn convert(args: ConvertArgs) -> anyhow::Result<Status> {
     } else {
         Status::Success
     })
+}
+
+/// Returns the title, author and rules text a rules file can hold of
+/// what a puzzle shows.
+fn meta(shown: &Shown) -> rules_file::Meta {
+    let text = |key: &str| {
+        shown
+            .keys
+            .get(key)
+            .and_then(serde_json::Value::as_str)
+            .filter(|t| !t.trim().is_empty())
+            .map(str::to_string)
+    };
+    rules_file::Meta {
+        title: text("title"),
+        author: text("author"),
+        rules: text("ruleset"),
+    }
 }

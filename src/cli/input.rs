@@ -47,6 +47,11 @@ pub const NOT_ENFORCED: &str = "rules drawn with them are not enforced";
 /// What follows from leaving out drawing elements, for `convert`.
 pub const NOT_WRITTEN: &str = "they are not written, and rules drawn with them are not kept";
 
+/// What follows from them for `convert --to fpuzzles`, which draws them
+/// again.
+pub const DRAWN_AGAIN: &str = "they are drawn in the link as read, and rules drawn with them are \
+                               not enforced";
+
 impl Input {
     /// Opens a file, or standard input for `None` or `-`. A path that names
     /// nothing but looks like a puzzle or a link (see

@@ -305,7 +305,7 @@ impl<W: Write> Printer<W> {
             OutputFormat::Csv => self.csv(puzzle, record)?,
             OutputFormat::Fpuzzles => match record.solution {
                 Some(solution) => {
-                    let url = fpuzzles::link(&puzzle.puzzle, None, Some(solution));
+                    let url = fpuzzles::link(&puzzle.puzzle, Some(&puzzle.shown), Some(solution));
                     writeln!(self.out, "{url}")?;
                 }
                 None => return Ok(()),

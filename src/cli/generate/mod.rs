@@ -275,7 +275,7 @@ fn template(args: &GenerateArgs) -> anyhow::Result<Option<(Puzzle, Shown)>> {
         };
         if links && !entry.shown.dropped.is_empty() {
             say::note(format_args!(
-                "{name}: the generated links leave out the template's {}",
+                "{name}: the generated links leave out {}",
                 entry.shown.dropped.join("; ")
             ));
         }

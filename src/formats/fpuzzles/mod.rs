@@ -229,7 +229,7 @@ pub fn from_json(text: &str) -> Result<Imported, FpuzzlesError> {
             shown.keys.insert(key.to_string(), value.clone());
         }
         if key == "solution" {
-            shown.drop_once("its solution (each puzzle made from it has its own)".to_string());
+            shown.drop_once("its solution grid".to_string());
         }
         if META_KEYS.contains(&key) || EDITOR_KEYS.contains(&key) {
             continue;
