@@ -12,7 +12,7 @@ depends only on the seed, k and the mix (it draws from the random stream
 workers writes the same shards.
 
 A shard is written under a temporary name in ``out_dir`` and renamed, so a
-killed worker never leaves a half shard under a shard's name. ``job.json``
+killed worker never leaves a half shard under a shard's name. ``_job.json``
 records the job's parameters. Run again with the same ``out_dir``, a job
 skips the shards already there and removes the temporary files left by a
 killed run (as does a run that ends with every shard written); with
@@ -47,8 +47,10 @@ __all__ = [
     "solve_file",
 ]
 
-MANIFEST = "job.json"
-"""The job's parameters, in ``out_dir``."""
+MANIFEST = "_job.json"
+"""The job's parameters, in ``out_dir``; Parquet readers skip names that
+start with ``_`` (and ``.``, the temporary files), so the folder reads as
+one table."""
 
 LEVELS = ("propagation", "probing", "search")
 """The difficulties a part may ask for (``rate``'s levels)."""

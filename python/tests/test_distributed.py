@@ -114,8 +114,10 @@ def test_a_restart_skips_finished_shards_and_cleans_temporary_files(two, tmp_pat
         assert (p.stat().st_ino, p.stat().st_mtime_ns) == before[p], p.name
     assert len(pq.read_table(paths[1])) == 4
     assert sorted(f.name for f in tmp_path.iterdir()) == [
-        "job.json", *(p.name for p in paths)
+        "_job.json", *(p.name for p in paths)
     ]
+    # The folder reads as one table: the manifest is skipped.
+    assert pq.read_table(tmp_path).num_rows == 12
     with pytest.raises(sd.JobMismatch, match="seed"):
         sd.generate(tmp_path, 12, seed=4, shard_size=4, client=two)
 
