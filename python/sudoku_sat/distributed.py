@@ -361,6 +361,10 @@ def generate(
     if count < 0 or shard_size < 1:
         raise ValueError("count must be 0 or more and shard_size 1 or more")
     parts = _parts(mix)
+    for part in parts:
+        # The package checks the size and blocks as for a single call;
+        # no puzzle is made.
+        ss.generate(0, size=part.size, blocks=part.blocks, difficulty=part.difficulty)
     job = {
         "job": "generate",
         "count": count,

@@ -140,6 +140,9 @@ def test_bad_arguments_are_refused_before_any_work(tmp_path):
         sd.generate(tmp_path, 4, seed=1, mix=[(9, "hard", 1.0)])
     with pytest.raises(ValueError, match="share"):
         sd.generate(tmp_path, 4, seed=1, mix=[(9, None, 0)])
+    with pytest.raises(ValueError, match="size 3"):
+        sd.generate(tmp_path, 4, seed=1, mix=[(3, None, 1.0)])
+    assert not list(tmp_path.iterdir())
     bad = tmp_path / "bad.txt"
     bad.write_text("1234x\n")
     with pytest.raises(ss.ParseError):
