@@ -10,15 +10,18 @@ use pyo3::prelude::*;
 use pyo3::types::{PyIterator, PyString};
 use serde_json::{Value, json};
 
+use sudoku_sat::backtrack::Backtracker;
 use sudoku_sat::encode::Encoding;
 use sudoku_sat::formats::fpuzzles;
-use sudoku_sat::generate::{GenerateError, Generator, Options, Removal, Symmetry};
+use sudoku_sat::generate::{
+    GenerateError, Generated, Generator, Options, Recheck, Removal, Symmetry,
+};
 use sudoku_sat::grid::{Grid, Size};
 use sudoku_sat::puzzle::Puzzle;
 use sudoku_sat::rate::{Level, Rater};
 use sudoku_sat::shape::Shape;
 
-use crate::puzzle::{PyPuzzle, first, from_cells};
+use crate::puzzle::{PyPuzzle, first, from_cells, with_proof};
 use crate::report::{self, Limits};
 use crate::{Failure, PyEncoding, SolveError, choose, encoding_of, to_py};
 
@@ -166,7 +169,9 @@ pub fn batch(
 /// thread before its next SAT call.
 #[pyclass(module = "sudoku_sat")]
 pub struct Generation {
-    answers: Mutex<Receiver<Result<Value, Failure>>>,
+    /// Each record, with its DRAT proof when one was asked for.
+    answers: Mutex<Receiver<Result<Made, Failure>>>,
+    proof: bool,
     worker: Mutex<Option<JoinHandle<()>>>,
     stop: Arc<AtomicBool>,
 }
@@ -189,7 +194,8 @@ impl Generation {
             answers.recv()
         });
         match answer {
-            Ok(Ok(record)) => Ok(Some(to_py(py, &record)?)),
+            Ok(Ok((record, proof))) if self.proof => Ok(Some(with_proof(py, &record, proof)?)),
+            Ok(Ok((record, _))) => Ok(Some(to_py(py, &record)?)),
             Ok(Err(failure)) => Err(failure.into()),
             // The thread is done: finished, or stopped by a panic, which
             // is a bug to report rather than a short list.
@@ -241,13 +247,66 @@ fn template_of(
     Ok(Puzzle::new(Grid::empty(shape)))
 }
 
+/// A generated puzzle's record, and its DRAT proof of uniqueness when
+/// asked for.
+type Made = (Value, Option<Vec<u8>>);
+
+/// Certifies a generated puzzle as `sudoku-sat generate` does: the
+/// backtracker's re-check (`cross_check` in the record: `agree`, or
+/// `skipped` when it reached its node limit), and with `proof` a DRAT
+/// proof that the solution is the only one. Returns `None` when `go`
+/// stopped the re-check.
+fn certify(
+    made: &Generated,
+    backtracker: Option<Backtracker>,
+    proof: bool,
+    encoding: Encoding,
+    go: &dyn Fn() -> bool,
+) -> Result<Option<Checks>, Failure> {
+    let verdict = match backtracker {
+        Some(bt) => match made.recheck(bt, &mut |_| go()) {
+            Ok(Recheck::Stopped) => return Ok(None),
+            Ok(verdict) => verdict.name(),
+            Err(e) => return Err(Failure::Solve(e.to_string())),
+        },
+        None => "skipped",
+    };
+    if !proof {
+        return Ok(Some(Checks {
+            cross_check: verdict,
+            proof: None,
+        }));
+    }
+    let (answer, bytes) = report::prove(&made.puzzle, encoding)?;
+    if answer["solution"] != json!(made.solution.to_string()) || answer["status"] != "unique" {
+        return Err(Failure::Solve(
+            "the proof run does not find the generated puzzle unique".into(),
+        ));
+    }
+    Ok(Some(Checks {
+        cross_check: verdict,
+        proof: bytes,
+    }))
+}
+
+/// What [`certify`] found of a puzzle.
+struct Checks {
+    /// The backtracker's re-check: `agree` or `skipped`.
+    cross_check: &'static str,
+    /// The DRAT proof of uniqueness, when asked for.
+    proof: Option<Vec<u8>>,
+}
+
 /// Generates puzzles as `sudoku-sat generate` does: each proved unique
-/// (and minimal by SAT below 25×25), rated, the same seed giving the same
-/// puzzles.
+/// (and minimal by SAT below 25×25), rated, re-checked by the backtracker,
+/// the same seed giving the same puzzles. Puzzle k (0-based) of a seed is
+/// the same whatever `start` is; the stream makes puzzles `start`,
+/// `start + 1`… and numbers them from `start + 1` (`index`, as the CLI).
 #[pyfunction]
 #[pyo3(signature = (count = Some(1), *, seed = 0, size = 9, blocks = None, template = None,
     symmetry = "none", difficulty = None, max_tries = Options::DEFAULT_MAX_TRIES,
-    decision_limit = Rater::DEFAULT_DECISION_LIMIT, encoding = None))]
+    decision_limit = Rater::DEFAULT_DECISION_LIMIT, encoding = None, start = 0,
+    cross_check = true, node_limit = Backtracker::DEFAULT_NODE_LIMIT, proof = false))]
 #[allow(clippy::too_many_arguments)]
 pub fn generate(
     count: Option<u64>,
@@ -260,6 +319,10 @@ pub fn generate(
     max_tries: usize,
     decision_limit: u64,
     encoding: Option<&PyEncoding>,
+    start: u64,
+    cross_check: bool,
+    node_limit: u64,
+    proof: bool,
 ) -> PyResult<Generation> {
     let symmetry = choose("symmetry", symmetry, &Symmetry::ALL, Symmetry::name)?;
     let level = difficulty
@@ -269,12 +332,14 @@ pub fn generate(
         return Err(Failure::Value("max_tries: at least one try is needed".into()).into());
     }
     let template = template_of(template.as_deref(), size, blocks)?;
+    let encoding = encoding_of(encoding);
+    let backtracker = cross_check.then(|| Backtracker::new(node_limit));
     let options = Options {
         seed,
         symmetry,
         level,
         max_tries,
-        encoding: encoding_of(encoding),
+        encoding,
         decision_limit,
         removal: Removal::auto(template.shape().side(), Removal::DEFAULT_NODE_LIMIT),
         ..Options::default()
@@ -286,27 +351,41 @@ pub fn generate(
         let stop_test = Arc::clone(&stopped);
         let mut generator = Generator::new(&template, options)
             .stop_when(Arc::new(move || stop_test.load(Ordering::Relaxed)));
-        let mut index = 0;
-        while count.is_none_or(|n| index < n) && !stopped.load(Ordering::Relaxed) {
-            index += 1;
-            let made = generator.next_puzzle_watched(&mut |_| !stopped.load(Ordering::Relaxed));
-            let answer = match made {
-                Err(GenerateError::Stopped) => break,
-                Err(GenerateError::Solve(e)) => Err(Failure::Solve(format!("puzzle {index}: {e}"))),
-                Err(e) => Err(Failure::Puzzle(format!("puzzle {index}: {e}"))),
-                Ok(made) => {
-                    let mut record = made.to_json();
-                    record["index"] = json!(index);
-                    record["seed"] = json!(seed);
-                    record["symmetry"] = json!(symmetry.name());
-                    record["minimal_by"] = json!(if symmetry == Symmetry::None {
-                        "single givens"
-                    } else {
-                        "orbits"
-                    });
-                    record["fpuzzles"] = json!(fpuzzles::link(&made.puzzle, None, None));
-                    Ok(record)
-                }
+        let go = || !stopped.load(Ordering::Relaxed);
+        // Makes and certifies puzzle `index` (1-based); `None` when stopped.
+        let mut one = |index: u64| -> Result<Option<Made>, Failure> {
+            let at = |m: &dyn std::fmt::Display| format!("puzzle {index}: {m}");
+            let made = match generator.puzzle_watched(index - 1, &mut |_| go()) {
+                Err(GenerateError::Stopped) => return Ok(None),
+                Err(GenerateError::Solve(e)) => return Err(Failure::Solve(at(&e))),
+                Err(e) => return Err(Failure::Puzzle(at(&e))),
+                Ok(made) => made,
+            };
+            let checks = certify(&made, backtracker, proof, encoding, &go)
+                .map_err(|f| Failure::Solve(at(&f.message())))?;
+            let Some(checks) = checks else {
+                return Ok(None);
+            };
+            let mut record = made.to_json();
+            record["cross_check"] = json!(checks.cross_check);
+            record["index"] = json!(index);
+            record["seed"] = json!(seed);
+            record["symmetry"] = json!(symmetry.name());
+            record["minimal_by"] = json!(if symmetry == Symmetry::None {
+                "single givens"
+            } else {
+                "orbits"
+            });
+            record["fpuzzles"] = json!(fpuzzles::link(&made.puzzle, None, None));
+            Ok(Some((record, checks.proof)))
+        };
+        let mut made_so_far = 0;
+        while count.is_none_or(|n| made_so_far < n) && go() {
+            made_so_far += 1;
+            let answer = match one(start + made_so_far) {
+                Ok(None) => break,
+                Ok(Some(made)) => Ok(made),
+                Err(failure) => Err(failure),
             };
             let failed = answer.is_err();
             if sender.send(answer).is_err() || failed {
@@ -316,6 +395,7 @@ pub fn generate(
     });
     Ok(Generation {
         answers: Mutex::new(answers),
+        proof,
         worker: Mutex::new(Some(worker)),
         stop,
     })

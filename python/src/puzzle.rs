@@ -2,6 +2,8 @@
 //! about one.
 
 use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use serde_json::Value;
 
 use sudoku_sat::formats::fpuzzles;
 use sudoku_sat::formats::rules_file;
@@ -195,6 +197,18 @@ impl PyPuzzle {
         to_py(py, &answer)
     }
 
+    /// Proves the verdict by DRAT, as `sudoku-sat prove` does: `status`,
+    /// `solution`, `second_solution`, `format` and `proof` (the proof's
+    /// bytes, which `rate` or `drat-trim` check against the CNF of
+    /// `encode()` with the solution blocked; `None` for several
+    /// solutions).
+    #[pyo3(signature = (encoding = None))]
+    fn prove(&self, py: Python<'_>, encoding: Option<&PyEncoding>) -> PyResult<PyObject> {
+        let encoding = encoding_of(encoding);
+        let (answer, proof) = py.allow_threads(|| report::prove(&self.puzzle, encoding))?;
+        with_proof(py, &answer, proof)
+    }
+
     /// Counts the solutions, up to `limit`.
     #[pyo3(signature = (limit = 1000, encoding = None))]
     fn count(
@@ -328,4 +342,13 @@ impl PyPuzzle {
     fn __eq__(&self, other: &Self) -> bool {
         self.puzzle == other.puzzle
     }
+}
+
+/// Returns `answer` as a dict with `proof` set to the proof's bytes, or
+/// `None`.
+pub fn with_proof(py: Python<'_>, answer: &Value, proof: Option<Vec<u8>>) -> PyResult<PyObject> {
+    let dict = to_py(py, answer)?;
+    let proof = proof.map(|p| PyBytes::new(py, &p).unbind());
+    dict.bind(py).set_item("proof", proof)?;
+    Ok(dict)
 }

@@ -19,6 +19,7 @@ use sudoku_sat::rules::Rule;
 use sudoku_sat::setter::{Analysis, analyze};
 use sudoku_sat::solve::candidates::true_candidates;
 use sudoku_sat::solve::count::{Bound, Count, Counter};
+use sudoku_sat::solve::prove::{Claim, ProofFormat, Proved};
 use sudoku_sat::solve::sat::SatSolver;
 use sudoku_sat::solve::{Checked, CrossCheck, Outcome, backtrack, cross_check};
 
@@ -63,6 +64,34 @@ fn verdict_words(verdict: &Verdict) -> String {
         Verdict::Unsolvable => "no solution".to_string(),
         Verdict::GaveUp => "nothing (it gave up)".to_string(),
     }
+}
+
+/// Proves what the puzzle is, as `prove` does, with a DRAT proof kept in
+/// memory: `status` (`unique`, `unsolvable` or `multiple`), `solution`,
+/// `second_solution` and `format` (`drat`), and the proof's bytes (none
+/// for several solutions, which have nothing to refute). The proof refutes
+/// the puzzle's CNF (`solve --dimacs`), with the solution blocked when
+/// there is one; the same puzzle and encoding give the same bytes.
+pub fn prove(puzzle: &Puzzle, encoding: Encoding) -> Result<(Value, Option<Vec<u8>>), Failure> {
+    let proved = sudoku_sat::solve::prove::prove(puzzle, &encoding, ProofFormat::Drat)
+        .map_err(solve_failure)?;
+    let format = ProofFormat::Drat.name();
+    Ok(match proved {
+        Proved::Certified(certificate) => {
+            let (status, solution) = match certificate.claim() {
+                Claim::Unique(s) => ("unique", Some(s.to_string())),
+                Claim::Unsolvable => ("unsolvable", None),
+            };
+            let answer = json!({"status": status, "solution": solution,
+                "second_solution": null, "format": format});
+            (answer, Some(certificate.proof().to_vec()))
+        }
+        Proved::Multiple(first, second) => {
+            let answer = json!({"status": "multiple", "solution": first.to_string(),
+                "second_solution": second.to_string(), "format": format});
+            (answer, None)
+        }
+    })
 }
 
 /// Solves as `solve --output json` does: `status` (`unique`, `multiple`

@@ -67,6 +67,13 @@ class TrueCandidates(TypedDict):
     cells: List[List[int]]
     solutions: str  # "none", "one" or "several"
 
+class Proved(TypedDict):
+    status: str
+    solution: Optional[str]
+    second_solution: Optional[str]
+    format: str
+    proof: Optional[bytes]
+
 class Rating(TypedDict):
     level: str  # "propagation", "probing" or "search"
     outcome: str
@@ -148,6 +155,7 @@ class Puzzle:
     ) -> Solved: ...
     def count(self, limit: int = 1000, encoding: Optional[Encoding] = None) -> Counted: ...
     def candidates(self, encoding: Optional[Encoding] = None) -> TrueCandidates: ...
+    def prove(self, encoding: Optional[Encoding] = None) -> Proved: ...
     def rate(
         self,
         encoding: Optional[Encoding] = None,
@@ -222,4 +230,8 @@ def generate(
     max_tries: int = 200,
     decision_limit: int = ...,
     encoding: Optional[Encoding] = None,
+    start: int = 0,
+    cross_check: bool = True,
+    node_limit: int = ...,
+    proof: bool = False,
 ) -> Generation: ...

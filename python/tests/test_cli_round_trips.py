@@ -86,11 +86,24 @@ def test_generate_gives_the_clis_puzzles_for_a_seed(cli_json):
     assert len(made) == 3
     for answer, record in zip(made, expected):
         keys = ("index", "puzzle", "solution", "givens", "level", "tries", "sat_calls")
-        for key in keys + ("minimal", "removal", "unsettled"):
+        for key in keys + ("minimal", "removal", "unsettled", "cross_check"):
             assert answer[key] == record[key], key
         # Proved unique: the solver agrees.
         solved = ss.Puzzle.from_text(answer["puzzle"]).solve()
         assert solved["status"] == "unique" and solved["solution"] == answer["solution"]
+
+
+def test_generate_from_a_start_gives_the_clis_puzzle_and_proof(cli, tmp_path):
+    code, _, err = cli("generate", "-n", "3", "--seed", "11", "--proof-dir", str(tmp_path))
+    assert code == 0, err
+    (third,) = ss.generate(1, seed=11, start=2, proof=True)
+    assert third["index"] == 3 and third["cross_check"] == "agree"
+    # The same DRAT proof, byte for byte, as the CLI's certificate.
+    assert third["proof"] == (tmp_path / "puzzle-0003.drat").read_bytes()
+    proved = ss.Puzzle.from_text(third["puzzle"]).prove()
+    assert (proved["status"], proved["solution"]) == ("unique", third["solution"])
+    assert proved["proof"] == third["proof"]
+    assert "proof" not in next(ss.generate(1, seed=11))
 
 
 def test_generate_on_a_rules_template_and_a_small_grid(root):

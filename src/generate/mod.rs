@@ -61,6 +61,7 @@
 
 mod options;
 mod outcome;
+mod recheck;
 mod removal;
 pub mod rng;
 mod solution;
@@ -72,6 +73,7 @@ use std::sync::Arc;
 
 pub use options::{Options, Removal};
 pub use outcome::{GenerateError, Generated};
+pub use recheck::{Recheck, RecheckStep};
 pub use solution::{pinned_solution, random_solution, random_solution_around};
 pub use symmetry::Symmetry;
 

@@ -383,7 +383,6 @@ pub fn generate(args: GenerateArgs) -> anyhow::Result<Status> {
         solution,
         pattern,
     };
-    let removal = options.removal;
     // A signal stops the puzzle under way, not only the next one: a
     // 25×25 puzzle takes minutes.
     let flag = stop_flag();
@@ -417,7 +416,7 @@ pub fn generate(args: GenerateArgs) -> anyhow::Result<Status> {
             other => other.with_context(|| at.clone())?,
         };
         let cross_check = match backtracker {
-            Some(bt) => match recheck(bt, &made, removal, (&at, done), &mut progress)? {
+            Some(bt) => match recheck(bt, &made, (&at, done), &mut progress)? {
                 Some(verdict) => verdict,
                 // Stopped: the puzzle is not written unchecked.
                 None => break,
