@@ -5,8 +5,10 @@
 // f-puzzles payload>, the page solves the puzzle on load and writes the
 // solution as one line of N² symbols into #solution-line and the status
 // (unique, multiple, none, or an error message) into #status.
-import { draw, cellAt } from "./draw.js";
+import { clearCheck, runCheck, showCore } from "./check.js";
+import { draw, cellAt, markCells } from "./draw.js";
 import { Editor, blockShapes, loaded } from "./editor.js";
+import { applyHint, clearHints, drawHint, hideHint, hintShown, listSteps, nextHint } from "./hints.js";
 import { setupMarks, showGlobal } from "./marks.js";
 import { showShare } from "./share.js";
 import { Solver } from "./solver.js";
@@ -33,12 +35,17 @@ function buttons() {
 }
 
 // What is on the board: the module's answers for the current puzzle.
-let board = { text: "", puzzle: null, solved: null, candidates: null, selected: null };
+// `marks`: cells a core or the setter's check marks (class → cells).
+let board = { text: "", puzzle: null, solved: null, candidates: null, selected: null, marks: null };
 
 function redraw() {
   if (!board.puzzle) return;
-  const candidates = $("show-candidates").checked ? board.candidates : null;
-  draw($("board"), board.puzzle, board.solved, candidates, board.selected);
+  // A hint on view shows its own candidates, not the answer.
+  const hinting = hintShown();
+  const candidates = $("show-candidates").checked && !hinting ? board.candidates : null;
+  draw($("board"), board.puzzle, hinting ? null : board.solved, candidates, board.selected);
+  markCells($("board"), board.puzzle.size, board.marks);
+  drawHint($("board"), board.puzzle);
 }
 
 function verdict(text, isError) {
@@ -99,6 +106,8 @@ function clearAnswers() {
   $("explain-title").textContent = "Clauses of a cell";
   $("timing").textContent = "";
   clearSteps();
+  clearHints();
+  clearCheck();
 }
 
 /** Lists the puzzle's rules in words, and the drawn elements that are
@@ -122,7 +131,7 @@ async function solve() {
   const current = () => mine === run;
   // An empty box solves the puzzle on the board (the fresh page's grid).
   const text = $("puzzle").value.trim() ? $("puzzle").value : board.text;
-  board = { text, puzzle: null, solved: null, candidates: null, selected: null };
+  board = { text, puzzle: null, solved: null, candidates: null, selected: null, marks: null };
   clearAnswers();
   verdict("Reading\u2026");
   solving = true;
@@ -177,6 +186,10 @@ async function solve() {
     candidates and the rating on the other worker, with a line saying
     which is running. Stopping it leaves the verdict as it is. */
 async function afterVerdict(text, current) {
+  if (board.solved.status === "none") {
+    // Why not: the smallest set of givens and constraints that clash.
+    showCore(solver, text, board.puzzle.size, current, markAll);
+  }
   if (board.solved.solution) {
     solver.ask("links", text, board.solved.solution).then((links) => {
       if (current() && !links.answer.error) showLinks(links.answer);
@@ -321,7 +334,7 @@ const editor = new Editor((shared, cause) => {
   solving = false;
   buttons();
   const keep = board.puzzle && board.puzzle.size === shared.size ? board.selected : null;
-  board = { text: shared.link, puzzle: shared, solved: null, candidates: null, selected: keep };
+  board = { text: shared.link, puzzle: shared, solved: null, candidates: null, selected: keep, marks: null };
   clearAnswers();
   showRules(shared);
   if (cause === "edit") $("puzzle").value = shared.link;
@@ -419,6 +432,22 @@ $("count").addEventListener("click", () => {
   count(solver, board.text, board.puzzle.size, () => mine === run, showStep);
 });
 $("previous").addEventListener("click", () => step(-1, showStep));
+
+// Understanding the puzzle on the board: hints (hints.js), the setter's
+// check and the core of a puzzle with no solution (check.js).
+function markAll(marks) {
+  board.marks = marks;
+  redraw();
+}
+const asked = () => {
+  const mine = run;
+  return () => mine === run;
+};
+$("hint").addEventListener("click", () => board.puzzle && nextHint(solver, board.text, asked(), redraw));
+$("apply").addEventListener("click", () => applyHint(redraw));
+$("hide-hint").addEventListener("click", () => hideHint(redraw));
+$("all-steps").addEventListener("click", () => board.puzzle && listSteps(solver, board.text, asked(), redraw));
+$("check").addEventListener("click", () => board.puzzle && runCheck(solver, board.text, board.puzzle.size, asked(), markAll));
 $("next").addEventListener("click", () => step(1, showStep));
 
 // `?p=` is decoded with decodeURIComponent, not as a form, so the `+` of

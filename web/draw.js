@@ -83,6 +83,8 @@ export function draw(svg, puzzle, solved, candidates, selected) {
     else if (extra.has(i)) cls += " extra";
     el(cells, "rect", { class: cls, x: S + c * S, y: S + r * S, width: S, height: S, "data-cell": i });
   }
+  // Cells marked by a hint, a core or the setter's check (markCells).
+  el(svg, "g", { class: "overlay", "pointer-events": "none" });
 
   drawClones(svg, n, f.clone || []);
 
@@ -196,12 +198,45 @@ function drawClones(svg, n, clones) {
   });
 }
 
-function drawCandidates(parent, n, x, y, digits) {
+/** Returns where candidate `d` of an n×n grid sits in the cell centred
+    at (x, y): its x, y and font size. */
+function candidateAt(n, x, y, d) {
   const k = Math.ceil(Math.sqrt(n));
   const step = S / (k + 0.4);
-  for (const d of digits) {
-    const row = Math.floor((d - 1) / k), col = (d - 1) % k;
-    el(parent, "text", { class: "cand", x: x + (col - (k - 1) / 2) * step, y: y + (row - (k - 1) / 2) * step, "font-size": step * 0.8 }, d);
+  const row = Math.floor((d - 1) / k), col = (d - 1) % k;
+  return { x: x + (col - (k - 1) / 2) * step, y: y + (row - (k - 1) / 2) * step, "font-size": step * 0.8 };
+}
+
+function drawCandidates(parent, n, x, y, digits, classOf = () => "cand") {
+  for (const d of digits) el(parent, "text", { class: classOf(d), ...candidateAt(n, x, y, d) }, d);
+}
+
+/** Shades cells over the board's squares: `marks` maps a class (hint-cell,
+    core, needed…) to 0-based cells; each square has data-at. Replaces
+    what was marked before. */
+export function markCells(svg, n, marks) {
+  const layer = svg.querySelector("g.overlay");
+  if (!layer) return;
+  layer.replaceChildren();
+  for (const [cls, cells] of Object.entries(marks || {})) {
+    for (const i of cells) {
+      el(layer, "rect", { class: cls, x: S + (i % n) * S, y: S + Math.floor(i / n) * S, width: S, height: S, "data-at": i });
+    }
+  }
+}
+
+/** Draws a hint's view on top of the board: `placed` (0 or the digit a
+    step placed, per cell) in big digits, `candidates` (per cell) in the
+    other open cells, each candidate's class from `classOf(i, d)`. */
+export function drawHintView(svg, puzzle, placed, candidates, classOf) {
+  const n = puzzle.size;
+  svg.querySelector("g.hint-view")?.remove();
+  const layer = el(svg, "g", { class: "hint-view", "pointer-events": "none", "text-anchor": "middle", "dominant-baseline": "central", "font-family": "system-ui, sans-serif" });
+  for (let i = 0; i < n * n; i++) {
+    if (puzzle.givens[i]) continue;
+    const [x, y] = centre([Math.floor(i / n), i % n]);
+    if (placed[i]) el(layer, "text", { class: "hinted", x, y, "font-size": S * (placed[i] > 9 ? 0.48 : 0.62), "data-at": i }, placed[i]);
+    else drawCandidates(layer, n, x, y, candidates[i], (d) => classOf(i, d));
   }
 }
 

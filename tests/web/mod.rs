@@ -15,6 +15,7 @@ mod drawing;
 mod editor;
 mod page;
 mod serve;
+mod understand;
 
 use sudoku_sat::encode::Encoding;
 use sudoku_sat::formats::fpuzzles::link;
@@ -28,11 +29,13 @@ use crate::common::{EULER_1_SOLUTION, GENERATED_16, in_ci};
 use devtools::{Harness, chromium, percent_encode};
 
 /// The page's files in `web/` outside `pkg/`, but for `bench.html`.
-const PAGE_FILES: [&str; 10] = [
+const PAGE_FILES: [&str; 12] = [
     "index.html",
     "app.js",
+    "check.js",
     "draw.js",
     "editor.js",
+    "hints.js",
     "marks.js",
     "share.js",
     "steps.js",

@@ -13,6 +13,7 @@
 //! the bottom run natively (`cargo test -p sudoku-sat-web`).
 
 mod edit;
+mod understand;
 
 use std::cell::RefCell;
 

@@ -16,8 +16,10 @@ use anyhow::{Context, bail};
 const PAGE: &[(&str, &[u8])] = &[
     ("index.html", include_bytes!("../../../web/index.html")),
     ("app.js", include_bytes!("../../../web/app.js")),
+    ("check.js", include_bytes!("../../../web/check.js")),
     ("draw.js", include_bytes!("../../../web/draw.js")),
     ("editor.js", include_bytes!("../../../web/editor.js")),
+    ("hints.js", include_bytes!("../../../web/hints.js")),
     ("marks.js", include_bytes!("../../../web/marks.js")),
     ("share.js", include_bytes!("../../../web/share.js")),
     ("steps.js", include_bytes!("../../../web/steps.js")),
