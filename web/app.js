@@ -10,6 +10,7 @@ import { draw, cellAt, markCells } from "./draw.js";
 import { Editor, blockShapes, loaded } from "./editor.js";
 import { applyHint, clearHints, drawHint, hideHint, hintShown, listSteps, nextHint } from "./hints.js";
 import { setupMarks, showGlobal } from "./marks.js";
+import { deletePicked, hasPick, pick, pickAt, pickedCells, showRules } from "./picks.js";
 import { showShare } from "./share.js";
 import { Solver } from "./solver.js";
 import { clearSteps, count, step } from "./steps.js";
@@ -44,7 +45,7 @@ function redraw() {
   const hinting = hintShown();
   const candidates = $("show-candidates").checked && !hinting ? board.candidates : null;
   draw($("board"), board.puzzle, hinting ? null : board.solved, candidates, board.selected);
-  markCells($("board"), board.puzzle.size, board.marks);
+  markCells($("board"), board.puzzle.size, { ...board.marks, picked: pickedCells(board.puzzle) });
   drawHint($("board"), board.puzzle);
 }
 
@@ -110,21 +111,6 @@ function clearAnswers() {
   clearCheck();
 }
 
-/** Lists the puzzle's rules in words, and the drawn elements that are
-    not rules. */
-function showRules(puzzle) {
-  for (const sentence of puzzle.rules) {
-    const item = document.createElement("li");
-    item.textContent = sentence;
-    $("rules").appendChild(item);
-  }
-  for (const key of puzzle.ignored) {
-    const item = document.createElement("li");
-    item.textContent = `${key}: drawn only, not a rule; not enforced`;
-    $("rules").appendChild(item);
-  }
-}
-
 async function solve() {
   stopAll();
   const mine = ++run;
@@ -146,7 +132,7 @@ async function solve() {
       return;
     }
     board.puzzle = read.answer;
-    showRules(read.answer);
+    showRules(read.answer, redraw);
     // The editor takes the puzzle read, for the address, the share
     // links and undo.
     loaded.then(() => {
@@ -336,7 +322,7 @@ const editor = new Editor((shared, cause) => {
   const keep = board.puzzle && board.puzzle.size === shared.size ? board.selected : null;
   board = { text: shared.link, puzzle: shared, solved: null, candidates: null, selected: keep, marks: null };
   clearAnswers();
-  showRules(shared);
+  showRules(shared, redraw);
   if (cause === "edit") $("puzzle").value = shared.link;
   verdict(cause === "start"
     ? "Type givens on the board, or paste a puzzle, and press Solve."
@@ -345,7 +331,20 @@ const editor = new Editor((shared, cause) => {
 });
 
 // Drawing constraints with the mouse, and the global rules (marks.js).
-const drawing = setupMarks(editor, () => board);
+const drawing = setupMarks(editor, () => board, (cell) => pickAt(board.puzzle, cell, redraw));
+const deleteRule = () => deletePicked(editor, board.puzzle, (words) => verdict(words, true));
+$("delete-rule").addEventListener("click", deleteRule);
+$("rules").addEventListener("keydown", (event) => {
+  const item = event.target.closest("li[data-rule]");
+  if (!item) return;
+  if (event.key === "Enter" || event.key === " ") {
+    event.preventDefault();
+    pick(Number(item.dataset.rule), redraw);
+  } else if ((event.key === "Delete" || event.key === "Backspace") && hasPick()) {
+    event.preventDefault();
+    deleteRule();
+  }
+});
 $("draw-mode").addEventListener("change", () => $("board").classList.toggle("draws", drawing()));
 
 /** Selects a cell, changing only its square and the one selected before
@@ -376,6 +375,12 @@ $("board").addEventListener("keydown", (event) => {
     const r = Math.min(n - 1, Math.max(0, Math.floor(board.selected / n) + move[0]));
     const c = Math.min(n - 1, Math.max(0, (board.selected % n) + move[1]));
     select(r * n + c);
+    return;
+  }
+  // Delete with a rule picked deletes the rule, not the cell's given.
+  if ((event.key === "Delete" || event.key === "Backspace") && hasPick() && $("draw-mode").value === "pick" && editor.shared) {
+    event.preventDefault();
+    deleteRule();
     return;
   }
   if (board.selected !== null && editor.ready && editor.shared && editor.key(board.selected, event.key)) {

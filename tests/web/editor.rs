@@ -24,7 +24,7 @@ const CLASSIC: &str =
 /// Presses a key on the focused element, as a keyboard would: key down
 /// (with its text for a printable key) and key up; `modifiers` as
 /// DevTools counts them (2 is Ctrl).
-fn press(page: &mut Page, key: &str, modifiers: u32) {
+pub(super) fn press(page: &mut Page, key: &str, modifiers: u32) {
     let (code, vk) = match key {
         "ArrowLeft" => ("ArrowLeft".to_string(), 37),
         "ArrowUp" => ("ArrowUp".to_string(), 38),

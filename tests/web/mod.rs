@@ -29,7 +29,7 @@ use crate::common::{EULER_1_SOLUTION, GENERATED_16, in_ci};
 use devtools::{Harness, chromium, percent_encode};
 
 /// The page's files in `web/` outside `pkg/`, but for `bench.html`.
-const PAGE_FILES: [&str; 12] = [
+const PAGE_FILES: [&str; 13] = [
     "index.html",
     "app.js",
     "check.js",
@@ -37,6 +37,7 @@ const PAGE_FILES: [&str; 12] = [
     "editor.js",
     "hints.js",
     "marks.js",
+    "picks.js",
     "share.js",
     "steps.js",
     "solver.js",

@@ -256,8 +256,9 @@ export function rate(text) {
  * Reads a puzzle for drawing: `size`, `blocks` (each cell's 0-based
  * block, row-major), `givens` (0 for a blank), `fpuzzles` (the puzzle as
  * f-puzzles JSON: the variant marks, in the keys the page draws), `rules`
- * (one sentence per constraint) and `ignored` (drawn elements of the
- * input that carry no rule).
+ * (one sentence per constraint), `picks` (per constraint, in the same
+ * order, its f-puzzles `key` and its 0-based `cells`) and `ignored`
+ * (drawn elements of the input that carry no rule).
  * @param {string} text
  * @returns {string}
  */
@@ -544,7 +545,7 @@ async function __wbg_init_once(module_or_path) {
     }
 
     if (module_or_path === undefined) {
-        module_or_path = new URL('sudoku_sat_web_bg.3af6513cb2589c85.wasm', import.meta.url);
+        module_or_path = new URL('sudoku_sat_web_bg.5f626c0a2529643d.wasm', import.meta.url);
     }
     const imports = __wbg_get_imports();
 

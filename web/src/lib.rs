@@ -114,8 +114,9 @@ pub(crate) fn line_of(grid: &Grid) -> String {
 /// Reads a puzzle for drawing: `size`, `blocks` (each cell's 0-based
 /// block, row-major), `givens` (0 for a blank), `fpuzzles` (the puzzle as
 /// f-puzzles JSON: the variant marks, in the keys the page draws), `rules`
-/// (one sentence per constraint) and `ignored` (drawn elements of the
-/// input that carry no rule).
+/// (one sentence per constraint), `picks` (per constraint, in the same
+/// order, its f-puzzles `key` and its 0-based `cells`) and `ignored`
+/// (drawn elements of the input that carry no rule).
 #[wasm_bindgen]
 pub fn read(text: &str) -> String {
     with_puzzle(text, |puzzle, ignored| Ok(drawn(&puzzle, ignored)))
@@ -132,12 +133,27 @@ pub(crate) fn drawn(puzzle: &Puzzle, ignored: Vec<String>) -> Value {
         .map(|d| d.map_or(0, |d| d.get()))
         .collect();
     let rules: Vec<String> = puzzle.constraints().iter().map(Rule::describe).collect();
+    // Each rule's f-puzzles key and cells, so that the page can pick a
+    // rule from the list or the board and find its item to delete.
+    let picks: Vec<Value> = puzzle
+        .constraints()
+        .iter()
+        .map(|c| {
+            let cells: Vec<usize> = c
+                .cells(shape)
+                .iter()
+                .map(|&at| at.index(shape.size()))
+                .collect();
+            json!({ "key": c.key(), "cells": cells })
+        })
+        .collect();
     json!({
         "size": shape.side(),
         "blocks": blocks,
         "givens": givens,
         "fpuzzles": to_json(puzzle, None, None),
         "rules": rules,
+        "picks": picks,
         "ignored": ignored,
     })
 }

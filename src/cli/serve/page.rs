@@ -21,6 +21,7 @@ const PAGE: &[(&str, &[u8])] = &[
     ("editor.js", include_bytes!("../../../web/editor.js")),
     ("hints.js", include_bytes!("../../../web/hints.js")),
     ("marks.js", include_bytes!("../../../web/marks.js")),
+    ("picks.js", include_bytes!("../../../web/picks.js")),
     ("share.js", include_bytes!("../../../web/share.js")),
     ("steps.js", include_bytes!("../../../web/steps.js")),
     ("solver.js", include_bytes!("../../../web/solver.js")),
