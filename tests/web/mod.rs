@@ -13,6 +13,7 @@
 mod devtools;
 mod drawing;
 mod editor;
+mod hits;
 mod page;
 mod serve;
 mod understand;
@@ -180,12 +181,16 @@ fn the_page_solves_puzzles_in_a_headless_browser() {
 }
 
 /// A 36×36 puzzle with several solutions that keeps the page's solver
-/// busy for seconds (about 6 s here): a pattern grid with about 45% of
-/// its cells kept (by a fixed linear congruential sequence), in the
-/// numbers format.
+/// busy for seconds (about 6 s here).
 pub(crate) fn long_puzzle() -> String {
-    let (side, box_side) = (36usize, 6usize);
-    let mut state = 5u64;
+    pattern_puzzle(36, 6, 45, 5)
+}
+
+/// A pattern grid of side `side` (blocks of `block` × `block`) with
+/// about `kept` percent of its cells kept, picked by a fixed linear
+/// congruential sequence from `seed`, in the numbers format.
+pub(crate) fn pattern_puzzle(side: usize, block: usize, kept: u64, seed: u64) -> String {
+    let mut state = seed;
     let mut text = String::new();
     for r in 0..side {
         let row: Vec<String> = (0..side)
@@ -193,8 +198,8 @@ pub(crate) fn long_puzzle() -> String {
                 state = state
                     .wrapping_mul(6364136223846793005)
                     .wrapping_add(1442695040888963407);
-                let digit = (box_side * (r % box_side) + r / box_side + c) % side + 1;
-                if (state >> 33) % 100 < 45 {
+                let digit = (block * (r % block) + r / block + c) % side + 1;
+                if (state >> 33) % 100 < kept {
                     digit.to_string()
                 } else {
                     "0".to_string()
