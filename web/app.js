@@ -7,9 +7,11 @@
 // (unique, multiple, none, or an error message) into #status.
 import { clearCheck, runCheck, showCore } from "./check.js";
 import { draw, cellAt, markCells } from "./draw.js";
+import { ratingWords, showClauses } from "./words.js";
 import { Editor, blockShapes, loaded } from "./editor.js";
 import { applyHint, clearHints, drawHint, hideHint, hintShown, listSteps, nextHint } from "./hints.js";
 import { setupMarks, showGlobal } from "./marks.js";
+import { hideListed, showListed } from "./pasted.js";
 import { deletePicked, hasPick, pick, pickAt, pickedCells, showRules } from "./picks.js";
 import { showShare } from "./share.js";
 import { Solver } from "./solver.js";
@@ -111,12 +113,15 @@ function clearAnswers() {
   clearCheck();
 }
 
-async function solve() {
+/** Solves the puzzle in the box, or with the box empty the one on the
+    board; `chosen` (a link) solves one puzzle of several in the box. */
+async function solve(chosen) {
   stopAll();
   const mine = ++run;
   const current = () => mine === run;
   // An empty box solves the puzzle on the board (the fresh page's grid).
-  const text = $("puzzle").value.trim() ? $("puzzle").value : board.text;
+  const pasted = $("puzzle").value.trim() ? $("puzzle").value : board.text;
+  const text = typeof chosen === "string" ? chosen : pasted;
   board = { text, puzzle: null, solved: null, candidates: null, selected: null, marks: null };
   clearAnswers();
   verdict("Reading\u2026");
@@ -132,6 +137,7 @@ async function solve() {
       return;
     }
     board.puzzle = read.answer;
+    if (typeof chosen !== "string") showListed(read.answer.listed, 0, (k) => solveOne(pasted, k, read.answer.listed));
     showRules(read.answer, redraw);
     // The editor takes the puzzle read, for the address, the share
     // links and undo.
@@ -168,6 +174,21 @@ async function solve() {
   afterVerdict(text, current);
 }
 
+/** Solves puzzle k of the several in `pasted`, keeping the list. */
+async function solveOne(pasted, k, listed) {
+  try {
+    const { answer } = await solver.ask("nth", pasted, k);
+    if (answer.error) {
+      verdict(answer.error, true);
+      return;
+    }
+    showListed(listed, k, (j) => solveOne(pasted, j, listed));
+    solve(answer.link);
+  } catch (failed) {
+    verdict(String(failed.message || failed), true);
+  }
+}
+
 /** The work after the verdict: the links to the answer, then the true
     candidates and the rating on the other worker, with a line saying
     which is running. Stopping it leaves the verdict as it is. */
@@ -193,37 +214,11 @@ async function afterVerdict(text, current) {
     const rated = await extras.ask("rate", text);
     if (!current()) return;
     progress("");
-    $("rating").textContent = rated.answer.error ? rated.answer.error : ratingWords(rated.answer);
+    $("rating").textContent = rated.answer.error ? rated.answer.error : ratingWords(rated.answer, board.puzzle.size);
   } catch (failed) {
     if (!current()) return;
     const message = String(failed.message || failed);
     progress(message === "stopped" ? "Candidates and rating stopped." : message);
-  }
-}
-
-/** The rating in words, by what its level did: solved the puzzle,
-    proved it has no solution, or (search) found several solutions. */
-function ratingWords(r) {
-  const fixed = (n) => `${n ?? 0} of ${board.puzzle.size ** 2} cells`;
-  const limit = r.gave_up ? ", gave up at the limit" : "";
-  const outcome = {
-    unique: "solves it",
-    multiple: "finds two solutions",
-    unsolvable: "proves it has no solution",
-  }[r.outcome] || r.outcome;
-  switch (r.level) {
-    case "propagation":
-      return r.outcome === "unsolvable"
-        ? "Rating: propagation (unit propagation alone, naked and hidden singles, finds the contradiction: no solution)."
-        : `Rating: propagation (unit propagation alone, naked and hidden singles, ${outcome}).`;
-    case "probing": {
-      const fixes = r.propagated == null ? "propagation alone is not enough" : `propagation fixes ${fixed(r.propagated)}`;
-      return `Rating: probing (${fixes}; failed-literal probing ${r.outcome === "unique" ? "the rest" : outcome}).`;
-    }
-    default: {
-      const fixes = r.propagated == null ? "propagation conflicts" : `propagation fixes ${fixed(r.propagated)}`;
-      return `Rating: search (${fixes}; ${r.decisions} decisions, ${r.conflicts} conflicts${limit}; search ${outcome}).`;
-    }
   }
 }
 
@@ -251,27 +246,7 @@ async function explainCell(index) {
     const { answer } = await solver.ask("explain", board.text, name);
     // A new puzzle since the click: its panel is not this answer's.
     if (mine !== run) return;
-    box.replaceChildren();
-    if (answer.error) {
-      box.textContent = answer.error;
-      return;
-    }
-    const intro = document.createElement("p");
-    intro.textContent = `${answer.target} appears in ${answer.families.reduce((s, f) => s + f.clauses.length, 0)} of the formula's ${answer.clauses} clauses over ${answer.variables} variables.`;
-    box.appendChild(intro);
-    for (const family of answer.families) {
-      const h = document.createElement("h3");
-      h.textContent = `${family.family} (${family.clauses.length} of ${family.total})`;
-      const list = document.createElement("ol");
-      for (const clause of family.clauses.slice(0, 40)) {
-        const li = document.createElement("li");
-        const code = document.createElement("code");
-        code.textContent = `${clause.dimacs.join(" ")} 0`;
-        li.append(clause.words, " ", code);
-        list.appendChild(li);
-      }
-      box.append(h, list);
-    }
+    showClauses(box, answer);
   } catch (stopped) {
     if (mine === run) box.textContent = String(stopped.message || stopped);
   }
@@ -323,7 +298,10 @@ const editor = new Editor((shared, cause) => {
   board = { text: shared.link, puzzle: shared, solved: null, candidates: null, selected: keep, marks: null };
   clearAnswers();
   showRules(shared, redraw);
-  if (cause === "edit") $("puzzle").value = shared.link;
+  if (cause === "edit") {
+    $("puzzle").value = shared.link;
+    hideListed();
+  }
   verdict(cause === "start"
     ? "Type givens on the board, or paste a puzzle, and press Solve."
     : "Edited: press Solve to solve this puzzle.");

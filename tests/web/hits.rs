@@ -4,6 +4,8 @@
 //! top on a phone, the keyboard and a screen reader, and the examples of
 //! an empty page.
 
+use sudoku_sat::formats::text::{Format, parse_str};
+
 use super::devtools::{Harness, percent_encode};
 use super::page::wait_for;
 use super::ready;
@@ -77,5 +79,78 @@ fn a_64x64_board_is_built_once_and_redrawn_in_place() {
         "64x64 redraw in place: {:.1} ms (mean of 2); whole build: {:.1} ms",
         timed[0].as_f64().unwrap(),
         rebuilt.as_f64().unwrap()
+    );
+}
+
+/// Item 8: a SudokuPad link that is not an f-puzzles one is named, with
+/// what is read instead, and no `line 1:`.
+#[test]
+fn a_sudokupad_link_that_is_not_f_puzzles_says_what_it_is() {
+    let Some(browser) = ready() else { return };
+    let harness = Harness::start(&browser);
+    for url in [
+        "https://sudokupad.app/4xt7zf6q9h",
+        "https://sudokupad.app/scl/N4IgzglgXgpiBcA",
+    ] {
+        let mut page = harness.open(&format!("{}?p={}", harness.url, percent_encode(url)));
+        let (status, line) = page.hook();
+        let expected = parse_str(url, Format::Auto).unwrap_err().kind().to_string();
+        assert_eq!(status, expected, "{url}");
+        assert!(status.starts_with("a SudokuPad "), "{status}");
+        assert!(status.contains("f-puzzles"), "{status}");
+        assert!(!status.contains("line 1"), "{status}");
+        assert_eq!(line, "");
+        let shown = page.evaluate("document.getElementById('verdict').textContent");
+        assert_eq!(shown.as_str().unwrap(), status);
+    }
+}
+
+/// Item 9: several puzzles pasted: the first is solved, the page says
+/// how many there are, and a list solves another.
+#[test]
+fn several_pasted_puzzles_are_counted_and_another_can_be_picked() {
+    let Some(browser) = ready() else { return };
+    let harness = Harness::start(&browser);
+    let classic =
+        "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+    let four = "1234341221434...";
+    let text = format!("{classic}\n{four}\n");
+    let mut page = harness.open(&format!("{}?p={}", harness.url, percent_encode(&text)));
+    let (status, line) = page.hook();
+    assert_eq!(
+        (status.as_str(), line.as_str()),
+        ("unique", crate::common::EULER_1_SOLUTION)
+    );
+    let words = page.evaluate(
+        "[document.getElementById('several').hidden,
+          document.getElementById('several-words').textContent,
+          document.getElementById('which').options.length].join('|')",
+    );
+    assert_eq!(
+        words.as_str().unwrap(),
+        "false|The box holds 2 puzzles; puzzle 1 is solved. Pick another:|2"
+    );
+    page.evaluate(
+        "const which = document.getElementById('which');
+         which.value = '1';
+         which.dispatchEvent(new Event('change')); true",
+    );
+    let solved = wait_for(
+        &mut page,
+        "$('status').textContent && $('solution-line').textContent.length === 16",
+        "$('status').textContent + '|' + $('solution-line').textContent",
+    );
+    assert_eq!(solved, "unique|1234341221434321");
+    let words = page.evaluate("document.getElementById('several-words').textContent");
+    assert!(
+        words.as_str().unwrap().contains("puzzle 2 is solved"),
+        "{words}"
+    );
+    assert_eq!(
+        page.evaluate("document.getElementById('puzzle').value")
+            .as_str()
+            .unwrap(),
+        text,
+        "the box keeps both puzzles"
     );
 }

@@ -30,7 +30,7 @@ use crate::common::{EULER_1_SOLUTION, GENERATED_16, in_ci};
 use devtools::{Harness, chromium, percent_encode};
 
 /// The page's files in `web/` outside `pkg/`, but for `bench.html`.
-const PAGE_FILES: [&str; 13] = [
+const PAGE_FILES: [&str; 15] = [
     "index.html",
     "app.js",
     "check.js",
@@ -38,11 +38,13 @@ const PAGE_FILES: [&str; 13] = [
     "editor.js",
     "hints.js",
     "marks.js",
+    "pasted.js",
     "picks.js",
     "share.js",
     "steps.js",
     "solver.js",
     "worker.js",
+    "words.js",
     "style.css",
 ];
 
@@ -174,7 +176,11 @@ fn the_page_solves_puzzles_in_a_headless_browser() {
 
     // A malformed link: the reader's own message, and no solution.
     let malformed = "https://www.f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA!!!";
-    let message = parse_str(malformed, Format::Auto).unwrap_err().to_string();
+    // One pasted line: the message without its `line 1:`.
+    let message = parse_str(malformed, Format::Auto)
+        .unwrap_err()
+        .kind()
+        .to_string();
     let (status, line) = solve_in_page(&harness, malformed);
     assert_eq!(status, message, "malformed link");
     assert_eq!(line, "", "malformed link");

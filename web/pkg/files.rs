@@ -2,5 +2,5 @@
 // carries in the binary, by their path in web/.
 &[
     ("pkg/sudoku_sat_web.js", include_bytes!("sudoku_sat_web.js")),
-    ("pkg/sudoku_sat_web_bg.5f626c0a2529643d.wasm", include_bytes!("sudoku_sat_web_bg.5f626c0a2529643d.wasm")),
+    ("pkg/sudoku_sat_web_bg.a77fd5a193175e25.wasm", include_bytes!("sudoku_sat_web_bg.a77fd5a193175e25.wasm")),
 ]

@@ -231,6 +231,29 @@ export function links(text, solution) {
 }
 
 /**
+ * Returns puzzle `k` (0-based) of the text as an f-puzzles link, for the
+ * page to solve it alone: `{"link": ...}`, or `{"error": ...}`.
+ * @param {string} text
+ * @param {number} k
+ * @returns {string}
+ */
+export function nth(text, k) {
+    let deferred3_0;
+    let deferred3_1;
+    try {
+        const val2 = +k;
+        const ptr0 = passStringToWasm0(text, wasm.__wbindgen_export2, wasm.__wbindgen_export3);
+        const len0 = WASM_VECTOR_LEN;
+        const ret = wasm.nth(ptr0, len0, val2);
+        deferred3_0 = ret[0];
+        deferred3_1 = ret[1];
+        return getStringFromWasm0(ret[0], ret[1]);
+    } finally {
+        wasm.__wbindgen_export(deferred3_0, deferred3_1, 1);
+    }
+}
+
+/**
  * Rates a puzzle as `sudoku-sat rate` does: `level` (`propagation`,
  * `probing` or `search`), `outcome`, cells fixed by `propagated` and
  * `probed`, search `decisions` and `conflicts`, and `gave_up`.
@@ -258,7 +281,9 @@ export function rate(text) {
  * f-puzzles JSON: the variant marks, in the keys the page draws), `rules`
  * (one sentence per constraint), `picks` (per constraint, in the same
  * order, its f-puzzles `key` and its 0-based `cells`) and `ignored`
- * (drawn elements of the input that carry no rule).
+ * (drawn elements of the input that carry no rule); and, since only the
+ * first puzzle of the text is read, `listed`: the puzzles the text holds
+ * (see `pasted::listed`).
  * @param {string} text
  * @returns {string}
  */
@@ -545,7 +570,7 @@ async function __wbg_init_once(module_or_path) {
     }
 
     if (module_or_path === undefined) {
-        module_or_path = new URL('sudoku_sat_web_bg.5f626c0a2529643d.wasm', import.meta.url);
+        module_or_path = new URL('sudoku_sat_web_bg.a77fd5a193175e25.wasm', import.meta.url);
     }
     const imports = __wbg_get_imports();
 

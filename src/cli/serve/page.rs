@@ -21,11 +21,13 @@ const PAGE: &[(&str, &[u8])] = &[
     ("editor.js", include_bytes!("../../../web/editor.js")),
     ("hints.js", include_bytes!("../../../web/hints.js")),
     ("marks.js", include_bytes!("../../../web/marks.js")),
+    ("pasted.js", include_bytes!("../../../web/pasted.js")),
     ("picks.js", include_bytes!("../../../web/picks.js")),
     ("share.js", include_bytes!("../../../web/share.js")),
     ("steps.js", include_bytes!("../../../web/steps.js")),
     ("solver.js", include_bytes!("../../../web/solver.js")),
     ("worker.js", include_bytes!("../../../web/worker.js")),
+    ("words.js", include_bytes!("../../../web/words.js")),
     ("style.css", include_bytes!("../../../web/style.css")),
     ("bench.html", include_bytes!("../../../web/bench.html")),
 ];
