@@ -6,9 +6,10 @@
 // solution as one line of N² symbols into #solution-line and the status
 // (unique, multiple, none, or an error message) into #status.
 import { clearCheck, runCheck, showCore } from "./check.js";
-import { draw, cellAt, markCells } from "./draw.js";
+import { draw, cellAt, digitsOfLine, markCells } from "./draw.js";
 import { ratingWords, showClauses } from "./words.js";
 import { Editor, blockShapes, loaded } from "./editor.js";
+import { setupExamples } from "./examples.js";
 import { applyHint, clearHints, drawHint, hideHint, hintShown, listSteps, nextHint } from "./hints.js";
 import { setupMarks, showGlobal } from "./marks.js";
 import { hideListed, showListed } from "./pasted.js";
@@ -119,6 +120,9 @@ async function solve(chosen) {
   stopAll();
   const mine = ++run;
   const current = () => mine === run;
+  // Solve is disabled while it works, which drops the focus to the
+  // page's body: it goes back where it was when the verdict is in.
+  const focused = document.activeElement;
   // An empty box solves the puzzle on the board (the fresh page's grid).
   const pasted = $("puzzle").value.trim() ? $("puzzle").value : board.text;
   const text = typeof chosen === "string" ? chosen : pasted;
@@ -169,6 +173,7 @@ async function solve(chosen) {
     if (current()) {
       solving = false;
       buttons();
+      if (document.activeElement === document.body && focused && focused !== document.body) focused.focus();
     }
   }
   afterVerdict(text, current);
@@ -325,9 +330,21 @@ $("rules").addEventListener("keydown", (event) => {
 });
 $("draw-mode").addEventListener("change", () => $("board").classList.toggle("draws", drawing()));
 
+/** Says the selected cell for a screen reader: its name and what it
+    holds. */
+function sayCell(index) {
+  const n = board.puzzle.size;
+  const given = board.puzzle.givens[index];
+  const line = board.solved && board.solved.solution;
+  const solved = line ? digitsOfLine(line, n)[index] : 0;
+  const holds = given ? `given ${given}` : solved ? `solution ${solved}` : "empty";
+  $("cell-said").textContent = `r${Math.floor(index / n) + 1}c${(index % n) + 1}: ${holds}`;
+}
+
 /** Selects a cell, changing only its square and the one selected before
     (a whole redraw of a 64×64 board is too slow for every arrow key). */
 function select(index) {
+  sayCell(index);
   const before = board.selected;
   board.selected = index;
   editor.moved();
@@ -363,6 +380,14 @@ $("board").addEventListener("keydown", (event) => {
   }
   if (board.selected !== null && editor.ready && editor.shared && editor.key(board.selected, event.key)) {
     event.preventDefault();
+  }
+});
+
+// Ctrl+Enter solves, from anywhere on the page (the text box too).
+document.addEventListener("keydown", (event) => {
+  if ((event.ctrlKey || event.metaKey) && event.key === "Enter") {
+    event.preventDefault();
+    solve();
   }
 });
 
@@ -432,6 +457,12 @@ $("hide-hint").addEventListener("click", () => hideHint(redraw));
 $("all-steps").addEventListener("click", () => board.puzzle && listSteps(solver, board.text, asked(), redraw));
 $("check").addEventListener("click", () => board.puzzle && runCheck(solver, board.text, board.puzzle.size, asked(), markAll));
 $("next").addEventListener("click", () => step(1, showStep));
+
+// An example puzzle, picked from the list: read into the box and solved.
+setupExamples($("examples"), (text) => {
+  $("puzzle").value = text;
+  solve();
+});
 
 // `?p=` is decoded with decodeURIComponent, not as a form, so the `+` of
 // an f-puzzles payload written unencoded stays a `+`.

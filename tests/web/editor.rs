@@ -32,6 +32,7 @@ pub(super) fn press(page: &mut Page, key: &str, modifiers: u32) {
         "ArrowDown" => ("ArrowDown".to_string(), 40),
         "Delete" => ("Delete".to_string(), 46),
         "Backspace" => ("Backspace".to_string(), 8),
+        "Enter" => ("Enter".to_string(), 13),
         _ => {
             let c = key.chars().next().expect("a key");
             let code = if c.is_ascii_digit() {

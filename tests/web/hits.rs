@@ -4,11 +4,14 @@
 //! top on a phone, the keyboard and a screen reader, and the examples of
 //! an empty page.
 
+use serde_json::json;
+
 use sudoku_sat::formats::text::{Format, parse_str};
 
 use super::devtools::{Harness, percent_encode};
+use super::editor::{fresh_page, press};
 use super::page::wait_for;
-use super::ready;
+use super::{library_outcome, ready};
 
 /// A 64×64 pattern grid (blocks of 8×8) with a quarter of its cells
 /// blank, in the numbers format.
@@ -131,9 +134,9 @@ fn several_pasted_puzzles_are_counted_and_another_can_be_picked() {
         "false|The box holds 2 puzzles; puzzle 1 is solved. Pick another:|2"
     );
     page.evaluate(
-        "const which = document.getElementById('which');
-         which.value = '1';
-         which.dispatchEvent(new Event('change')); true",
+        "{ const which = document.getElementById('which');
+           which.value = '1';
+           which.dispatchEvent(new Event('change')); } true",
     );
     let solved = wait_for(
         &mut page,
@@ -153,4 +156,173 @@ fn several_pasted_puzzles_are_counted_and_another_can_be_picked() {
         text,
         "the box keeps both puzzles"
     );
+}
+
+/// Item 10: on a phone the board comes first, in the first screen, and
+/// the page fits the screen's width.
+#[test]
+fn on_a_phone_the_board_is_near_the_top() {
+    let Some(browser) = ready() else { return };
+    let harness = Harness::start(&browser);
+    let mut page = fresh_page(&harness);
+    page.call(
+        "Emulation.setDeviceMetricsOverride",
+        json!({ "width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": true }),
+    );
+    let placed = page.evaluate(
+        "(() => {
+           const r = document.getElementById('board').getBoundingClientRect();
+           const input = document.getElementById('puzzle').getBoundingClientRect();
+           return [r.top + scrollY, r.right, r.bottom + scrollY, input.top + scrollY,
+                   document.documentElement.scrollWidth];
+         })()",
+    );
+    let at = |i: usize| placed[i].as_f64().unwrap();
+    assert!(at(0) < 250.0, "the board starts {} px down", at(0));
+    assert!(at(1) <= 390.0, "the board ends at {} px across", at(1));
+    assert!(at(2) < 844.0, "the board ends {} px down", at(2));
+    assert!(at(3) > at(2), "the text box comes after the board");
+    assert!(at(4) <= 390.0, "the page is {} px wide", at(4));
+}
+
+/// Returns the contrast ratio of a CSS `rgb(r, g, b)` colour against
+/// white, as WCAG 2 defines it.
+fn contrast_with_white(css: &str) -> f64 {
+    let channels: Vec<f64> = css
+        .trim_start_matches("rgb(")
+        .trim_end_matches(')')
+        .split(',')
+        .map(|c| c.trim().parse::<f64>().unwrap() / 255.0)
+        .collect();
+    let linear = |c: f64| {
+        if c <= 0.03928 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    let l =
+        0.2126 * linear(channels[0]) + 0.7152 * linear(channels[1]) + 0.0722 * linear(channels[2]);
+    1.05 / (l + 0.05)
+}
+
+/// Item 11: the keyboard and a screen reader: cells reached and said,
+/// the verdict in a live region, Ctrl+Enter solving from the text box,
+/// the focus kept after a solve, and bulbs and grid lines at 3:1.
+#[test]
+fn the_page_works_by_keyboard_and_for_a_screen_reader() {
+    let Some(browser) = ready() else { return };
+    let harness = Harness::start(&browser);
+    let mut page = fresh_page(&harness);
+    // The board takes the focus from the keyboard, and a cell moved to
+    // is said.
+    page.evaluate("document.getElementById('board').focus(); true");
+    press(&mut page, "ArrowRight", 0);
+    press(&mut page, "ArrowRight", 0);
+    press(&mut page, "ArrowDown", 0);
+    let said = page.evaluate("document.getElementById('cell-said').textContent");
+    assert_eq!(said, "r2c2: empty");
+    let live = page.evaluate(
+        "[document.getElementById('cell-said').getAttribute('aria-live'),
+          document.getElementById('verdict').closest('[aria-live]')?.getAttribute('role')].join('|')",
+    );
+    assert_eq!(live, "polite|status");
+
+    // Ctrl+Enter in the text box solves, and the focus stays there.
+    let classic =
+        "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+    page.evaluate(&format!(
+        "{{ const box = document.getElementById('puzzle'); box.value = '{classic}'; box.focus(); }} true"
+    ));
+    press(&mut page, "Enter", 2);
+    let (status, line) = page.hook();
+    assert_eq!(
+        (status.as_str(), line.as_str()),
+        ("unique", crate::common::EULER_1_SOLUTION)
+    );
+    assert_eq!(page.evaluate("document.activeElement.id"), "puzzle");
+    // Solve from its button: disabled while it works, yet the focus is
+    // back on it after the verdict.
+    page.evaluate("{ const b = document.getElementById('solve'); b.focus(); b.click(); } true");
+    page.hook();
+    let focus = wait_for(
+        &mut page,
+        "!$('solve').disabled && $('status').textContent",
+        "document.activeElement.id",
+    );
+    assert_eq!(focus, "solve");
+    page.evaluate("document.getElementById('board').focus(); true");
+    press(&mut page, "ArrowRight", 0);
+    let said = page.evaluate("document.getElementById('cell-said').textContent");
+    assert_eq!(said, "r1c1: solution 4", "a solved cell says its digit");
+
+    // Contrast against the white board.
+    let rules = "givens = ['.........', '.........', '.........', '.........', '.........', \
+                 '.........', '.........', '.........', '.........']\n\
+                 [[constraint]]\ntype = 'thermometer'\nlines = [['r1c1', 'r1c2', 'r1c3']]\n";
+    let puzzle = &parse_str(rules, Format::Rules).unwrap()[0].puzzle;
+    let link = sudoku_sat::formats::fpuzzles::link(puzzle, None, None);
+    let mut page = harness.open(&format!("{}?p={}", harness.url, percent_encode(&link)));
+    page.hook();
+    let colours = page.evaluate(
+        "JSON.stringify([getComputedStyle(document.querySelector('#board .thermo-bulb')).fill,
+           getComputedStyle(document.querySelector('#board .thermo-line')).stroke,
+           getComputedStyle(document.querySelector('#board .thin')).stroke])",
+    );
+    let colours: Vec<String> = serde_json::from_str(colours.as_str().unwrap()).unwrap();
+    for colour in &colours {
+        let ratio = contrast_with_white(colour);
+        assert!(ratio >= 3.0, "{colour}: {ratio:.2}:1");
+    }
+}
+
+/// Item 12: the empty page shows an empty grid and examples; each loads
+/// and gets the library's own answer.
+#[test]
+fn the_empty_page_offers_examples_that_solve() {
+    let Some(browser) = ready() else { return };
+    let harness = Harness::start(&browser);
+    let mut page = fresh_page(&harness);
+    assert_eq!(
+        page.evaluate("document.querySelectorAll('#board text.given').length"),
+        0
+    );
+    // The examples' texts, from the page's own file.
+    let source = include_str!("../../web/examples.js");
+    let texts: Vec<&str> = source
+        .split("text: \"")
+        .skip(1)
+        .map(|rest| &rest[..rest.find('"').unwrap()])
+        .collect();
+    let names = page.evaluate(
+        "JSON.stringify([...document.getElementById('examples').options].slice(1).map((o) => o.value))",
+    );
+    assert_eq!(
+        names.as_str().unwrap(),
+        r#"["classic","killer","thermo","jigsaw","sixteen"]"#
+    );
+    assert_eq!(texts.len(), 5);
+    for (k, text) in texts.iter().enumerate() {
+        let expected = library_outcome(text);
+        let solution = expected.solution().expect("a unique example").to_string();
+        assert_eq!(expected.status(), "unique", "example {k}");
+        page.evaluate(&format!(
+            "{{ const list = document.getElementById('examples');
+               list.selectedIndex = {};
+               list.dispatchEvent(new Event('change')); }} true",
+            k + 1
+        ));
+        let shown = wait_for(
+            &mut page,
+            &format!("$('solution-line').textContent === '{solution}'"),
+            "$('status').textContent",
+        );
+        assert_eq!(shown, "unique", "example {k}");
+        assert_eq!(
+            page.evaluate("document.getElementById('puzzle').value")
+                .as_str()
+                .unwrap(),
+            *text
+        );
+    }
 }

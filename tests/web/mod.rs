@@ -30,12 +30,13 @@ use crate::common::{EULER_1_SOLUTION, GENERATED_16, in_ci};
 use devtools::{Harness, chromium, percent_encode};
 
 /// The page's files in `web/` outside `pkg/`, but for `bench.html`.
-const PAGE_FILES: [&str; 15] = [
+const PAGE_FILES: [&str; 16] = [
     "index.html",
     "app.js",
     "check.js",
     "draw.js",
     "editor.js",
+    "examples.js",
     "hints.js",
     "marks.js",
     "pasted.js",

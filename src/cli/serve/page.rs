@@ -19,6 +19,7 @@ const PAGE: &[(&str, &[u8])] = &[
     ("check.js", include_bytes!("../../../web/check.js")),
     ("draw.js", include_bytes!("../../../web/draw.js")),
     ("editor.js", include_bytes!("../../../web/editor.js")),
+    ("examples.js", include_bytes!("../../../web/examples.js")),
     ("hints.js", include_bytes!("../../../web/hints.js")),
     ("marks.js", include_bytes!("../../../web/marks.js")),
     ("pasted.js", include_bytes!("../../../web/pasted.js")),
