@@ -8,6 +8,7 @@
 import { clearCheck, runCheck, showCore } from "./check.js";
 import { draw, cellAt, digitsOfLine, markCells } from "./draw.js";
 import { ratingWords, showClauses } from "./words.js";
+import { applyZoom } from "./zoom.js";
 import { Editor, blockShapes, loaded } from "./editor.js";
 import { setupExamples } from "./examples.js";
 import { applyHint, clearHints, drawHint, hideHint, hintShown, listSteps, nextHint } from "./hints.js";
@@ -47,6 +48,7 @@ function redraw() {
   // A hint on view shows its own candidates, not the answer.
   const hinting = hintShown();
   const candidates = $("show-candidates").checked && !hinting ? board.candidates : null;
+  applyZoom(board.puzzle.size);
   draw($("board"), board.puzzle, hinting ? null : board.solved, candidates, board.selected);
   markCells($("board"), board.puzzle.size, { ...board.marks, picked: pickedCells(board.puzzle) });
   drawHint($("board"), board.puzzle);
@@ -279,6 +281,7 @@ $("solve").addEventListener("click", solve);
 $("stop").addEventListener("click", stopAll);
 $("download").addEventListener("click", downloadDimacs);
 $("show-candidates").addEventListener("change", redraw);
+$("zoom").addEventListener("change", redraw);
 $("board").addEventListener("click", (event) => {
   const index = cellAt(event);
   if (index === null || drawing()) return;

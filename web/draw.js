@@ -3,7 +3,8 @@
 // writes for every format it reads), givens, a solution, the cells where a
 // second solution differs, and candidates.
 
-const S = 40; // a cell's side in SVG units; one cell of margin all round
+/** A cell's side in SVG units; one cell of margin all round. */
+export const S = 40;
 const NS = "http://www.w3.org/2000/svg";
 
 /** Returns the symbols of a solution line as numbers (0 for a blank). */

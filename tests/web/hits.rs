@@ -326,3 +326,63 @@ fn the_empty_page_offers_examples_that_solve() {
         );
     }
 }
+
+/// From 25×25 up the board is zoomed so that candidates (here a hint's)
+/// are readable (10 px digits, against 3 px fitted in the panel), in a
+/// panel that scrolls; a 9×9 board still fits its panel.
+#[test]
+fn a_25x25_board_zooms_until_candidates_are_readable() {
+    let Some(browser) = ready() else { return };
+    let harness = Harness::start(&browser);
+    let mut page = fresh_page(&harness);
+    page.call(
+        "Emulation.setDeviceMetricsOverride",
+        json!({ "width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": false }),
+    );
+    let fitted = page.evaluate(
+        "document.getElementById('board').getBoundingClientRect().width
+           <= document.getElementById('board-panel').getBoundingClientRect().width",
+    );
+    assert_eq!(fitted, true, "a 9x9 board fits its panel");
+
+    let text = super::pattern_puzzle(25, 5, 85, 11);
+    let url = format!("{}?p={}", harness.url, percent_encode(&text));
+    let mut page = harness.open(&url);
+    page.call(
+        "Emulation.setDeviceMetricsOverride",
+        json!({ "width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": false }),
+    );
+    assert_eq!(page.hook().0, "unique");
+    // A hint shows every open cell's candidates.
+    page.evaluate("document.getElementById('hint').click(); true");
+    // The smallest candidate on the board, in screen pixels, and how the
+    // board sits in its panel.
+    let measure = "(() => {
+           const svg = $('board');
+           const scale = svg.getScreenCTM().a;
+           const sizes = [...svg.querySelectorAll('text.cand')].map((t) => Number(t.getAttribute('font-size')) * scale);
+           const wrap = $('board-wrap');
+           return JSON.stringify([Math.min(...sizes), svg.getBoundingClientRect().width,
+                                  wrap.scrollWidth > wrap.clientWidth]);
+         })()";
+    let zoomed = wait_for(&mut page, "$('board').querySelector('text.cand')", measure);
+    let (smallest, width, scrolls): (f64, f64, bool) = serde_json::from_str(&zoomed).unwrap();
+    assert!(smallest >= 9.5, "candidates {smallest:.1} px tall");
+    assert!(
+        width > 458.0 && scrolls,
+        "{width} px wide, scrolls: {scrolls}"
+    );
+
+    page.evaluate(
+        "{ const zoom = document.getElementById('zoom');
+           zoom.value = 'fit';
+           zoom.dispatchEvent(new Event('change')); } true",
+    );
+    let fit = wait_for(&mut page, "true", measure);
+    let (smallest, width, scrolls): (f64, f64, bool) = serde_json::from_str(&fit).unwrap();
+    assert!(smallest < 5.0, "fitted, candidates are {smallest:.1} px");
+    assert!(
+        width <= 640.0 && !scrolls,
+        "{width} px wide, scrolls: {scrolls}"
+    );
+}

@@ -30,7 +30,7 @@ use crate::common::{EULER_1_SOLUTION, GENERATED_16, in_ci};
 use devtools::{Harness, chromium, percent_encode};
 
 /// The page's files in `web/` outside `pkg/`, but for `bench.html`.
-const PAGE_FILES: [&str; 16] = [
+const PAGE_FILES: [&str; 17] = [
     "index.html",
     "app.js",
     "check.js",
@@ -46,6 +46,7 @@ const PAGE_FILES: [&str; 16] = [
     "solver.js",
     "worker.js",
     "words.js",
+    "zoom.js",
     "style.css",
 ];
 

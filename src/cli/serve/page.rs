@@ -29,6 +29,7 @@ const PAGE: &[(&str, &[u8])] = &[
     ("solver.js", include_bytes!("../../../web/solver.js")),
     ("worker.js", include_bytes!("../../../web/worker.js")),
     ("words.js", include_bytes!("../../../web/words.js")),
+    ("zoom.js", include_bytes!("../../../web/zoom.js")),
     ("style.css", include_bytes!("../../../web/style.css")),
     ("bench.html", include_bytes!("../../../web/bench.html")),
 ];
