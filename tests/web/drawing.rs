@@ -19,7 +19,7 @@ use super::ready;
 
 /// Drags the mouse across `cells` of the board, pressed on the first and
 /// released on the last, as DevTools' input events do.
-fn drag(page: &mut Page, cells: &[usize]) {
+pub(super) fn drag(page: &mut Page, cells: &[usize]) {
     let centres = page.evaluate(&format!(
         "{cells:?}.map((i) => {{
            const r = document.querySelector(`#board rect[data-cell=\"${{i}}\"]`).getBoundingClientRect();
@@ -41,7 +41,7 @@ fn drag(page: &mut Page, cells: &[usize]) {
 }
 
 /// Picks what the mouse draws (and a cage's total).
-fn draw_mode(page: &mut Page, mode: &str, total: &str) {
+pub(super) fn draw_mode(page: &mut Page, mode: &str, total: &str) {
     page.evaluate(&format!(
         "document.getElementById('draw-mode').value = '{mode}';
          document.getElementById('draw-mode').dispatchEvent(new Event('change'));
@@ -51,7 +51,7 @@ fn draw_mode(page: &mut Page, mode: &str, total: &str) {
 
 /// Opens a fresh page on a desktop-sized window with the board in view,
 /// so that every cell can be dragged over.
-fn board_page(harness: &Harness) -> Page {
+pub(super) fn board_page(harness: &Harness) -> Page {
     let mut page = fresh_page(harness);
     page.call(
         "Emulation.setDeviceMetricsOverride",

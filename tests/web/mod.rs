@@ -16,6 +16,7 @@ mod editor;
 mod hits;
 mod page;
 mod serve;
+mod shots;
 mod understand;
 
 use sudoku_sat::encode::Encoding;
