@@ -5,9 +5,16 @@
 // f-puzzles payload>, the page solves the puzzle on load and writes the
 // solution as one line of N² symbols into #solution-line and the status
 // (unique, multiple, none, or an error message) into #status.
-import { draw, cellAt } from "./draw.js";
+import { clearCheck, runCheck, showCore } from "./check.js";
+import { draw, cellAt, digitsOfLine, markCells } from "./draw.js";
+import { ratingWords, showClauses } from "./words.js";
+import { applyZoom } from "./zoom.js";
 import { Editor, blockShapes, loaded } from "./editor.js";
+import { setupExamples } from "./examples.js";
+import { applyHint, clearHints, drawHint, hideHint, hintShown, listSteps, nextHint } from "./hints.js";
 import { setupMarks, showGlobal } from "./marks.js";
+import { hideListed, showListed } from "./pasted.js";
+import { deletePicked, hasPick, pick, pickAt, pickedCells, showRules } from "./picks.js";
 import { showShare } from "./share.js";
 import { Solver } from "./solver.js";
 import { clearSteps, count, step } from "./steps.js";
@@ -33,12 +40,18 @@ function buttons() {
 }
 
 // What is on the board: the module's answers for the current puzzle.
-let board = { text: "", puzzle: null, solved: null, candidates: null, selected: null };
+// `marks`: cells a core or the setter's check marks (class → cells).
+let board = { text: "", puzzle: null, solved: null, candidates: null, selected: null, marks: null };
 
 function redraw() {
   if (!board.puzzle) return;
-  const candidates = $("show-candidates").checked ? board.candidates : null;
-  draw($("board"), board.puzzle, board.solved, candidates, board.selected);
+  // A hint on view shows its own candidates, not the answer.
+  const hinting = hintShown();
+  const candidates = $("show-candidates").checked && !hinting ? board.candidates : null;
+  applyZoom(board.puzzle.size);
+  draw($("board"), board.puzzle, hinting ? null : board.solved, candidates, board.selected);
+  markCells($("board"), board.puzzle.size, { ...board.marks, picked: pickedCells(board.puzzle) });
+  drawHint($("board"), board.puzzle);
 }
 
 function verdict(text, isError) {
@@ -99,30 +112,23 @@ function clearAnswers() {
   $("explain-title").textContent = "Clauses of a cell";
   $("timing").textContent = "";
   clearSteps();
+  clearHints();
+  clearCheck();
 }
 
-/** Lists the puzzle's rules in words, and the drawn elements that are
-    not rules. */
-function showRules(puzzle) {
-  for (const sentence of puzzle.rules) {
-    const item = document.createElement("li");
-    item.textContent = sentence;
-    $("rules").appendChild(item);
-  }
-  for (const key of puzzle.ignored) {
-    const item = document.createElement("li");
-    item.textContent = `${key}: drawn only, not a rule; not enforced`;
-    $("rules").appendChild(item);
-  }
-}
-
-async function solve() {
+/** Solves the puzzle in the box, or with the box empty the one on the
+    board; `chosen` (a link) solves one puzzle of several in the box. */
+async function solve(chosen) {
   stopAll();
   const mine = ++run;
   const current = () => mine === run;
+  // Solve is disabled while it works, which drops the focus to the
+  // page's body: it goes back where it was when the verdict is in.
+  const focused = document.activeElement;
   // An empty box solves the puzzle on the board (the fresh page's grid).
-  const text = $("puzzle").value.trim() ? $("puzzle").value : board.text;
-  board = { text, puzzle: null, solved: null, candidates: null, selected: null };
+  const pasted = $("puzzle").value.trim() ? $("puzzle").value : board.text;
+  const text = typeof chosen === "string" ? chosen : pasted;
+  board = { text, puzzle: null, solved: null, candidates: null, selected: null, marks: null };
   clearAnswers();
   verdict("Reading\u2026");
   solving = true;
@@ -137,7 +143,8 @@ async function solve() {
       return;
     }
     board.puzzle = read.answer;
-    showRules(read.answer);
+    if (typeof chosen !== "string") showListed(read.answer.listed, 0, (k) => solveOne(pasted, k, read.answer.listed));
+    showRules(read.answer, redraw);
     // The editor takes the puzzle read, for the address, the share
     // links and undo.
     loaded.then(() => {
@@ -168,15 +175,35 @@ async function solve() {
     if (current()) {
       solving = false;
       buttons();
+      if (document.activeElement === document.body && focused && focused !== document.body) focused.focus();
     }
   }
   afterVerdict(text, current);
+}
+
+/** Solves puzzle k of the several in `pasted`, keeping the list. */
+async function solveOne(pasted, k, listed) {
+  try {
+    const { answer } = await solver.ask("nth", pasted, k);
+    if (answer.error) {
+      verdict(answer.error, true);
+      return;
+    }
+    showListed(listed, k, (j) => solveOne(pasted, j, listed));
+    solve(answer.link);
+  } catch (failed) {
+    verdict(String(failed.message || failed), true);
+  }
 }
 
 /** The work after the verdict: the links to the answer, then the true
     candidates and the rating on the other worker, with a line saying
     which is running. Stopping it leaves the verdict as it is. */
 async function afterVerdict(text, current) {
+  if (board.solved.status === "none") {
+    // Why not: the smallest set of givens and constraints that clash.
+    showCore(solver, text, board.puzzle.size, current, markAll);
+  }
   if (board.solved.solution) {
     solver.ask("links", text, board.solved.solution).then((links) => {
       if (current() && !links.answer.error) showLinks(links.answer);
@@ -194,37 +221,11 @@ async function afterVerdict(text, current) {
     const rated = await extras.ask("rate", text);
     if (!current()) return;
     progress("");
-    $("rating").textContent = rated.answer.error ? rated.answer.error : ratingWords(rated.answer);
+    $("rating").textContent = rated.answer.error ? rated.answer.error : ratingWords(rated.answer, board.puzzle.size);
   } catch (failed) {
     if (!current()) return;
     const message = String(failed.message || failed);
     progress(message === "stopped" ? "Candidates and rating stopped." : message);
-  }
-}
-
-/** The rating in words, by what its level did: solved the puzzle,
-    proved it has no solution, or (search) found several solutions. */
-function ratingWords(r) {
-  const fixed = (n) => `${n ?? 0} of ${board.puzzle.size ** 2} cells`;
-  const limit = r.gave_up ? ", gave up at the limit" : "";
-  const outcome = {
-    unique: "solves it",
-    multiple: "finds two solutions",
-    unsolvable: "proves it has no solution",
-  }[r.outcome] || r.outcome;
-  switch (r.level) {
-    case "propagation":
-      return r.outcome === "unsolvable"
-        ? "Rating: propagation (unit propagation alone, naked and hidden singles, finds the contradiction: no solution)."
-        : `Rating: propagation (unit propagation alone, naked and hidden singles, ${outcome}).`;
-    case "probing": {
-      const fixes = r.propagated == null ? "propagation alone is not enough" : `propagation fixes ${fixed(r.propagated)}`;
-      return `Rating: probing (${fixes}; failed-literal probing ${r.outcome === "unique" ? "the rest" : outcome}).`;
-    }
-    default: {
-      const fixes = r.propagated == null ? "propagation conflicts" : `propagation fixes ${fixed(r.propagated)}`;
-      return `Rating: search (${fixes}; ${r.decisions} decisions, ${r.conflicts} conflicts${limit}; search ${outcome}).`;
-    }
   }
 }
 
@@ -252,27 +253,7 @@ async function explainCell(index) {
     const { answer } = await solver.ask("explain", board.text, name);
     // A new puzzle since the click: its panel is not this answer's.
     if (mine !== run) return;
-    box.replaceChildren();
-    if (answer.error) {
-      box.textContent = answer.error;
-      return;
-    }
-    const intro = document.createElement("p");
-    intro.textContent = `${answer.target} appears in ${answer.families.reduce((s, f) => s + f.clauses.length, 0)} of the formula's ${answer.clauses} clauses over ${answer.variables} variables.`;
-    box.appendChild(intro);
-    for (const family of answer.families) {
-      const h = document.createElement("h3");
-      h.textContent = `${family.family} (${family.clauses.length} of ${family.total})`;
-      const list = document.createElement("ol");
-      for (const clause of family.clauses.slice(0, 40)) {
-        const li = document.createElement("li");
-        const code = document.createElement("code");
-        code.textContent = `${clause.dimacs.join(" ")} 0`;
-        li.append(clause.words, " ", code);
-        list.appendChild(li);
-      }
-      box.append(h, list);
-    }
+    showClauses(box, answer);
   } catch (stopped) {
     if (mine === run) box.textContent = String(stopped.message || stopped);
   }
@@ -300,6 +281,7 @@ $("solve").addEventListener("click", solve);
 $("stop").addEventListener("click", stopAll);
 $("download").addEventListener("click", downloadDimacs);
 $("show-candidates").addEventListener("change", redraw);
+$("zoom").addEventListener("change", redraw);
 $("board").addEventListener("click", (event) => {
   const index = cellAt(event);
   if (index === null || drawing()) return;
@@ -321,10 +303,13 @@ const editor = new Editor((shared, cause) => {
   solving = false;
   buttons();
   const keep = board.puzzle && board.puzzle.size === shared.size ? board.selected : null;
-  board = { text: shared.link, puzzle: shared, solved: null, candidates: null, selected: keep };
+  board = { text: shared.link, puzzle: shared, solved: null, candidates: null, selected: keep, marks: null };
   clearAnswers();
-  showRules(shared);
-  if (cause === "edit") $("puzzle").value = shared.link;
+  showRules(shared, redraw);
+  if (cause === "edit") {
+    $("puzzle").value = shared.link;
+    hideListed();
+  }
   verdict(cause === "start"
     ? "Type givens on the board, or paste a puzzle, and press Solve."
     : "Edited: press Solve to solve this puzzle.");
@@ -332,12 +317,37 @@ const editor = new Editor((shared, cause) => {
 });
 
 // Drawing constraints with the mouse, and the global rules (marks.js).
-const drawing = setupMarks(editor, () => board);
+const drawing = setupMarks(editor, () => board, (cell) => pickAt(board.puzzle, cell, redraw));
+const deleteRule = () => deletePicked(editor, board.puzzle, (words) => verdict(words, true));
+$("delete-rule").addEventListener("click", deleteRule);
+$("rules").addEventListener("keydown", (event) => {
+  const item = event.target.closest("li[data-rule]");
+  if (!item) return;
+  if (event.key === "Enter" || event.key === " ") {
+    event.preventDefault();
+    pick(Number(item.dataset.rule), redraw);
+  } else if ((event.key === "Delete" || event.key === "Backspace") && hasPick()) {
+    event.preventDefault();
+    deleteRule();
+  }
+});
 $("draw-mode").addEventListener("change", () => $("board").classList.toggle("draws", drawing()));
+
+/** Says the selected cell for a screen reader: its name and what it
+    holds. */
+function sayCell(index) {
+  const n = board.puzzle.size;
+  const given = board.puzzle.givens[index];
+  const line = board.solved && board.solved.solution;
+  const solved = line ? digitsOfLine(line, n)[index] : 0;
+  const holds = given ? `given ${given}` : solved ? `solution ${solved}` : "empty";
+  $("cell-said").textContent = `r${Math.floor(index / n) + 1}c${(index % n) + 1}: ${holds}`;
+}
 
 /** Selects a cell, changing only its square and the one selected before
     (a whole redraw of a 64×64 board is too slow for every arrow key). */
 function select(index) {
+  sayCell(index);
   const before = board.selected;
   board.selected = index;
   editor.moved();
@@ -365,8 +375,22 @@ $("board").addEventListener("keydown", (event) => {
     select(r * n + c);
     return;
   }
+  // Delete with a rule picked deletes the rule, not the cell's given.
+  if ((event.key === "Delete" || event.key === "Backspace") && hasPick() && $("draw-mode").value === "pick" && editor.shared) {
+    event.preventDefault();
+    deleteRule();
+    return;
+  }
   if (board.selected !== null && editor.ready && editor.shared && editor.key(board.selected, event.key)) {
     event.preventDefault();
+  }
+});
+
+// Ctrl+Enter solves, from anywhere on the page (the text box too).
+document.addEventListener("keydown", (event) => {
+  if ((event.ctrlKey || event.metaKey) && event.key === "Enter") {
+    event.preventDefault();
+    solve();
   }
 });
 
@@ -419,7 +443,29 @@ $("count").addEventListener("click", () => {
   count(solver, board.text, board.puzzle.size, () => mine === run, showStep);
 });
 $("previous").addEventListener("click", () => step(-1, showStep));
+
+// Understanding the puzzle on the board: hints (hints.js), the setter's
+// check and the core of a puzzle with no solution (check.js).
+function markAll(marks) {
+  board.marks = marks;
+  redraw();
+}
+const asked = () => {
+  const mine = run;
+  return () => mine === run;
+};
+$("hint").addEventListener("click", () => board.puzzle && nextHint(solver, board.text, asked(), redraw));
+$("apply").addEventListener("click", () => applyHint(redraw));
+$("hide-hint").addEventListener("click", () => hideHint(redraw));
+$("all-steps").addEventListener("click", () => board.puzzle && listSteps(solver, board.text, asked(), redraw));
+$("check").addEventListener("click", () => board.puzzle && runCheck(solver, board.text, board.puzzle.size, asked(), markAll));
 $("next").addEventListener("click", () => step(1, showStep));
+
+// An example puzzle, picked from the list: read into the box and solved.
+setupExamples($("examples"), (text) => {
+  $("puzzle").value = text;
+  solve();
+});
 
 // `?p=` is decoded with decodeURIComponent, not as a form, so the `+` of
 // an f-puzzles payload written unencoded stays a `+`.

@@ -3,7 +3,8 @@
 // writes for every format it reads), givens, a solution, the cells where a
 // second solution differs, and candidates.
 
-const S = 40; // a cell's side in SVG units; one cell of margin all round
+/** A cell's side in SVG units; one cell of margin all round. */
+export const S = 40;
 const NS = "http://www.w3.org/2000/svg";
 
 /** Returns the symbols of a solution line as numbers (0 for a blank). */
@@ -55,17 +56,81 @@ const CLONE_COLOURS = ["#f4a7a7", "#9fd3a8", "#a9c4f0", "#f2d48f", "#d2b0ec", "#
 
 const ARROWS = { UL: "\u2196", UR: "\u2197", DL: "\u2199", DR: "\u2198" };
 
-/** Draws the whole board into `svg`.
+/** Draws the board into `svg`: the puzzle (cells, marks, givens) only
+    when it is not the one drawn last, then the answer in place.
     puzzle: the module's `read` answer; solved: its `solve` answer or null;
-    candidates: its `candidates` answer or null; selected: a cell index. */
+    candidates: its `candidates` answer or null; selected: a cell index.
+    A 64×64 board is some 30,000 SVG elements: rebuilding them for every
+    answer froze the page for up to a second, so the answer (solution,
+    second solution, candidates, the cells' classes) lives in a layer of
+    its own. `svg.dataset.builds` counts the whole builds. */
 export function draw(svg, puzzle, solved, candidates, selected) {
+  if (svg.drawn !== puzzle || !svg.querySelector("g.answer")) {
+    build(svg, puzzle);
+    svg.drawn = puzzle;
+    svg.dataset.builds = Number(svg.dataset.builds || 0) + 1;
+  }
+  answer(svg, puzzle, solved, candidates, selected);
+}
+
+/** Sets the class of cell i: differing, selected, an extra region's. */
+function classify(svg, i, differs, selected) {
+  const square = svg.cellRects[i];
+  if (!square) return;
+  let cls = "cell";
+  if (differs.has(i)) cls += " differs";
+  else if (i === selected) cls += " selected";
+  else if (svg.extra.has(i)) cls += " extra";
+  if (square.getAttribute("class") !== cls) square.setAttribute("class", cls);
+}
+
+/** Draws the answer over the board built for `puzzle`, replacing the
+    one before; only the cells whose class may change are touched. */
+function answer(svg, puzzle, solved, candidates, selected) {
   const n = puzzle.size;
-  const f = puzzle.fpuzzles;
-  svg.replaceChildren();
-  svg.setAttribute("viewBox", `0 0 ${(n + 2) * S} ${(n + 2) * S}`);
   const solution = digitsOfLine(solved && solved.solution, n);
   const second = digitsOfLine(solved && solved.second, n);
   const differs = new Set((solved && solved.differing) || []);
+  const before = svg.shown || { differs: new Set(), selected: null };
+  for (const i of new Set([...before.differs, ...differs, before.selected, selected])) {
+    if (i !== null && i !== undefined) classify(svg, i, differs, selected);
+  }
+  svg.shown = { differs, selected };
+  svg.querySelector("g.hint-view")?.remove();
+  const text = svg.querySelector("g.answer");
+  text.replaceChildren();
+  for (let i = 0; i < n * n; i++) {
+    if (puzzle.givens[i]) continue;
+    const [x, y] = centre([Math.floor(i / n), i % n]);
+    const digit = solution && solution[i];
+    const big = S * (digit > 9 ? 0.48 : 0.62);
+    if (digit) {
+      el(text, "text", { class: "solved", x, y: differs.has(i) ? y - S * 0.08 : y, "font-size": big }, digit);
+      if (differs.has(i) && second) el(text, "text", { class: "second", x: x + S * 0.3, y: y + S * 0.3, "font-size": S * 0.26 }, second[i]);
+    } else if (candidates && candidates.cells[i].length > 1) {
+      drawCandidates(text, n, x, y, candidates.cells[i]);
+    }
+  }
+  if (solution && candidates) {
+    // Cells where the puzzle is still open: their candidates, beside the
+    // solution shown.
+    for (let i = 0; i < n * n; i++) {
+      if (!puzzle.givens[i] && candidates.cells[i].length > 1 && !differs.has(i)) {
+        const [x, y] = centre([Math.floor(i / n), i % n]);
+        el(text, "text", { class: "cand", x, y: y + S * 0.38, "font-size": S * 0.18 }, candidates.cells[i].join(""));
+      }
+    }
+  }
+}
+
+/** Builds the board of `puzzle`: cells, blocks, marks and givens, and
+    the empty layers the answer, marked cells and hints are drawn in. */
+function build(svg, puzzle) {
+  const n = puzzle.size;
+  const f = puzzle.fpuzzles;
+  svg.replaceChildren();
+  svg.shown = null;
+  svg.setAttribute("viewBox", `0 0 ${(n + 2) * S} ${(n + 2) * S}`);
   const extra = new Set();
   for (const region of f.extraregion || []) {
     for (const name of region.cells) {
@@ -73,16 +138,17 @@ export function draw(svg, puzzle, solved, candidates, selected) {
       extra.add(r * n + c);
     }
   }
+  svg.extra = extra;
 
   const cells = el(svg, "g", {});
+  svg.cellRects = [];
   for (let i = 0; i < n * n; i++) {
     const r = Math.floor(i / n), c = i % n;
-    let cls = "cell";
-    if (differs.has(i)) cls += " differs";
-    else if (i === selected) cls += " selected";
-    else if (extra.has(i)) cls += " extra";
-    el(cells, "rect", { class: cls, x: S + c * S, y: S + r * S, width: S, height: S, "data-cell": i });
+    const cls = extra.has(i) ? "cell extra" : "cell";
+    svg.cellRects.push(el(cells, "rect", { class: cls, x: S + c * S, y: S + r * S, width: S, height: S, "data-cell": i }));
   }
+  // Cells marked by a hint, a core or the setter's check (markCells).
+  el(svg, "g", { class: "overlay", "pointer-events": "none" });
 
   drawClones(svg, n, f.clone || []);
 
@@ -155,31 +221,15 @@ export function draw(svg, puzzle, solved, candidates, selected) {
   drawEdgeMarks(grid, f);
   drawClues(grid, f);
 
-  const text = el(svg, "g", { "pointer-events": "none", "text-anchor": "middle", "dominant-baseline": "central", "font-family": "system-ui, sans-serif" });
+  const font = { "pointer-events": "none", "text-anchor": "middle", "dominant-baseline": "central", "font-family": "system-ui, sans-serif" };
+  const text = el(svg, "g", font);
   for (let i = 0; i < n * n; i++) {
-    const [x, y] = centre([Math.floor(i / n), i % n]);
     const given = puzzle.givens[i];
-    const digit = given || (solution && solution[i]);
-    const big = S * (digit > 9 ? 0.48 : 0.62);
-    if (given) {
-      el(text, "text", { class: "given", x, y, "font-size": big, "data-at": i }, given);
-    } else if (digit) {
-      el(text, "text", { class: "solved", x, y: differs.has(i) ? y - S * 0.08 : y, "font-size": big }, digit);
-      if (differs.has(i) && second) el(text, "text", { class: "second", x: x + S * 0.3, y: y + S * 0.3, "font-size": S * 0.26 }, second[i]);
-    } else if (candidates && candidates.cells[i].length > 1) {
-      drawCandidates(text, n, x, y, candidates.cells[i]);
-    }
+    if (!given) continue;
+    const [x, y] = centre([Math.floor(i / n), i % n]);
+    el(text, "text", { class: "given", x, y, "font-size": S * (given > 9 ? 0.48 : 0.62), "data-at": i }, given);
   }
-  if (solution && candidates) {
-    // Cells where the puzzle is still open: their candidates, beside the
-    // solution shown.
-    for (let i = 0; i < n * n; i++) {
-      if (!puzzle.givens[i] && candidates.cells[i].length > 1 && !differs.has(i)) {
-        const [x, y] = centre([Math.floor(i / n), i % n]);
-        el(text, "text", { class: "cand", x, y: y + S * 0.38, "font-size": S * 0.18 }, candidates.cells[i].join(""));
-      }
-    }
-  }
+  el(svg, "g", { class: "answer", ...font });
 }
 
 /** Shades each clone pair's cells (both shapes) in the pair's colour,
@@ -196,12 +246,45 @@ function drawClones(svg, n, clones) {
   });
 }
 
-function drawCandidates(parent, n, x, y, digits) {
+/** Returns where candidate `d` of an n×n grid sits in the cell centred
+    at (x, y): its x, y and font size. */
+function candidateAt(n, x, y, d) {
   const k = Math.ceil(Math.sqrt(n));
   const step = S / (k + 0.4);
-  for (const d of digits) {
-    const row = Math.floor((d - 1) / k), col = (d - 1) % k;
-    el(parent, "text", { class: "cand", x: x + (col - (k - 1) / 2) * step, y: y + (row - (k - 1) / 2) * step, "font-size": step * 0.8 }, d);
+  const row = Math.floor((d - 1) / k), col = (d - 1) % k;
+  return { x: x + (col - (k - 1) / 2) * step, y: y + (row - (k - 1) / 2) * step, "font-size": step * 0.8 };
+}
+
+function drawCandidates(parent, n, x, y, digits, classOf = () => "cand") {
+  for (const d of digits) el(parent, "text", { class: classOf(d), ...candidateAt(n, x, y, d) }, d);
+}
+
+/** Shades cells over the board's squares: `marks` maps a class (hint-cell,
+    core, needed…) to 0-based cells; each square has data-at. Replaces
+    what was marked before. */
+export function markCells(svg, n, marks) {
+  const layer = svg.querySelector("g.overlay");
+  if (!layer) return;
+  layer.replaceChildren();
+  for (const [cls, cells] of Object.entries(marks || {})) {
+    for (const i of cells) {
+      el(layer, "rect", { class: cls, x: S + (i % n) * S, y: S + Math.floor(i / n) * S, width: S, height: S, "data-at": i });
+    }
+  }
+}
+
+/** Draws a hint's view on top of the board: `placed` (0 or the digit a
+    step placed, per cell) in big digits, `candidates` (per cell) in the
+    other open cells, each candidate's class from `classOf(i, d)`. */
+export function drawHintView(svg, puzzle, placed, candidates, classOf) {
+  const n = puzzle.size;
+  svg.querySelector("g.hint-view")?.remove();
+  const layer = el(svg, "g", { class: "hint-view", "pointer-events": "none", "text-anchor": "middle", "dominant-baseline": "central", "font-family": "system-ui, sans-serif" });
+  for (let i = 0; i < n * n; i++) {
+    if (puzzle.givens[i]) continue;
+    const [x, y] = centre([Math.floor(i / n), i % n]);
+    if (placed[i]) el(layer, "text", { class: "hinted", x, y, "font-size": S * (placed[i] > 9 ? 0.48 : 0.62), "data-at": i }, placed[i]);
+    else drawCandidates(layer, n, x, y, candidates[i], (d) => classOf(i, d));
   }
 }
 

@@ -29,9 +29,10 @@ export function itemOf(mode, cells, total) {
 }
 
 /** Wires the drawing controls to `editor`; `board()` returns the page's
-    board state (its puzzle's size). Returns `drawing()`, whether a mode
-    other than givens is on (a click then draws, not explains). */
-export function setupMarks(editor, board) {
+    board state (its puzzle's size); `onPick(cell)` is called for a click
+    in "pick" mode. Returns `drawing()`, whether a mode other than givens
+    is on (a click then draws or picks, not explains). */
+export function setupMarks(editor, board, onPick) {
   const svg = $("board");
   let path = null;
 
@@ -51,6 +52,11 @@ export function setupMarks(editor, board) {
     const at = cellUnder(event);
     if (at === null) return;
     event.preventDefault();
+    if (mode() === "pick") {
+      svg.focus();
+      onPick(at);
+      return;
+    }
     if (mode() === "erase") {
       const cell = name(at, board().puzzle.size);
       editor.change((f) => {

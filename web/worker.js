@@ -2,17 +2,19 @@
 // Stop can end a long search by terminating this worker.
 //
 // Messages in: {id, op, text, cell}, op one of the module's functions
-// (read, solve, links, candidates, rate, explain, dimacs, solutions). Messages out:
+// (read, solve, links, candidates, rate, explain, dimacs, solutions,
+// hints, core, check, nth). Messages out:
 // {id, op, answer, ms}, answer the function's JSON, parsed; or
 // {id, op, answer: {error}} when the module failed to load or trapped.
 // The op `bench` solves every line of the text in turn (bench.html).
 import init, * as wasm from "./pkg/sudoku_sat_web.js";
 
 const ready = init().then(() => wasm.init());
-const OPS = ["read", "solve", "links", "candidates", "rate", "explain", "dimacs", "solutions"];
+const OPS = ["read", "solve", "links", "candidates", "rate", "explain", "dimacs", "solutions", "hints", "core", "check", "nth"];
 // The operations that take a second argument, sent as `cell`: a cell's
-// name (explain), a solution line (links), a cap (solutions).
-const TWO = ["explain", "links", "solutions"];
+// name (explain), a solution line (links), a cap (solutions), a 0-based
+// puzzle of several (nth).
+const TWO = ["explain", "links", "solutions", "nth"];
 
 self.onmessage = async (event) => {
   const { id, op, text, cell } = event.data;

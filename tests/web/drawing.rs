@@ -1,23 +1,25 @@
 //! Constraints drawn on the board with the mouse, in headless Chromium:
 //! a killer cage with its total, a thermometer and an arrow dragged
 //! across cells by DevTools' mouse events, a global rule toggled, a
-//! constraint erased and brought back by undo, all read back from the
-//! share link by the library.
+//! constraint erased and brought back by undo, a rule picked on the
+//! board or in the list and deleted, all read back from the share link
+//! by the library.
 
 use serde_json::json;
 
 use sudoku_sat::encode::Encoding;
 use sudoku_sat::formats::fpuzzles::from_json;
 use sudoku_sat::formats::text::Format;
+use sudoku_sat::rules::Rule;
 use sudoku_sat::solve::sat::SatSolver;
 
 use super::devtools::{Harness, Page};
-use super::editor::{fresh_page, library_reads};
+use super::editor::{fresh_page, library_reads, press};
 use super::ready;
 
 /// Drags the mouse across `cells` of the board, pressed on the first and
 /// released on the last, as DevTools' input events do.
-fn drag(page: &mut Page, cells: &[usize]) {
+pub(super) fn drag(page: &mut Page, cells: &[usize]) {
     let centres = page.evaluate(&format!(
         "{cells:?}.map((i) => {{
            const r = document.querySelector(`#board rect[data-cell=\"${{i}}\"]`).getBoundingClientRect();
@@ -39,7 +41,7 @@ fn drag(page: &mut Page, cells: &[usize]) {
 }
 
 /// Picks what the mouse draws (and a cage's total).
-fn draw_mode(page: &mut Page, mode: &str, total: &str) {
+pub(super) fn draw_mode(page: &mut Page, mode: &str, total: &str) {
     page.evaluate(&format!(
         "document.getElementById('draw-mode').value = '{mode}';
          document.getElementById('draw-mode').dispatchEvent(new Event('change'));
@@ -47,16 +49,23 @@ fn draw_mode(page: &mut Page, mode: &str, total: &str) {
     ));
 }
 
-#[test]
-fn cages_thermometers_arrows_and_global_rules_drawn_with_the_mouse_are_shared() {
-    let Some(browser) = ready() else { return };
-    let harness = Harness::start(&browser);
-    let mut page = fresh_page(&harness);
+/// Opens a fresh page on a desktop-sized window with the board in view,
+/// so that every cell can be dragged over.
+pub(super) fn board_page(harness: &Harness) -> Page {
+    let mut page = fresh_page(harness);
     page.call(
         "Emulation.setDeviceMetricsOverride",
         json!({ "width": 1280, "height": 1000, "deviceScaleFactor": 1, "mobile": false }),
     );
     page.evaluate("document.getElementById('board').scrollIntoView(); true");
+    page
+}
+
+#[test]
+fn cages_thermometers_arrows_and_global_rules_drawn_with_the_mouse_are_shared() {
+    let Some(browser) = ready() else { return };
+    let harness = Harness::start(&browser);
+    let mut page = board_page(&harness);
     draw_mode(&mut page, "killercage", "10");
     drag(&mut page, &[0, 1, 10]);
     draw_mode(&mut page, "thermometer", "");
@@ -118,4 +127,70 @@ fn cages_thermometers_arrows_and_global_rules_drawn_with_the_mouse_are_shared() 
         .solve_puzzle(&drawn(true))
         .unwrap();
     assert_eq!(status, expected.status());
+}
+
+/// Returns the puzzle the page's f-puzzles share link holds.
+fn shared(page: &mut Page) -> sudoku_sat::puzzle::Puzzle {
+    let link = page.evaluate("document.getElementById('share-fpuzzles').href");
+    library_reads(link.as_str().unwrap(), Format::Auto)
+}
+
+#[test]
+fn a_rule_picked_on_the_board_or_in_the_list_is_deleted_and_undone() {
+    let Some(browser) = ready() else { return };
+    let harness = Harness::start(&browser);
+    let mut page = board_page(&harness);
+    draw_mode(&mut page, "killercage", "10");
+    drag(&mut page, &[0, 1]);
+    draw_mode(&mut page, "thermometer", "");
+    drag(&mut page, &[1, 2, 3]);
+    let both = shared(&mut page);
+    assert_eq!(both.constraints().len(), 2);
+
+    // Pick mode: a click on r1c2 picks its first rule (the cage), a
+    // second click its next (the thermometer); the rule is marked in the
+    // list and its cells on the board.
+    draw_mode(&mut page, "pick", "");
+    let picked = |page: &mut Page| {
+        let value = page.evaluate(
+            "JSON.stringify([document.querySelector('#rules li.picked')?.textContent ?? null,
+               [...document.querySelectorAll('#board .overlay rect.picked')].map((r) => Number(r.dataset.at))])",
+        );
+        serde_json::from_str::<(Option<String>, Vec<usize>)>(value.as_str().unwrap()).unwrap()
+    };
+    drag(&mut page, &[1]);
+    let (words, cells) = picked(&mut page);
+    assert!(words.unwrap().contains("cage"), "the cage first");
+    assert_eq!(cells, vec![0, 1]);
+    drag(&mut page, &[1]);
+    let (words, cells) = picked(&mut page);
+    assert!(
+        words.unwrap().contains("from the bulb"),
+        "then the thermometer"
+    );
+    assert_eq!(cells, vec![1, 2, 3]);
+
+    // Delete on the board removes it; Undo brings it back.
+    press(&mut page, "Delete", 0);
+    let left = shared(&mut page);
+    assert_eq!(left.constraints().len(), 1);
+    assert_eq!(left.constraints()[0].key(), "killercage");
+    assert!(
+        left.givens().givens().next().is_none(),
+        "no given cleared or set"
+    );
+    page.evaluate("document.getElementById('undo').click(); true");
+    assert_eq!(shared(&mut page), both);
+
+    // From the list: pick the cage, then the button deletes it.
+    page.evaluate(
+        "[...document.querySelectorAll('#rules li')].find((li) => li.textContent.includes('cage')).click(); true",
+    );
+    assert_eq!(picked(&mut page).1, vec![0, 1]);
+    page.evaluate("document.getElementById('delete-rule').click(); true");
+    let left = shared(&mut page);
+    assert_eq!(left.constraints().len(), 1);
+    assert_eq!(left.constraints()[0].key(), "thermometer");
+    page.evaluate("document.getElementById('undo').click(); true");
+    assert_eq!(shared(&mut page), both);
 }

@@ -24,7 +24,7 @@ const CLASSIC: &str =
 /// Presses a key on the focused element, as a keyboard would: key down
 /// (with its text for a printable key) and key up; `modifiers` as
 /// DevTools counts them (2 is Ctrl).
-fn press(page: &mut Page, key: &str, modifiers: u32) {
+pub(super) fn press(page: &mut Page, key: &str, modifiers: u32) {
     let (code, vk) = match key {
         "ArrowLeft" => ("ArrowLeft".to_string(), 37),
         "ArrowUp" => ("ArrowUp".to_string(), 38),
@@ -32,6 +32,7 @@ fn press(page: &mut Page, key: &str, modifiers: u32) {
         "ArrowDown" => ("ArrowDown".to_string(), 40),
         "Delete" => ("Delete".to_string(), 46),
         "Backspace" => ("Backspace".to_string(), 8),
+        "Enter" => ("Enter".to_string(), 13),
         _ => {
             let c = key.chars().next().expect("a key");
             let code = if c.is_ascii_digit() {

@@ -13,8 +13,11 @@
 mod devtools;
 mod drawing;
 mod editor;
+mod hits;
 mod page;
 mod serve;
+mod shots;
+mod understand;
 
 use sudoku_sat::encode::Encoding;
 use sudoku_sat::formats::fpuzzles::link;
@@ -28,16 +31,23 @@ use crate::common::{EULER_1_SOLUTION, GENERATED_16, in_ci};
 use devtools::{Harness, chromium, percent_encode};
 
 /// The page's files in `web/` outside `pkg/`, but for `bench.html`.
-const PAGE_FILES: [&str; 10] = [
+const PAGE_FILES: [&str; 17] = [
     "index.html",
     "app.js",
+    "check.js",
     "draw.js",
     "editor.js",
+    "examples.js",
+    "hints.js",
     "marks.js",
+    "pasted.js",
+    "picks.js",
     "share.js",
     "steps.js",
     "solver.js",
     "worker.js",
+    "words.js",
+    "zoom.js",
     "style.css",
 ];
 
@@ -169,19 +179,27 @@ fn the_page_solves_puzzles_in_a_headless_browser() {
 
     // A malformed link: the reader's own message, and no solution.
     let malformed = "https://www.f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA!!!";
-    let message = parse_str(malformed, Format::Auto).unwrap_err().to_string();
+    // One pasted line: the message without its `line 1:`.
+    let message = parse_str(malformed, Format::Auto)
+        .unwrap_err()
+        .kind()
+        .to_string();
     let (status, line) = solve_in_page(&harness, malformed);
     assert_eq!(status, message, "malformed link");
     assert_eq!(line, "", "malformed link");
 }
 
 /// A 36×36 puzzle with several solutions that keeps the page's solver
-/// busy for seconds (about 6 s here): a pattern grid with about 45% of
-/// its cells kept (by a fixed linear congruential sequence), in the
-/// numbers format.
+/// busy for seconds (about 6 s here).
 pub(crate) fn long_puzzle() -> String {
-    let (side, box_side) = (36usize, 6usize);
-    let mut state = 5u64;
+    pattern_puzzle(36, 6, 45, 5)
+}
+
+/// A pattern grid of side `side` (blocks of `block` × `block`) with
+/// about `kept` percent of its cells kept, picked by a fixed linear
+/// congruential sequence from `seed`, in the numbers format.
+pub(crate) fn pattern_puzzle(side: usize, block: usize, kept: u64, seed: u64) -> String {
+    let mut state = seed;
     let mut text = String::new();
     for r in 0..side {
         let row: Vec<String> = (0..side)
@@ -189,8 +207,8 @@ pub(crate) fn long_puzzle() -> String {
                 state = state
                     .wrapping_mul(6364136223846793005)
                     .wrapping_add(1442695040888963407);
-                let digit = (box_side * (r % box_side) + r / box_side + c) % side + 1;
-                if (state >> 33) % 100 < 45 {
+                let digit = (block * (r % block) + r / block + c) % side + 1;
+                if (state >> 33) % 100 < kept {
                     digit.to_string()
                 } else {
                     "0".to_string()

@@ -43,6 +43,53 @@ export function candidates(text) {
 }
 
 /**
+ * Runs the setter's check, as `sudoku-sat check` does: `status`
+ * (`unique`, `multiple` or `unsolvable`); for one solution `needed`
+ * (the givens without which it has a second, `[index, digit]`) and
+ * `redundant` (those it stays unique without, one at a time); for
+ * several `differ` (the cells two solutions differ in); for none `core`.
+ * @param {string} text
+ * @returns {string}
+ */
+export function check(text) {
+    let deferred2_0;
+    let deferred2_1;
+    try {
+        const ptr0 = passStringToWasm0(text, wasm.__wbindgen_export2, wasm.__wbindgen_export3);
+        const len0 = WASM_VECTOR_LEN;
+        const ret = wasm.check(ptr0, len0);
+        deferred2_0 = ret[0];
+        deferred2_1 = ret[1];
+        return getStringFromWasm0(ret[0], ret[1]);
+    } finally {
+        wasm.__wbindgen_export(deferred2_0, deferred2_1, 1);
+    }
+}
+
+/**
+ * Returns a minimal set of the puzzle's givens and constraints that has
+ * no solution (without any one of them the rest has one), as `solve
+ * --explain` finds it: `{"core": ...}` (see `core_json`), or `{"core":
+ * null}` when the puzzle has a solution.
+ * @param {string} text
+ * @returns {string}
+ */
+export function core(text) {
+    let deferred2_0;
+    let deferred2_1;
+    try {
+        const ptr0 = passStringToWasm0(text, wasm.__wbindgen_export2, wasm.__wbindgen_export3);
+        const len0 = WASM_VECTOR_LEN;
+        const ret = wasm.core(ptr0, len0);
+        deferred2_0 = ret[0];
+        deferred2_1 = ret[1];
+        return getStringFromWasm0(ret[0], ret[1]);
+    } finally {
+        wasm.__wbindgen_export(deferred2_0, deferred2_1, 1);
+    }
+}
+
+/**
  * Returns the puzzle as DIMACS CNF with its comment header, the bytes
  * `sudoku-sat export` writes: `{"cnf": text}`.
  * @param {string} text
@@ -93,6 +140,33 @@ export function explain(text, cell) {
         return getStringFromWasm0(ret[0], ret[1]);
     } finally {
         wasm.__wbindgen_export(deferred3_0, deferred3_1, 1);
+    }
+}
+
+/**
+ * Walks the hinter from the givens to the solution, as `hint --all
+ * --output json` does: the walk's JSON (`status`, `steps`, `solved`,
+ * `score`, `hardest`, `stuck`, `open`), and for the page `start` (each
+ * cell's candidates before the first step, row-major) and `at`, per
+ * step, its `cells`, `placed` and `eliminated` as 0-based indices
+ * (`[index, digit]` pairs for the last two). A puzzle that breaks a
+ * rule or has no solution is `{"error": ...}` with the hinter's reason;
+ * one with several gets the steps logic allows.
+ * @param {string} text
+ * @returns {string}
+ */
+export function hints(text) {
+    let deferred2_0;
+    let deferred2_1;
+    try {
+        const ptr0 = passStringToWasm0(text, wasm.__wbindgen_export2, wasm.__wbindgen_export3);
+        const len0 = WASM_VECTOR_LEN;
+        const ret = wasm.hints(ptr0, len0);
+        deferred2_0 = ret[0];
+        deferred2_1 = ret[1];
+        return getStringFromWasm0(ret[0], ret[1]);
+    } finally {
+        wasm.__wbindgen_export(deferred2_0, deferred2_1, 1);
     }
 }
 
@@ -157,6 +231,29 @@ export function links(text, solution) {
 }
 
 /**
+ * Returns puzzle `k` (0-based) of the text as an f-puzzles link, for the
+ * page to solve it alone: `{"link": ...}`, or `{"error": ...}`.
+ * @param {string} text
+ * @param {number} k
+ * @returns {string}
+ */
+export function nth(text, k) {
+    let deferred3_0;
+    let deferred3_1;
+    try {
+        const val2 = +k;
+        const ptr0 = passStringToWasm0(text, wasm.__wbindgen_export2, wasm.__wbindgen_export3);
+        const len0 = WASM_VECTOR_LEN;
+        const ret = wasm.nth(ptr0, len0, val2);
+        deferred3_0 = ret[0];
+        deferred3_1 = ret[1];
+        return getStringFromWasm0(ret[0], ret[1]);
+    } finally {
+        wasm.__wbindgen_export(deferred3_0, deferred3_1, 1);
+    }
+}
+
+/**
  * Rates a puzzle as `sudoku-sat rate` does: `level` (`propagation`,
  * `probing` or `search`), `outcome`, cells fixed by `propagated` and
  * `probed`, search `decisions` and `conflicts`, and `gave_up`.
@@ -182,8 +279,11 @@ export function rate(text) {
  * Reads a puzzle for drawing: `size`, `blocks` (each cell's 0-based
  * block, row-major), `givens` (0 for a blank), `fpuzzles` (the puzzle as
  * f-puzzles JSON: the variant marks, in the keys the page draws), `rules`
- * (one sentence per constraint) and `ignored` (drawn elements of the
- * input that carry no rule).
+ * (one sentence per constraint), `picks` (per constraint, in the same
+ * order, its f-puzzles `key` and its 0-based `cells`) and `ignored`
+ * (drawn elements of the input that carry no rule); and, since only the
+ * first puzzle of the text is read, `listed`: the puzzles the text holds
+ * (see `pasted::listed`).
  * @param {string} text
  * @returns {string}
  */
@@ -470,7 +570,7 @@ async function __wbg_init_once(module_or_path) {
     }
 
     if (module_or_path === undefined) {
-        module_or_path = new URL('sudoku_sat_web_bg.ab3507324b0894bf.wasm', import.meta.url);
+        module_or_path = new URL('sudoku_sat_web_bg.8eb97347ba2b1615.wasm', import.meta.url);
     }
     const imports = __wbg_get_imports();
 

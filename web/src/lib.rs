@@ -13,6 +13,8 @@
 //! the bottom run natively (`cargo test -p sudoku-sat-web`).
 
 mod edit;
+mod pasted;
+mod understand;
 
 use std::cell::RefCell;
 
@@ -24,7 +26,6 @@ use sudoku_sat::encode::Encoding;
 use sudoku_sat::explain::{Target, encoded, explain as explain_clauses};
 use sudoku_sat::formats::dimacs::{ExportOptions, write_cnf};
 use sudoku_sat::formats::fpuzzles::{link, payload_of, to_json};
-use sudoku_sat::formats::text::{Format, ParseErrorKind, Puzzles};
 use sudoku_sat::grid::{Digit, Grid};
 use sudoku_sat::puzzle::Puzzle;
 use sudoku_sat::rate::Rater;
@@ -71,33 +72,13 @@ pub fn last_panic() -> String {
     PANIC.with(|p| p.borrow().clone().unwrap_or_default())
 }
 
-/// Reads the first puzzle of `text`, or returns the reader's message.
-fn first_puzzle(text: &str) -> Result<(Puzzle, Vec<String>), String> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Err("nothing to read: paste a puzzle or a link".into());
-    }
-    let first = |format| Puzzles::new(text.as_bytes(), format).next();
-    // A pasted rules file has no file name to tell it by: the reader
-    // says so, and it is read as one.
-    let read = match first(Format::Auto) {
-        Some(Err(e)) if e.kind() == &ParseErrorKind::LooksLikeRules => first(Format::Rules),
-        read => read,
-    };
-    match read {
-        Some(Ok(read)) => Ok((read.puzzle, read.ignored)),
-        Some(Err(e)) => Err(e.to_string()),
-        None => Err("no puzzle found".into()),
-    }
-}
-
 /// Runs `f` on the first puzzle of `text` and returns its JSON, or
 /// `{"error": message}`.
 pub(crate) fn with_puzzle(
     text: &str,
     f: impl FnOnce(Puzzle, Vec<String>) -> Result<Value, String>,
 ) -> String {
-    let answer = first_puzzle(text).and_then(|(puzzle, ignored)| f(puzzle, ignored));
+    let answer = pasted::first_puzzle(text).and_then(|(puzzle, ignored)| f(puzzle, ignored));
     match answer {
         Ok(value) => value.to_string(),
         Err(message) => json!({ "error": message }).to_string(),
@@ -113,11 +94,18 @@ pub(crate) fn line_of(grid: &Grid) -> String {
 /// Reads a puzzle for drawing: `size`, `blocks` (each cell's 0-based
 /// block, row-major), `givens` (0 for a blank), `fpuzzles` (the puzzle as
 /// f-puzzles JSON: the variant marks, in the keys the page draws), `rules`
-/// (one sentence per constraint) and `ignored` (drawn elements of the
-/// input that carry no rule).
+/// (one sentence per constraint), `picks` (per constraint, in the same
+/// order, its f-puzzles `key` and its 0-based `cells`) and `ignored`
+/// (drawn elements of the input that carry no rule); and, since only the
+/// first puzzle of the text is read, `listed`: the puzzles the text holds
+/// (see `pasted::listed`).
 #[wasm_bindgen]
 pub fn read(text: &str) -> String {
-    with_puzzle(text, |puzzle, ignored| Ok(drawn(&puzzle, ignored)))
+    with_puzzle(text, |puzzle, ignored| {
+        let mut answer = drawn(&puzzle, ignored);
+        answer["listed"] = pasted::listed(text);
+        Ok(answer)
+    })
 }
 
 /// Returns what the page draws of a puzzle: see [`read`].
@@ -131,12 +119,27 @@ pub(crate) fn drawn(puzzle: &Puzzle, ignored: Vec<String>) -> Value {
         .map(|d| d.map_or(0, |d| d.get()))
         .collect();
     let rules: Vec<String> = puzzle.constraints().iter().map(Rule::describe).collect();
+    // Each rule's f-puzzles key and cells, so that the page can pick a
+    // rule from the list or the board and find its item to delete.
+    let picks: Vec<Value> = puzzle
+        .constraints()
+        .iter()
+        .map(|c| {
+            let cells: Vec<usize> = c
+                .cells(shape)
+                .iter()
+                .map(|&at| at.index(shape.size()))
+                .collect();
+            json!({ "key": c.key(), "cells": cells })
+        })
+        .collect();
     json!({
         "size": shape.side(),
         "blocks": blocks,
         "givens": givens,
         "fpuzzles": to_json(puzzle, None, None),
         "rules": rules,
+        "picks": picks,
         "ignored": ignored,
     })
 }
@@ -303,7 +306,7 @@ pub fn dimacs(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sudoku_sat::formats::text::parse_str;
+    use sudoku_sat::formats::text::{Format, parse_str};
 
     const GRID_01: &str =
         "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
