@@ -2,6 +2,8 @@
 
 use serde_json::Value;
 
+use sudoku_sat::grid::{Cell, Grid, Size};
+
 use crate::common::{EULER, EULER_1_SOLUTION, blank, run_cli};
 
 /// Euler grid 1's solution with a swappable rectangle blanked (r1c2, r1c7,
@@ -95,4 +97,74 @@ fn an_unsolvable_puzzle_shows_dashes_and_a_4x4_its_symbols() {
     assert_eq!(objects[0]["candidates"][0], "1");
     assert_eq!(objects[0]["candidates"][1], "234");
     assert_eq!(objects[0]["solutions"], "several");
+}
+
+/// Every completion of `line` (a 4×4 or 9×9 classic puzzle), by plain
+/// backtracking over its blank cells with the grid's own conflict test.
+fn completions(line: &str) -> Vec<Grid> {
+    fn fill(grid: &mut Grid, blanks: &[Cell], out: &mut Vec<Grid>) {
+        let Some((&cell, rest)) = blanks.split_first() else {
+            out.push(grid.clone());
+            return;
+        };
+        for digit in grid.size().digits() {
+            grid.set(cell, Some(digit));
+            if grid.first_conflict().is_none() {
+                fill(grid, rest, out);
+            }
+        }
+        grid.set(cell, None);
+    }
+    let side = (line.len() as f64).sqrt() as usize;
+    let mut grid = Grid::from_symbols(Size::from_side(side).unwrap(), line).unwrap();
+    let blanks: Vec<Cell> = grid
+        .size()
+        .all_cells()
+        .filter(|&c| grid.get(c).is_none())
+        .collect();
+    let mut out = Vec::new();
+    fill(&mut grid, &blanks, &mut out);
+    out
+}
+
+#[test]
+fn counts_say_how_many_solutions_hold_each_candidate_up_to_the_cap() {
+    // 12 solutions: counts past 8 are capped, the others exact.
+    let line = "12..34..........";
+    let all = completions(line);
+    assert_eq!(all.len(), 12);
+    for (flag, cap) in [("--counts", 8), ("--counts=3", 3), ("--counts=100", 100)] {
+        let run = run_cli(&["candidates", flag, "-o", "json", line], b"");
+        assert_eq!(run.code, 1, "several solutions: {}", run.stderr);
+        let object = &json_lines(&run.stdout)[0];
+        assert_eq!(object["cap"], cap);
+        let counts = object["counts"].as_array().unwrap();
+        for (i, cell) in Size::from_side(4).unwrap().all_cells().enumerate() {
+            let mut expected: Vec<(u64, u64)> = Vec::new();
+            for digit in 1..=4u8 {
+                let holding = all
+                    .iter()
+                    .filter(|g| g.get(cell).map(|d| d.get()) == Some(digit))
+                    .count() as u64;
+                if holding > 0 {
+                    expected.push((u64::from(digit), holding.min(cap)));
+                }
+            }
+            let found: Vec<(u64, u64)> = counts[i]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| (p[0].as_u64().unwrap(), p[1].as_u64().unwrap()))
+                .collect();
+            assert_eq!(found, expected, "{cell} with cap {cap}");
+        }
+    }
+    // Text shows each count after its digit, at the cap with a plus; a
+    // file after a bare --counts is a file, not a cap.
+    let (_dir, path) = crate::common::temp_file("two.txt", two_solutions().as_bytes());
+    let run = run_cli(&["candidates", "--counts", path.to_str().unwrap()], b"");
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(run.stdout.contains("6(1)8(1)"), "{}", run.stdout);
+    assert!(run.stdout.contains(" 4(2) "), "{}", run.stdout);
+    assert_eq!(completions(&two_solutions()).len(), 2);
 }

@@ -11,6 +11,7 @@ use serde_json::json;
 use sudoku_sat::backtrack::Verdict;
 use sudoku_sat::formats::text::Puzzle;
 use sudoku_sat::grid::{Cell, Digit, Size};
+use sudoku_sat::solve::candidate_counts::{CandidateCounts, candidate_counts};
 use sudoku_sat::solve::candidates::{Candidates, Solutions, true_candidates};
 
 use super::count::{CheckArgs, verdict_words};
@@ -59,6 +60,18 @@ pub struct CandidatesArgs {
     #[arg(long, short, value_enum, default_value_t)]
     output: ReportOutput,
 
+    /// Also count, for each candidate, the solutions that put it there,
+    /// up to CAP (`--counts=CAP`; 8 for a bare `--counts`): text shows `5(2)` for a
+    /// digit in 2 solutions and `7(8+)` at the cap; JSON adds `counts`
+    /// (per cell, `[digit, count]` pairs, a count equal to `cap` meaning
+    /// at least that many), `cap` and `solutions_found`. Each solution
+    /// met is validated and kept, so a puzzle with few solutions costs
+    /// little more than its candidates.
+    #[arg(long, value_name = "CAP", num_args = 0..=1, require_equals = true,
+        default_missing_value = "8",
+        value_parser = clap::value_parser!(u32).range(1..))]
+    counts: Option<u32>,
+
     #[command(flatten)]
     check: CheckArgs,
 }
@@ -72,7 +85,16 @@ pub fn candidates(args: CandidatesArgs) -> anyhow::Result<Status> {
     let mut first = true;
     let result = report_each(input, args.input.options(), |source, puzzle, out| {
         let at = format!("{source}: {}", puzzle.label);
-        let found = true_candidates(&puzzle.puzzle, &encoding).with_context(|| at.clone())?;
+        let counted = match args.counts {
+            Some(cap) => {
+                Some(candidate_counts(&puzzle.puzzle, &encoding, cap).with_context(|| at.clone())?)
+            }
+            None => None,
+        };
+        let found = match &counted {
+            Some(counted) => counted.candidates().clone(),
+            None => true_candidates(&puzzle.puzzle, &encoding).with_context(|| at.clone())?,
+        };
         let what = "the candidates are validated but not cross-checked";
         if let Some(verdict) = args.check.verdict(&at, &puzzle.puzzle, what) {
             cross_check(&at, &found, &verdict)?;
@@ -85,9 +107,12 @@ pub fn candidates(args: CandidatesArgs) -> anyhow::Result<Status> {
                 if !first {
                     writeln!(out).context("cannot write to stdout")?;
                 }
-                write!(out, "{}", text(&puzzle, &found)).context("cannot write to stdout")?;
+                write!(out, "{}", text(&puzzle, &found, counted.as_ref()))
+                    .context("cannot write to stdout")?;
             }
-            ReportOutput::Json => json_line(out, &candidates_json(&puzzle, &found))?,
+            ReportOutput::Json => {
+                json_line(out, &candidates_json(&puzzle, &found, counted.as_ref()))?
+            }
         }
         first = false;
         Ok(())
@@ -98,16 +123,35 @@ pub fn candidates(args: CandidatesArgs) -> anyhow::Result<Status> {
 /// Returns a cell's candidates as text: the digits' symbols ("138"), `-`
 /// for none when `dash`; above 25×25, whose digits have no symbol, the
 /// numbers joined by commas.
-fn cell_text(found: &Candidates, cell: Cell, dash: bool) -> String {
+///
+/// With counts, each digit is followed by its count in parentheses,
+/// `8+` at the cap: `1(3)5(8+)`.
+fn cell_text(
+    found: &Candidates,
+    counted: Option<&CandidateCounts>,
+    cell: Cell,
+    dash: bool,
+) -> String {
     let size = found.size();
     let digits = found.of(cell);
     if digits.is_empty() && dash {
         return "-".to_string();
     }
+    let count = |d: Digit| match counted {
+        Some(counted) if counted.count(cell, d) >= counted.cap() => format!("({}+)", counted.cap()),
+        Some(counted) => format!("({})", counted.count(cell, d)),
+        None => String::new(),
+    };
     if size.has_symbols() {
-        digits.into_iter().map(|d| size.symbol(d)).collect()
+        digits
+            .into_iter()
+            .map(|d| format!("{}{}", size.symbol(d), count(d)))
+            .collect()
     } else {
-        let numbers: Vec<String> = digits.iter().map(|d| Digit::get(*d).to_string()).collect();
+        let numbers: Vec<String> = digits
+            .iter()
+            .map(|&d| format!("{}{}", d.get(), count(d)))
+            .collect();
         numbers.join(",")
     }
 }
@@ -115,7 +159,7 @@ fn cell_text(found: &Candidates, cell: Cell, dash: bool) -> String {
 /// Returns the text a puzzle prints: its label and solution count, then
 /// the grid of candidates drawn as `solve --output pretty` draws a
 /// solution, every cell padded to the widest.
-fn text(puzzle: &Puzzle, found: &Candidates) -> String {
+fn text(puzzle: &Puzzle, found: &Candidates, counted: Option<&CandidateCounts>) -> String {
     let size: Size = found.size();
     let side = size.side();
     let solutions = match found.solutions() {
@@ -125,7 +169,7 @@ fn text(puzzle: &Puzzle, found: &Candidates) -> String {
     };
     let cells: Vec<String> = size
         .all_cells()
-        .map(|cell| cell_text(found, cell, true))
+        .map(|cell| cell_text(found, counted, cell, true))
         .collect();
     let width = cells.iter().map(|c| c.chars().count()).max().unwrap_or(1);
     // Irregular blocks cannot be drawn with rules: one frame, as `pretty`.
@@ -151,18 +195,37 @@ fn text(puzzle: &Puzzle, found: &Candidates) -> String {
 }
 
 /// Returns the JSON object `candidates --output json` prints for a puzzle.
-fn candidates_json(puzzle: &Puzzle, found: &Candidates) -> serde_json::Value {
+fn candidates_json(
+    puzzle: &Puzzle,
+    found: &Candidates,
+    counted: Option<&CandidateCounts>,
+) -> serde_json::Value {
     let cells: Vec<String> = found
         .size()
         .all_cells()
-        .map(|cell| cell_text(found, cell, false))
+        .map(|cell| cell_text(found, None, cell, false))
         .collect();
-    json!({
+    let mut object = json!({
         "label": puzzle.label.to_string(),
         "line": puzzle.line,
         "candidates": cells,
         "solutions": found.solutions().name(),
-    })
+    });
+    if let Some(counted) = counted {
+        let counts: Vec<Vec<(u8, u32)>> = (found.size().all_cells())
+            .map(|cell| {
+                counted
+                    .of(cell)
+                    .iter()
+                    .map(|&(d, n)| (d.get(), n))
+                    .collect()
+            })
+            .collect();
+        object["counts"] = json!(counts);
+        object["cap"] = json!(counted.cap());
+        object["solutions_found"] = json!(counted.solutions_found());
+    }
+    object
 }
 
 /// Compares the candidates with the backtracker's verdict: no candidate

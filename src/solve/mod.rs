@@ -8,6 +8,7 @@
 
 #[cfg(feature = "batsat")]
 mod batsat;
+pub mod candidate_counts;
 pub mod candidates;
 pub mod count;
 pub mod external;
