@@ -132,3 +132,76 @@ fn a_killer_with_a_total_in_conflict_names_the_cage() {
         .collect();
     assert_eq!(keys, ["killercage", "killercage"]);
 }
+
+/// Euler grid 1 with its solution's digits blanked except its givens: a
+/// unique puzzle with needed and redundant givens.
+fn euler_1() -> String {
+    crate::common::EULER
+        .lines()
+        .skip(1)
+        .take(9)
+        .collect::<String>()
+}
+
+#[test]
+fn each_needed_given_comes_with_the_second_solution_that_proves_it() {
+    let line = euler_1();
+    let run = run_cli(&["check", "--witnesses", "-o", "json", &line], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let object = &json(&run.stdout)[0];
+    let needed = object["needed"].as_array().unwrap();
+    let witnesses = object["witnesses"].as_array().unwrap();
+    assert_eq!(witnesses.len(), needed.len());
+    assert!(!needed.is_empty());
+    let puzzle = sudoku_sat::grid::Grid::from_symbols(
+        sudoku_sat::grid::Size::from_side(9).unwrap(),
+        &line.replace('0', "."),
+    )
+    .unwrap();
+    for (given, witness) in needed.iter().zip(witnesses) {
+        assert_eq!(witness["given"], *given);
+        let second = witness["second_solution"].as_str().unwrap();
+        assert_ne!(second, EULER_1_SOLUTION);
+        // The witness keeps every other given and breaks no rule.
+        let name = given.as_str().unwrap();
+        let cell = name.split('=').next().unwrap();
+        let mut differ = Vec::new();
+        for (i, ((p, s), w)) in line
+            .chars()
+            .zip(EULER_1_SOLUTION.chars())
+            .zip(second.chars())
+            .enumerate()
+        {
+            let here = format!("r{}c{}", i / 9 + 1, i % 9 + 1);
+            if p != '0' && here != cell {
+                assert_eq!(p, w, "{name}: the witness changes the given {here}");
+            }
+            if s != w {
+                differ.push(here);
+            }
+        }
+        let grid = sudoku_sat::grid::Grid::from_symbols(puzzle.size(), second).unwrap();
+        assert!(grid.first_conflict().is_none(), "{name}: {second}");
+        assert_eq!(witness["differ"], serde_json::json!(differ), "{name}");
+    }
+    let run = run_cli(&["check", "--witnesses", &line], b"");
+    let lines: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("    without "))
+        .collect();
+    assert_eq!(lines.len(), needed.len(), "{}", run.stdout);
+}
+
+#[test]
+fn the_conflict_named_is_the_smallest() {
+    // Row 1 needs 4 at r1c4, but r3c4 is 4 (four givens); r4c1 = r4c2 = 4
+    // clash (two).
+    let line = "123........444..";
+    let run = run_cli(&["check", "-o", "json", line], b"");
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let core = &json(&run.stdout)[0]["core"];
+    assert_eq!(core["givens"], serde_json::json!(["r4c1=4", "r4c2=4"]));
+    assert_eq!(core["smallest"], true);
+    assert_eq!(core["lower_bound"], 2);
+}

@@ -267,7 +267,7 @@ pub fn check(
             report["second_solution"] = json!(second.to_string());
             report["differ"] = json!(cell_names(differ));
         }
-        Analysis::Unsolvable { core } => {
+        Analysis::Unsolvable { core, .. } => {
             let constraints: Vec<Value> = core
                 .constraints
                 .iter()

@@ -10,7 +10,7 @@ use clap::Args;
 use serde_json::json;
 
 use sudoku_sat::formats::text::Puzzle;
-use sudoku_sat::grid::{Cell, Digit, Size};
+use sudoku_sat::grid::{Cell, Digit, Grid, Size};
 use sudoku_sat::rate::Rater;
 use sudoku_sat::rules::Rule;
 use sudoku_sat::setter::{Analysis, analyze};
@@ -59,11 +59,20 @@ pub struct CheckCommandArgs {
     /// `multiple`; else null), `needed` and `redundant` (givens as
     /// `r1c3=9`, for `unique`; else empty), `second_solution` and `differ`
     /// (the cells where the two solutions differ, as `r1c2`; for
-    /// `multiple`), `core` (for `unsolvable`: `givens` as `r1c3=9` and
-    /// `constraints` as objects with `key` and `description`; else null),
+    /// `multiple`), `core` (for `unsolvable`: `givens` as `r1c3=9`,
+    /// `constraints` as objects with `key` and `description`, `smallest`
+    /// (true when no smaller set has no solution) and `lower_bound`; else
+    /// null),
     /// and `cross_check` (`agree`, or `skipped`).
     #[arg(long, short, value_enum, default_value_t)]
     output: ReportOutput,
+
+    /// For a unique puzzle, also print each needed given's witness: the
+    /// second solution the puzzle has without it (text: a line per given
+    /// with the solution and the cells where it differs; JSON:
+    /// `witnesses`, objects with `given`, `second_solution` and `differ`).
+    #[arg(long)]
+    witnesses: bool,
 
     /// Decisions the rating search may take (see `rate`).
     #[arg(long, value_name = "DECISIONS", default_value_t = Rater::DEFAULT_DECISION_LIMIT)]
@@ -113,7 +122,7 @@ pub fn check(args: CheckCommandArgs) -> anyhow::Result<Status> {
                 ),
             },
         };
-        if let Analysis::Unsolvable { core } = &analysis {
+        if let Analysis::Unsolvable { core, .. } = &analysis {
             check_core(args.check.backtracker(), &at, puzzle, core)?;
         }
         if !matches!(analysis, Analysis::Unique { .. }) {
@@ -125,11 +134,17 @@ pub fn check(args: CheckCommandArgs) -> anyhow::Result<Status> {
                 if !first {
                     writeln!(out).context("cannot write to stdout")?;
                 }
-                for line in text(&entry, &analysis, level) {
+                for line in text(&entry, &analysis, level, args.witnesses) {
                     writeln!(out, "{line}").context("cannot write to stdout")?;
                 }
             }
-            ReportOutput::Json => json_line(out, &report_json(&entry, &analysis, level, agreed))?,
+            ReportOutput::Json => {
+                let mut object = report_json(&entry, &analysis, level, agreed);
+                if args.witnesses {
+                    object["witnesses"] = witnesses_json(&entry, &analysis);
+                }
+                json_line(out, &object)?
+            }
         }
         first = false;
         Ok(())
@@ -152,7 +167,7 @@ fn without_witnesses(needed: &[(Cell, Digit, sudoku_sat::grid::Grid)]) -> Vec<(C
 }
 
 /// Returns the lines of a puzzle's text report.
-fn text(entry: &Puzzle, analysis: &Analysis, level: &str) -> Vec<String> {
+fn text(entry: &Puzzle, analysis: &Analysis, level: &str, witnesses: bool) -> Vec<String> {
     let size = entry.grid().size();
     let givens = entry.grid().given_count();
     let head = |what: &str| {
@@ -168,6 +183,18 @@ fn text(entry: &Puzzle, analysis: &Analysis, level: &str) -> Vec<String> {
             needed,
             redundant,
         } => {
+            let seconds: Vec<String> = if witnesses {
+                (witness_list(size, solution, needed).into_iter())
+                    .map(|(given, second, differ)| {
+                        format!(
+                            "    without {given}: {second} (differs at {})",
+                            differ.join(" ")
+                        )
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            };
             let needed = without_witnesses(needed);
             let minimal = if redundant.is_empty() {
                 "unique and minimal"
@@ -181,16 +208,18 @@ fn text(entry: &Puzzle, analysis: &Analysis, level: &str) -> Vec<String> {
                     givens_text(size, g)
                 }
             };
-            vec![
+            let mut lines = vec![
                 head(minimal),
                 format!("  solution: {solution}"),
                 format!("  needed ({}): {}", needed.len(), list(&needed)),
-                format!(
-                    "  redundant ({}, each removable alone): {}",
-                    redundant.len(),
-                    list(redundant)
-                ),
-            ]
+            ];
+            lines.extend(seconds);
+            lines.push(format!(
+                "  redundant ({}, each removable alone): {}",
+                redundant.len(),
+                list(redundant)
+            ));
+            lines
         }
         Analysis::Multiple { first, second, .. } => {
             let mut lines = vec![head("several solutions")];
@@ -203,11 +232,57 @@ fn text(entry: &Puzzle, analysis: &Analysis, level: &str) -> Vec<String> {
             }));
             lines
         }
-        Analysis::Unsolvable { core } => vec![
+        Analysis::Unsolvable {
+            core,
+            smallest,
+            lower_bound,
+        } => vec![
             head("no solution"),
-            format!("  {}", core_words(&entry.puzzle, core)),
+            format!(
+                "  {}",
+                core_words(&entry.puzzle, core, (!smallest).then_some(*lower_bound))
+            ),
         ],
     }
+}
+
+/// Returns each needed given (`r1c7=6`) with its witness, the second
+/// solution without it, and the cells where that differs from `solution`.
+fn witness_list(
+    size: Size,
+    solution: &Grid,
+    needed: &[(Cell, Digit, Grid)],
+) -> Vec<(String, String, Vec<String>)> {
+    needed
+        .iter()
+        .map(|(c, d, second)| {
+            let differ = solution
+                .differences(second)
+                .iter()
+                .map(Cell::to_string)
+                .collect();
+            (givens_text(size, &[(*c, *d)]), second.to_string(), differ)
+        })
+        .collect()
+}
+
+/// Returns the witnesses of a unique puzzle's needed givens as JSON: per
+/// given, the second solution without it and where it differs; an empty
+/// list for other puzzles.
+fn witnesses_json(entry: &Puzzle, analysis: &Analysis) -> serde_json::Value {
+    let size = entry.grid().size();
+    let Analysis::Unique {
+        solution, needed, ..
+    } = analysis
+    else {
+        return json!([]);
+    };
+    let list: Vec<serde_json::Value> = (witness_list(size, solution, needed).into_iter())
+        .map(|(given, second, differ)| {
+            json!({"given": given, "second_solution": second, "differ": differ})
+        })
+        .collect();
+    json!(list)
 }
 
 /// Returns the JSON object of a puzzle's report.
@@ -247,7 +322,11 @@ fn report_json(
             differ.iter().map(Cell::to_string).collect(),
             None,
         ),
-        Analysis::Unsolvable { core } => {
+        Analysis::Unsolvable {
+            core,
+            smallest,
+            lower_bound,
+        } => {
             let constraints: Vec<serde_json::Value> = core
                 .constraints
                 .iter()
@@ -262,6 +341,8 @@ fn report_json(
                 Some(json!({
                     "givens": named(size, &core.givens),
                     "constraints": constraints,
+                    "smallest": smallest,
+                    "lower_bound": lower_bound,
                 })),
             )
         }

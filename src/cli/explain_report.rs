@@ -20,6 +20,7 @@ use sudoku_sat::grid::{Cell, Digit, Grid, Size};
 use sudoku_sat::puzzle::Puzzle;
 use sudoku_sat::rules::Rule;
 use sudoku_sat::solve::backtrack;
+use sudoku_sat::solve::smallest_core::DEFAULT_BUDGET;
 use sudoku_sat::solve::unsat_core::{Core, CoreFinder};
 
 /// Makes the explanations of one run: the encoding for the core finder
@@ -63,13 +64,17 @@ pub fn givens_text(size: Size, givens: &[(Cell, Digit)]) -> String {
 /// Fails when the solver fails, finds the puzzle solvable after all, or
 /// the backtracker solves the core: each a bug to stop on.
 pub fn unsolvable(explainer: &mut Explainer, at: &str, puzzle: &Puzzle) -> anyhow::Result<()> {
-    let core = explainer.finder.minimal_core_of(puzzle);
-    let core = core.with_context(|| format!("{at}: cannot explain"))?;
-    let Some(core) = core else {
+    let found = explainer.finder.smallest_core_of(puzzle, DEFAULT_BUDGET);
+    let found = found.with_context(|| format!("{at}: cannot explain"))?;
+    let Some(found) = found else {
         bail!("{at}: the puzzle is unsolvable, yet the core finder solved it");
     };
-    check_core(explainer.backtracker, at, puzzle, &core)?;
-    say::report(format_args!("{at}: {}", core_words(puzzle, &core)));
+    check_core(explainer.backtracker, at, puzzle, &found.core)?;
+    let bound = (!found.smallest).then_some(found.lower_bound);
+    say::report(format_args!(
+        "{at}: {}",
+        core_words(puzzle, &found.core, bound)
+    ));
     Ok(())
 }
 
@@ -90,7 +95,11 @@ pub fn core_parts(puzzle: &Puzzle, core: &Core) -> Vec<String> {
 
 /// Returns what a core shows, in words: `these 2 givens alone have no
 /// solution (without any one of them the rest has one): r1c3=9 r4c3=9`.
-pub fn core_words(puzzle: &Puzzle, core: &Core) -> String {
+///
+/// The core is the smallest unless `bound` gives the size a smaller one
+/// could not go under, when the search for the smallest ran past its
+/// budget: `(…; a smaller set may exist, of 4 or more)`.
+pub fn core_words(puzzle: &Puzzle, core: &Core, bound: Option<usize>) -> String {
     let count = say::count;
     let what = match (core.givens.len(), core.constraints.len()) {
         (g, 0) => count(g, "given", "givens"),
@@ -106,9 +115,13 @@ pub fn core_words(puzzle: &Puzzle, core: &Core) -> String {
     } else {
         ("these", "have")
     };
+    let smaller = match bound {
+        Some(k) => format!("; a smaller set may exist, of {k} or more"),
+        None => String::new(),
+    };
     format!(
         "{these} {what} alone {have} no solution \
-         (without any one of them the rest has one): {}",
+         (without any one of them the rest has one{smaller}): {}",
         core_parts(puzzle, core).join("; ")
     )
 }

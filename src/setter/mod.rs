@@ -30,6 +30,7 @@ use crate::grid::{Cell, Digit, Grid};
 use crate::puzzle::Puzzle;
 use crate::solve::reduce::Groups;
 use crate::solve::sat::SatSolver;
+use crate::solve::smallest_core::DEFAULT_BUDGET;
 use crate::solve::unsat_core::{Core, CoreFinder};
 use crate::solve::{Outcome, SolveError, next_model, read_model};
 
@@ -232,9 +233,15 @@ pub enum Analysis {
     },
     /// No solution.
     Unsolvable {
-        /// A minimal set of givens and constraints with no solution (see
-        /// [`crate::solve::unsat_core`]).
+        /// A set of givens and constraints with no solution: irreducible
+        /// (see [`crate::solve::unsat_core`]), and the smallest when
+        /// `smallest` says so ([`crate::solve::smallest_core`]).
         core: Core,
+        /// Whether no smaller set has no solution (proved).
+        smallest: bool,
+        /// The size no such set can be smaller than, as far as the
+        /// search went.
+        lower_bound: usize,
     },
 }
 
@@ -263,7 +270,9 @@ impl Analysis {
 
 /// Analyses a puzzle as a setter wants: unique, several or none; for one
 /// solution, which givens are needed and which redundant; for several,
-/// two solutions and the cells they differ in; for none, a minimal core.
+/// two solutions and the cells they differ in; for none, a smallest core
+/// (or an irreducible one when the search for the smallest runs past its
+/// budget).
 ///
 /// # Errors
 ///
@@ -289,11 +298,15 @@ pub fn analyze(puzzle: &Puzzle, encoding: &Encoding) -> Result<Analysis, SolveEr
     let outcome = SatSolver::new(*encoding).solve_puzzle(puzzle)?;
     match outcome {
         Outcome::Unsolvable => {
-            let core = CoreFinder::new(*encoding).minimal_core_of(puzzle)?;
-            let core = core.ok_or_else(|| {
+            let found = CoreFinder::new(*encoding).smallest_core_of(puzzle, DEFAULT_BUDGET)?;
+            let found = found.ok_or_else(|| {
                 SolveError::Solver("the core finder solved an unsolvable puzzle".to_string())
             })?;
-            Ok(Analysis::Unsolvable { core })
+            Ok(Analysis::Unsolvable {
+                core: found.core,
+                smallest: found.smallest,
+                lower_bound: found.lower_bound,
+            })
         }
         Outcome::Multiple(first, second) => {
             let differ = first.differences(&second);

@@ -76,7 +76,7 @@ fn several_and_none_are_told_apart() {
     };
     assert_eq!(differ, first.differences(&second));
     assert!(!differ.is_empty());
-    let Analysis::Unsolvable { core } =
+    let Analysis::Unsolvable { core, .. } =
         analyze(&puzzle("1....1.........3"), &Encoding::default()).unwrap()
     else {
         panic!("none");

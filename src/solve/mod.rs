@@ -17,6 +17,7 @@ mod placing;
 pub mod prove;
 pub mod reduce;
 pub mod sat;
+pub mod smallest_core;
 pub mod unsat_core;
 
 use std::fmt;

@@ -30,7 +30,7 @@ use super::{SolveError, next_model};
 use crate::encode::{Encoding, encode_rules, vars};
 use crate::grid::{Cell, Digit, Grid, Shape};
 use crate::puzzle::Puzzle;
-use crate::rules::Constraint;
+use crate::rules::{Constraint, Rule};
 
 /// A minimal unsolvable part of a puzzle: givens and constraints.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -107,13 +107,32 @@ impl CoreFinder {
     /// As [`CoreFinder::minimal_core`], and [`SolveError::Broken`] when a
     /// model breaks a constraint.
     pub fn minimal_core_of(&mut self, puzzle: &Puzzle) -> Result<Option<Core>, SolveError> {
+        self.with_loaded(puzzle, |solver, parts| {
+            let Some(core) = parts.failed(solver, &parts.all)? else {
+                return Ok(None);
+            };
+            Ok(Some(parts.core(&shrink(solver, parts, core)?)))
+        })
+    }
+
+    /// Loads `puzzle` as assumptions (its givens, and a selector per
+    /// constraint) on the size's solver, or on a fresh one when it has
+    /// constraints, and runs `work` on them.
+    pub(super) fn with_loaded<T>(
+        &mut self,
+        puzzle: &Puzzle,
+        work: impl FnOnce(&mut Solver<'static>, &Parts) -> Result<T, SolveError>,
+    ) -> Result<T, SolveError> {
         let givens = puzzle.givens();
         let shape = givens.shape();
-        let mut parts: HashMap<Lit, Part> = givens
-            .givens()
-            .map(|(c, d)| (vars::lit(shape.size(), c, d), Part::Given(c, d)))
-            .collect();
-        let mut assumptions = vars::given_lits(givens);
+        let mut parts = Parts {
+            puzzle,
+            parts: givens
+                .givens()
+                .map(|(c, d)| (vars::lit(shape.size(), c, d), Part::Given(c, d)))
+                .collect(),
+            all: vars::given_lits(givens),
+        };
         let mut fresh;
         let solver = if puzzle.is_classic() {
             self.solver(shape)
@@ -131,48 +150,111 @@ impl CoreFinder {
                         clause: Vec::new(),
                     },
                 );
-                parts.insert(selector, Part::Constraint(k));
-                assumptions.push(selector);
+                parts.parts.insert(selector, Part::Constraint(k));
+                parts.all.push(selector);
             }
             &mut fresh
         };
-        let subpuzzle = |lits: &[Lit]| -> Puzzle {
-            let mut grid = Grid::empty(shape.clone());
-            let mut kept = Vec::new();
-            for lit in lits {
-                match parts[lit] {
-                    Part::Given(c, d) => grid.set(c, Some(d)),
-                    Part::Constraint(k) => kept.push(puzzle.constraints()[k].clone()),
-                }
+        let result = work(solver, &parts);
+        solver.assume(&[]);
+        result
+    }
+}
+
+/// Shrinks an unsolvable `core` to an irreducible one by deletion (see
+/// the module documentation).
+fn shrink(solver: &mut Solver, parts: &Parts, mut core: Vec<Lit>) -> Result<Vec<Lit>, SolveError> {
+    let mut i = 0;
+    while i < core.len() {
+        let mut rest = core.clone();
+        rest.remove(i);
+        match parts.failed(solver, &rest)? {
+            // Still no solution without core[i]: drop it and whatever
+            // else the new failed core leaves out. The parts before i
+            // were found necessary, so they are all in the new core.
+            Some(failed) => {
+                debug_assert!(core[..i].iter().all(|l| failed.contains(l)));
+                core = failed;
             }
-            kept.into_iter().fold(Puzzle::new(grid), Puzzle::with)
-        };
-        let Some(mut core) = unsat_core(solver, &assumptions, &subpuzzle)? else {
-            return Ok(None);
-        };
-        let mut i = 0;
-        while i < core.len() {
-            let mut rest = core.clone();
-            rest.remove(i);
-            match unsat_core(solver, &rest, &subpuzzle)? {
-                // Still no solution without core[i]: drop it and whatever
-                // else the new failed core leaves out. The parts before i
-                // were found necessary, so they are all in the new core.
-                Some(failed) => {
-                    debug_assert!(core[..i].iter().all(|l| failed.contains(l)));
-                    core = failed;
-                }
-                None => i += 1,
+            None => i += 1,
+        }
+    }
+    Ok(core)
+}
+
+/// A puzzle's givens and constraints as assumption literals.
+pub(super) struct Parts<'a> {
+    puzzle: &'a Puzzle,
+    parts: HashMap<Lit, Part>,
+    /// Every part's literal: the givens row-major, then the constraints'
+    /// selectors in the puzzle's order.
+    pub(super) all: Vec<Lit>,
+}
+
+impl Parts<'_> {
+    /// Returns the puzzle made of the parts `lits` stand for.
+    fn subpuzzle(&self, lits: &[Lit]) -> Puzzle {
+        let mut grid = Grid::empty(self.puzzle.shape().clone());
+        let mut kept = Vec::new();
+        for lit in lits {
+            match self.parts[lit] {
+                Part::Given(c, d) => grid.set(c, Some(d)),
+                Part::Constraint(k) => kept.push(self.puzzle.constraints()[k].clone()),
             }
         }
-        solver.assume(&[]);
-        let found = subpuzzle(&core);
+        kept.into_iter().fold(Puzzle::new(grid), Puzzle::with)
+    }
+
+    /// Returns the core the parts `lits` make, givens row-major.
+    pub(super) fn core(&self, lits: &[Lit]) -> Core {
+        let found = self.subpuzzle(lits);
         let mut givens: Vec<(Cell, Digit)> = found.givens().givens().collect();
         givens.sort();
-        Ok(Some(Core {
+        Core {
             givens,
             constraints: found.constraints().to_vec(),
-        }))
+        }
+    }
+
+    /// Solves under `lits`: `Ok(solution)`, decoded and checked against
+    /// the puzzle they make, or `Err(failed core)`, a subsequence of
+    /// `lits`.
+    pub(super) fn test(
+        &self,
+        solver: &mut Solver,
+        lits: &[Lit],
+    ) -> Result<Result<Grid, Vec<Lit>>, SolveError> {
+        solver.assume(lits);
+        let puzzle = self.subpuzzle(lits);
+        let read = |model: &[Lit]| -> Result<Grid, SolveError> {
+            let grid = vars::grid_of_model(puzzle.givens(), model)?;
+            puzzle.check(&grid).map_err(SolveError::Broken)?;
+            Ok(grid)
+        };
+        if let Some(grid) = next_model(solver, read)? {
+            return Ok(Ok(grid));
+        }
+        let failed = solver.failed_core().unwrap_or_default();
+        // Keep the assumptions' order, so a necessary part keeps its place.
+        Ok(Err(lits
+            .iter()
+            .copied()
+            .filter(|l| failed.contains(l))
+            .collect()))
+    }
+
+    /// [`Parts::test`]'s failed core, or `None` when there is a solution.
+    fn failed(&self, solver: &mut Solver, lits: &[Lit]) -> Result<Option<Vec<Lit>>, SolveError> {
+        Ok(self.test(solver, lits)?.err())
+    }
+
+    /// Returns whether `solution` keeps the part `lit` stands for: holds
+    /// the given, or satisfies the constraint.
+    pub(super) fn holds(&self, lit: Lit, solution: &Grid) -> bool {
+        match self.parts[&lit] {
+            Part::Given(c, d) => solution.get(c) == Some(d),
+            Part::Constraint(k) => self.puzzle.constraints()[k].check(solution).is_ok(),
+        }
     }
 }
 
@@ -195,35 +277,6 @@ impl<F: ExtendFormula> ExtendFormula for Selected<'_, F> {
     fn new_var(&mut self) -> Var {
         self.sink.new_var()
     }
-}
-
-/// Solves under `assumptions`. Returns the failed core as a subsequence of
-/// `assumptions`, or `None` when there is a solution, after decoding it
-/// and checking it against the puzzle those assumptions make.
-fn unsat_core(
-    solver: &mut Solver,
-    assumptions: &[Lit],
-    subpuzzle: &impl Fn(&[Lit]) -> Puzzle,
-) -> Result<Option<Vec<Lit>>, SolveError> {
-    solver.assume(assumptions);
-    let puzzle = subpuzzle(assumptions);
-    let read = |model: &[Lit]| -> Result<Grid, SolveError> {
-        let grid = vars::grid_of_model(puzzle.givens(), model)?;
-        puzzle.check(&grid).map_err(SolveError::Broken)?;
-        Ok(grid)
-    };
-    if next_model(solver, read)?.is_some() {
-        return Ok(None);
-    }
-    let failed = solver.failed_core().unwrap_or_default();
-    // Keep the assumptions' order, so a necessary part keeps its place.
-    Ok(Some(
-        assumptions
-            .iter()
-            .copied()
-            .filter(|l| failed.contains(l))
-            .collect(),
-    ))
 }
 
 /// Returns a minimal set of `puzzle`'s givens that has no solution, in

@@ -130,7 +130,7 @@ pub fn check(text: &str) -> String {
             Analysis::Multiple { differ, .. } => {
                 answer["differ"] = json!(indices(size, differ.iter().copied()));
             }
-            Analysis::Unsolvable { core } => answer["core"] = core_json(&puzzle, core),
+            Analysis::Unsolvable { core, .. } => answer["core"] = core_json(&puzzle, core),
         }
         Ok(answer)
     })
