@@ -109,6 +109,16 @@ export class Editor {
     return this.show(JSON.stringify(f), true, "edit");
   }
 
+  /** Adds rules written in the rules language (what a rules file holds
+      after its grid: `define` and `[[rule]]` tables) to the puzzle, an
+      edit like any other. Returns the library's message, with the line
+      and column in `text`, or null. */
+  addRules(text) {
+    const answer = JSON.parse(wasm.add_rules(JSON.stringify(this.shared.fpuzzles), text));
+    if (answer.error) return answer.error;
+    return this.show(JSON.stringify(answer.fpuzzles), true, "edit");
+  }
+
   /** Sets the given of a cell (0 clears it). */
   setGiven(index, value) {
     const n = this.shared.size;
