@@ -9,7 +9,7 @@ import { clearCheck, runCheck, showCore } from "./check.js";
 import { draw, cellAt, digitsOfLine, markCells } from "./draw.js";
 import { ratingWords, showClauses } from "./words.js";
 import { applyZoom } from "./zoom.js";
-import { Editor, blockShapes, loaded } from "./editor.js";
+import { Editor, loaded, setupEditBar } from "./editor.js";
 import { setupExamples } from "./examples.js";
 import { applyHint, clearHints, drawHint, hideHint, hintShown, listSteps, nextHint } from "./hints.js";
 import { setupMarks, showGlobal } from "./marks.js";
@@ -410,42 +410,9 @@ document.addEventListener("keydown", (event) => {
   }
 });
 
-// Undo and redo from the keyboard, but not inside the text box, whose own
-// undo they would take over.
-document.addEventListener("keydown", (event) => {
-  if (!(event.ctrlKey || event.metaKey) || ["TEXTAREA", "INPUT", "SELECT"].includes(event.target.tagName)) return;
-  const key = event.key.toLowerCase();
-  if (key === "z" && !event.shiftKey) {
-    event.preventDefault();
-    editor.undo();
-  } else if (key === "y" || (key === "z" && event.shiftKey)) {
-    event.preventDefault();
-    editor.redo();
-  }
-});
-$("undo").addEventListener("click", () => editor.undo());
-$("redo").addEventListener("click", () => editor.redo());
-
-/** Lists the block shapes the side in the box allows. */
-function fillBlockShapes() {
-  const side = Number($("new-side").value);
-  const shapes = side >= 4 && side <= 64 ? blockShapes(side) : [];
-  $("new-blocks").replaceChildren(...shapes.map(([r, c]) => {
-    const option = document.createElement("option");
-    option.value = `${r}x${c}`;
-    option.textContent = `${r}\u00d7${c}`;
-    return option;
-  }));
-}
-$("new-side").addEventListener("input", fillBlockShapes);
-fillBlockShapes();
-$("new").addEventListener("click", async () => {
-  await loaded;
-  const side = Number($("new-side").value);
-  const [rows, cols] = ($("new-blocks").value || "0x0").split("x").map(Number);
-  const error = editor.blank(side, rows, cols);
-  if (error) verdict(error, true);
-});
+// Undo and redo, the keys and the buttons, and a new empty grid
+// (editor.js).
+setupEditBar(editor, (words) => verdict(words, true));
 
 // Counting and stepping (steps.js): the board shows one listed solution
 // at a time, the cells where it differs from the first in yellow.

@@ -171,3 +171,47 @@ export class Editor {
     this.show(this.history[this.at], false, "edit");
   }
 }
+
+const $ = (id) => document.getElementById(id);
+
+/** Wires undo and redo (the buttons, Ctrl+Z, Ctrl+Y and Ctrl+Shift+Z)
+    and the new grid's side, blocks and button to `editor`; `say(words)`
+    shows what a new grid cannot be. */
+export function setupEditBar(editor, say) {
+  // Undo and redo from the keyboard, but not inside the text box, whose own
+  // undo they would take over.
+  document.addEventListener("keydown", (event) => {
+    if (!(event.ctrlKey || event.metaKey) || ["TEXTAREA", "INPUT", "SELECT"].includes(event.target.tagName)) return;
+    const key = event.key.toLowerCase();
+    if (key === "z" && !event.shiftKey) {
+      event.preventDefault();
+      editor.undo();
+    } else if (key === "y" || (key === "z" && event.shiftKey)) {
+      event.preventDefault();
+      editor.redo();
+    }
+  });
+  $("undo").addEventListener("click", () => editor.undo());
+  $("redo").addEventListener("click", () => editor.redo());
+
+  /** Lists the block shapes the side in the box allows. */
+  function fillBlockShapes() {
+    const side = Number($("new-side").value);
+    const shapes = side >= 4 && side <= 64 ? blockShapes(side) : [];
+    $("new-blocks").replaceChildren(...shapes.map(([r, c]) => {
+      const option = document.createElement("option");
+      option.value = `${r}x${c}`;
+      option.textContent = `${r}\u00d7${c}`;
+      return option;
+    }));
+  }
+  $("new-side").addEventListener("input", fillBlockShapes);
+  fillBlockShapes();
+  $("new").addEventListener("click", async () => {
+    await loaded;
+    const side = Number($("new-side").value);
+    const [rows, cols] = ($("new-blocks").value || "0x0").split("x").map(Number);
+    const error = editor.blank(side, rows, cols);
+    if (error) say(error);
+  });
+}
