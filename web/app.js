@@ -9,10 +9,12 @@ import { clearCheck, runCheck, showCore } from "./check.js";
 import { draw, cellAt, digitsOfLine, markCells } from "./draw.js";
 import { ratingWords, showClauses } from "./words.js";
 import { applyZoom } from "./zoom.js";
-import { Editor, blockShapes, loaded } from "./editor.js";
+import { Editor, loaded, setupEditBar } from "./editor.js";
 import { setupExamples } from "./examples.js";
 import { applyHint, clearHints, drawHint, hideHint, hintShown, listSteps, nextHint } from "./hints.js";
 import { setupMarks, showGlobal } from "./marks.js";
+import { dropDraft, withDraft } from "./regions.js";
+import { setupRulesText } from "./rulestext.js";
 import { hideListed, showListed } from "./pasted.js";
 import { deletePicked, hasPick, pick, pickAt, pickedCells, showRules } from "./picks.js";
 import { showShare } from "./share.js";
@@ -43,15 +45,20 @@ function buttons() {
 // `marks`: cells a core or the setter's check marks (class → cells).
 let board = { text: "", puzzle: null, solved: null, candidates: null, selected: null, marks: null };
 
+// The drawing modes (marks.js), set up once the editor is.
+let marks = null;
+
 function redraw() {
   if (!board.puzzle) return;
   // A hint on view shows its own candidates, not the answer.
   const hinting = hintShown();
   const candidates = $("show-candidates").checked && !hinting ? board.candidates : null;
   applyZoom(board.puzzle.size);
-  draw($("board"), board.puzzle, hinting ? null : board.solved, candidates, board.selected);
+  // Regions being painted show their draft until the layout is valid.
+  draw($("board"), withDraft(board.puzzle), hinting ? null : board.solved, candidates, board.selected);
   markCells($("board"), board.puzzle.size, { ...board.marks, picked: pickedCells(board.puzzle) });
   drawHint($("board"), board.puzzle);
+  marks?.showPlace();
 }
 
 function verdict(text, isError) {
@@ -284,7 +291,7 @@ $("show-candidates").addEventListener("change", redraw);
 $("zoom").addEventListener("change", redraw);
 $("board").addEventListener("click", (event) => {
   const index = cellAt(event);
-  if (index === null || drawing()) return;
+  if (index === null || marks.drawing()) return;
   $("board").focus();
   explainCell(index);
 });
@@ -302,7 +309,10 @@ const editor = new Editor((shared, cause) => {
   run++;
   solving = false;
   buttons();
-  const keep = board.puzzle && board.puzzle.size === shared.size ? board.selected : null;
+  const same = board.puzzle && board.puzzle.size === shared.size;
+  const keep = same ? board.selected : null;
+  // Regions painted on another puzzle do not carry over.
+  if (cause !== "edit" || !same) dropDraft();
   board = { text: shared.link, puzzle: shared, solved: null, candidates: null, selected: keep, marks: null };
   clearAnswers();
   showRules(shared, redraw);
@@ -316,8 +326,10 @@ const editor = new Editor((shared, cause) => {
   redraw();
 });
 
-// Drawing constraints with the mouse, and the global rules (marks.js).
-const drawing = setupMarks(editor, () => board, (cell) => pickAt(board.puzzle, cell, redraw));
+// Drawing constraints with the mouse and the keyboard, the global rules
+// (marks.js) and rules in the rules language (rulestext.js).
+marks = setupMarks(editor, () => board, (cell) => pickAt(board.puzzle, cell, redraw), redraw);
+setupRulesText(editor);
 const deleteRule = () => deletePicked(editor, board.puzzle, (words) => verdict(words, true));
 $("delete-rule").addEventListener("click", deleteRule);
 $("rules").addEventListener("keydown", (event) => {
@@ -331,7 +343,7 @@ $("rules").addEventListener("keydown", (event) => {
     deleteRule();
   }
 });
-$("draw-mode").addEventListener("change", () => $("board").classList.toggle("draws", drawing()));
+$("draw-mode").addEventListener("change", () => $("board").classList.toggle("draws", marks.drawing()));
 
 /** Says the selected cell for a screen reader: its name and what it
     holds. */
@@ -362,6 +374,10 @@ const MOVES = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRi
 
 $("board").addEventListener("keydown", (event) => {
   if (!board.puzzle || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (editor.ready && marks.key(event, board.selected)) {
+    event.preventDefault();
+    return;
+  }
   const n = board.puzzle.size;
   const move = MOVES[event.key];
   if (move) {
@@ -394,42 +410,9 @@ document.addEventListener("keydown", (event) => {
   }
 });
 
-// Undo and redo from the keyboard, but not inside the text box, whose own
-// undo they would take over.
-document.addEventListener("keydown", (event) => {
-  if (!(event.ctrlKey || event.metaKey) || ["TEXTAREA", "INPUT", "SELECT"].includes(event.target.tagName)) return;
-  const key = event.key.toLowerCase();
-  if (key === "z" && !event.shiftKey) {
-    event.preventDefault();
-    editor.undo();
-  } else if (key === "y" || (key === "z" && event.shiftKey)) {
-    event.preventDefault();
-    editor.redo();
-  }
-});
-$("undo").addEventListener("click", () => editor.undo());
-$("redo").addEventListener("click", () => editor.redo());
-
-/** Lists the block shapes the side in the box allows. */
-function fillBlockShapes() {
-  const side = Number($("new-side").value);
-  const shapes = side >= 4 && side <= 64 ? blockShapes(side) : [];
-  $("new-blocks").replaceChildren(...shapes.map(([r, c]) => {
-    const option = document.createElement("option");
-    option.value = `${r}x${c}`;
-    option.textContent = `${r}\u00d7${c}`;
-    return option;
-  }));
-}
-$("new-side").addEventListener("input", fillBlockShapes);
-fillBlockShapes();
-$("new").addEventListener("click", async () => {
-  await loaded;
-  const side = Number($("new-side").value);
-  const [rows, cols] = ($("new-blocks").value || "0x0").split("x").map(Number);
-  const error = editor.blank(side, rows, cols);
-  if (error) verdict(error, true);
-});
+// Undo and redo, the keys and the buttons, and a new empty grid
+// (editor.js).
+setupEditBar(editor, (words) => verdict(words, true));
 
 // Counting and stepping (steps.js): the board shows one listed solution
 // at a time, the cells where it differs from the first in yellow.

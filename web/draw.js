@@ -47,6 +47,13 @@ const LINE_COLOURS = {
   palindrome: "#9aa3b0",
   betweenline: "#6fa3e6",
   regionsumline: "#3a7bd5",
+  slowthermometer: "#8c8c8c",
+  lockout: "#d98b2b",
+  entropicline: "#e0a800",
+  modularline: "#2aa198",
+  zipperline: "#b5651d",
+  nabner: "#d94f70",
+  doublearrow: "#555f6e",
 };
 
 // Clones are shaded cells, both shapes of a pair alike. SudokuPad's

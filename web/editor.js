@@ -109,6 +109,16 @@ export class Editor {
     return this.show(JSON.stringify(f), true, "edit");
   }
 
+  /** Adds rules written in the rules language (what a rules file holds
+      after its grid: `define` and `[[rule]]` tables) to the puzzle, an
+      edit like any other. Returns the library's message, with the line
+      and column in `text`, or null. */
+  addRules(text) {
+    const answer = JSON.parse(wasm.add_rules(JSON.stringify(this.shared.fpuzzles), text));
+    if (answer.error) return answer.error;
+    return this.show(JSON.stringify(answer.fpuzzles), true, "edit");
+  }
+
   /** Sets the given of a cell (0 clears it). */
   setGiven(index, value) {
     const n = this.shared.size;
@@ -160,4 +170,48 @@ export class Editor {
     this.at++;
     this.show(this.history[this.at], false, "edit");
   }
+}
+
+const $ = (id) => document.getElementById(id);
+
+/** Wires undo and redo (the buttons, Ctrl+Z, Ctrl+Y and Ctrl+Shift+Z)
+    and the new grid's side, blocks and button to `editor`; `say(words)`
+    shows what a new grid cannot be. */
+export function setupEditBar(editor, say) {
+  // Undo and redo from the keyboard, but not inside the text box, whose own
+  // undo they would take over.
+  document.addEventListener("keydown", (event) => {
+    if (!(event.ctrlKey || event.metaKey) || ["TEXTAREA", "INPUT", "SELECT"].includes(event.target.tagName)) return;
+    const key = event.key.toLowerCase();
+    if (key === "z" && !event.shiftKey) {
+      event.preventDefault();
+      editor.undo();
+    } else if (key === "y" || (key === "z" && event.shiftKey)) {
+      event.preventDefault();
+      editor.redo();
+    }
+  });
+  $("undo").addEventListener("click", () => editor.undo());
+  $("redo").addEventListener("click", () => editor.redo());
+
+  /** Lists the block shapes the side in the box allows. */
+  function fillBlockShapes() {
+    const side = Number($("new-side").value);
+    const shapes = side >= 4 && side <= 64 ? blockShapes(side) : [];
+    $("new-blocks").replaceChildren(...shapes.map(([r, c]) => {
+      const option = document.createElement("option");
+      option.value = `${r}x${c}`;
+      option.textContent = `${r}\u00d7${c}`;
+      return option;
+    }));
+  }
+  $("new-side").addEventListener("input", fillBlockShapes);
+  fillBlockShapes();
+  $("new").addEventListener("click", async () => {
+    await loaded;
+    const side = Number($("new-side").value);
+    const [rows, cols] = ($("new-blocks").value || "0x0").split("x").map(Number);
+    const error = editor.blank(side, rows, cols);
+    if (error) say(error);
+  });
 }

@@ -45,7 +45,7 @@ pub(super) fn draw_mode(page: &mut Page, mode: &str, total: &str) {
     page.evaluate(&format!(
         "document.getElementById('draw-mode').value = '{mode}';
          document.getElementById('draw-mode').dispatchEvent(new Event('change'));
-         document.getElementById('cage-total').value = '{total}'; true"
+         document.getElementById('draw-value').value = '{total}'; true"
     ));
 }
 
@@ -130,7 +130,7 @@ fn cages_thermometers_arrows_and_global_rules_drawn_with_the_mouse_are_shared() 
 }
 
 /// Returns the puzzle the page's f-puzzles share link holds.
-fn shared(page: &mut Page) -> sudoku_sat::puzzle::Puzzle {
+pub(super) fn shared(page: &mut Page) -> sudoku_sat::puzzle::Puzzle {
     let link = page.evaluate("document.getElementById('share-fpuzzles').href");
     library_reads(link.as_str().unwrap(), Format::Auto)
 }

@@ -14,6 +14,7 @@ mod devtools;
 mod drawing;
 mod editor;
 mod hits;
+mod kinds;
 mod page;
 mod serve;
 mod shots;
@@ -31,17 +32,22 @@ use crate::common::{EULER_1_SOLUTION, GENERATED_16, in_ci};
 use devtools::{Harness, chromium, percent_encode};
 
 /// The page's files in `web/` outside `pkg/`, but for `bench.html`.
-const PAGE_FILES: [&str; 17] = [
+const PAGE_FILES: [&str; 22] = [
     "index.html",
     "app.js",
     "check.js",
+    "clues.js",
     "draw.js",
+    "edges.js",
     "editor.js",
     "examples.js",
     "hints.js",
     "marks.js",
     "pasted.js",
     "picks.js",
+    "regions.js",
+    "rulestext.js",
+    "shapes.js",
     "share.js",
     "steps.js",
     "solver.js",

@@ -11,7 +11,7 @@ use wasm_bindgen::prelude::wasm_bindgen;
 
 use sudoku_sat::encode::Encoding;
 use sudoku_sat::formats::fpuzzles::{from_json, link, payload_of, to_json};
-use sudoku_sat::formats::rules_file::{self, Meta};
+use sudoku_sat::formats::rules_file::{self, Meta, RulesFileError, read_extra};
 use sudoku_sat::grid::{Grid, Size};
 use sudoku_sat::puzzle::Puzzle;
 use sudoku_sat::shape::Shape;
@@ -81,6 +81,42 @@ pub fn share(json_text: &str) -> String {
     answer.to_string()
 }
 
+/// Adds the rules of `rules_text` to the puzzle of the f-puzzles JSON
+/// `json_text`: the text is what a rules file holds after its grid, a
+/// `define` string of definitions in the rules language and `[[rule]]`
+/// tables (`[[constraint]]` tables too), read by the rules file reader.
+/// Returns `{"fpuzzles": ...}`, the puzzle with them (the language's
+/// rules under the key `rule`, each with its definitions), or
+/// `{"error": ...}` with the line and column in `rules_text`.
+#[wasm_bindgen]
+pub fn add_rules(json_text: &str, rules_text: &str) -> String {
+    let imported = match from_json(json_text) {
+        Ok(imported) => imported,
+        Err(e) => return json!({ "error": e.to_string() }).to_string(),
+    };
+    let puzzle = &imported.puzzle;
+    // The reader needs the grid's size: one line before the text, taken
+    // off the line an error names.
+    let side = puzzle.shape().side();
+    let added = read_extra(&format!("size = {side}\n{rules_text}"))
+        .map_err(|e| RulesFileError {
+            line: e.line.map(|l| l.saturating_sub(1).max(1)),
+            ..e
+        })
+        .and_then(|extra| {
+            extra.add_to(puzzle).map_err(|kind| RulesFileError {
+                line: None,
+                column: None,
+                kind,
+            })
+        });
+    match added {
+        Ok(with) => json!({ "fpuzzles": to_json(&with, Some(&imported.shown), None) }),
+        Err(e) => json!({ "error": e.to_string() }),
+    }
+    .to_string()
+}
+
 /// Lists up to `limit` solutions (at most [`MOST_LISTED`]) as lines, in
 /// the order the solver found them: `solutions`, and `more` (whether the
 /// puzzle has more than were listed). Every solution is decoded and
@@ -139,6 +175,21 @@ mod tests {
             assert_eq!(back, puzzle, "{key}");
         }
         assert!(parsed(&share("{\"size\": 9"))["error"].is_string());
+    }
+
+    #[test]
+    fn rules_in_the_language_are_added_or_refused_with_their_place() {
+        let empty = parsed(&blank(9, 3, 3))["fpuzzles"].to_string();
+        let text = "define = '''\ndef rising(L) = for (a, b) in consecutive(L): a < b\n'''\n\
+                    [[rule]]\nholds = \"rising(path(r1c1, r1c3))\"\n";
+        let added = parsed(&add_rules(&empty, text));
+        let shared = parsed(&share(&added["fpuzzles"].to_string()));
+        assert_eq!(shared["rules"].as_array().unwrap().len(), 1);
+        let file = shared["rules_file"].as_str().unwrap();
+        assert!(file.contains("def rising"), "{file}");
+        let bad = parsed(&add_rules(&empty, "[[rule]]\nholds = \"rising(r1c1)\"\n"));
+        let message = bad["error"].as_str().unwrap();
+        assert!(message.starts_with("line 2, column "), "{message}");
     }
 
     #[test]
