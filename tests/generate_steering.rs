@@ -212,3 +212,37 @@ fn no_rate_leaves_the_rating_out() {
     let run = run_cli(&["generate", "--no-rate", "--difficulty", "probing"], b"");
     assert_eq!(run.code, 2);
 }
+
+#[test]
+fn a_rating_band_is_reached_by_climbing_and_the_score_is_hints_own() {
+    for band in ["3.0..4.5", "6.6..9.0"] {
+        let (objects, _) = generated(&["-n", "2", "--seed", "1", "--rating", band]);
+        let (low, high) = band.split_once("..").unwrap();
+        let (low, high): (f64, f64) = (low.parse().unwrap(), high.parse().unwrap());
+        for object in &objects {
+            let score = object["score"].as_f64().unwrap();
+            assert!((low..=high).contains(&score), "{band}: {score}");
+            let line = object["puzzle"].as_str().unwrap();
+            // `hint --all` scores the same puzzle the same.
+            let run = run_cli(&["hint", "--all", "-o", "json", line], b"");
+            assert_eq!(run.code, 0, "{}", run.stderr);
+            let hinted: Value = serde_json::from_str(run.stdout.trim()).unwrap();
+            assert_eq!(hinted["score"].as_f64(), Some(score), "{line}");
+            // Unique, and every given needed.
+            let givens = grid(line);
+            let solution = grid(object["solution"].as_str().unwrap());
+            assert_eq!(verdict(&givens), Verdict::Unique(solution));
+            for (cell, _) in givens.givens() {
+                let mut fewer = givens.clone();
+                fewer.set(cell, None);
+                assert!(
+                    matches!(verdict(&fewer), Verdict::Multiple(..)),
+                    "{cell} can go from {line}"
+                );
+            }
+        }
+    }
+    let run = run_cli(&["generate", "--rating", "3..4", "--size", "25"], b"");
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("bounded removal"), "{}", run.stderr);
+}

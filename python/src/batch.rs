@@ -13,6 +13,7 @@ use serde_json::{Value, json};
 use sudoku_sat::backtrack::Backtracker;
 use sudoku_sat::encode::Encoding;
 use sudoku_sat::formats::fpuzzles;
+use sudoku_sat::generate::climb::Band;
 use sudoku_sat::generate::{
     GenerateError, Generated, Generator, Options, Recheck, Removal, Symmetry,
 };
@@ -302,11 +303,22 @@ struct Checks {
 /// the same seed giving the same puzzles. Puzzle k (0-based) of a seed is
 /// the same whatever `start` is; the stream makes puzzles `start`,
 /// `start + 1`… and numbers them from `start + 1` (`index`, as the CLI).
+///
+/// Steering, as the CLI's flags: `rate=False` (`--no-rate`) leaves the
+/// rating out; `keep_givens=True` keeps the template's givens;
+/// `solution` (a Puzzle holding a full grid) is every puzzle's solution;
+/// `pattern` (a Puzzle whose filled cells mark the places) puts the
+/// givens exactly there, with `max_tries` 20,000 unless given
+/// (docs/setting.md, "Steering"); `rating="3.0..4.5"` climbs to a score
+/// band on Sudoku Explainer's scale (`--rating`), `climb_moves` per
+/// solution.
 #[pyfunction]
 #[pyo3(signature = (count = Some(1), *, seed = 0, size = 9, blocks = None, template = None,
-    symmetry = "none", difficulty = None, max_tries = Options::DEFAULT_MAX_TRIES,
+    symmetry = "none", difficulty = None, max_tries = None,
     decision_limit = Rater::DEFAULT_DECISION_LIMIT, encoding = None, start = 0,
-    cross_check = true, node_limit = Backtracker::DEFAULT_NODE_LIMIT, proof = false))]
+    cross_check = true, node_limit = Backtracker::DEFAULT_NODE_LIMIT, proof = false,
+    rate = true, keep_givens = false, solution = None, pattern = None, rating = None,
+    climb_moves = Options::DEFAULT_CLIMB_MOVES))]
 #[allow(clippy::too_many_arguments)]
 pub fn generate(
     count: Option<u64>,
@@ -316,22 +328,61 @@ pub fn generate(
     template: Option<PyRef<'_, PyPuzzle>>,
     symmetry: &str,
     difficulty: Option<&str>,
-    max_tries: usize,
+    max_tries: Option<usize>,
     decision_limit: u64,
     encoding: Option<&PyEncoding>,
     start: u64,
     cross_check: bool,
     node_limit: u64,
     proof: bool,
+    rate: bool,
+    keep_givens: bool,
+    solution: Option<PyRef<'_, PyPuzzle>>,
+    pattern: Option<PyRef<'_, PyPuzzle>>,
+    rating: Option<&str>,
+    climb_moves: usize,
 ) -> PyResult<Generation> {
+    let band = rating
+        .map(Band::parse)
+        .transpose()
+        .map_err(|e| Failure::Value(format!("rating: {e}")))?;
     let symmetry = choose("symmetry", symmetry, &Symmetry::ALL, Symmetry::name)?;
     let level = difficulty
         .map(|d| choose("difficulty", d, &Level::ALL, Level::name))
         .transpose()?;
-    if max_tries == 0 {
+    if max_tries == Some(0) {
         return Err(Failure::Value("max_tries: at least one try is needed".into()).into());
     }
+    if !rate && level.is_some() {
+        return Err(
+            Failure::Value("difficulty: needs the rating, which rate=False skips".into()).into(),
+        );
+    }
+    if keep_givens && template.is_none() {
+        return Err(
+            Failure::Value("keep_givens: needs a template whose givens to keep".into()).into(),
+        );
+    }
     let template = template_of(template.as_deref(), size, blocks)?;
+    let side = template.shape().side();
+    let grid_of = |what: &str, puzzle: Option<PyRef<'_, PyPuzzle>>| match puzzle {
+        Some(p) if p.puzzle.shape().side() != side => {
+            let found = p.puzzle.shape().side();
+            Err(Failure::Value(format!(
+                "{what}: a {found}×{found} grid, the puzzles are {side}×{side}"
+            )))
+        }
+        Some(p) => Ok(Some(p.puzzle.givens().clone())),
+        None => Ok(None),
+    };
+    let solution = grid_of("solution", solution)?;
+    let pattern: Option<Vec<_>> =
+        grid_of("pattern", pattern)?.map(|g| g.givens().map(|(cell, _)| cell).collect());
+    let max_tries = max_tries.unwrap_or(if pattern.is_some() {
+        Options::DEFAULT_PATTERN_TRIES
+    } else {
+        Options::DEFAULT_MAX_TRIES
+    });
     let encoding = encoding_of(encoding);
     let backtracker = cross_check.then(|| Backtracker::new(node_limit));
     let options = Options {
@@ -341,8 +392,13 @@ pub fn generate(
         max_tries,
         encoding,
         decision_limit,
-        removal: Removal::auto(template.shape().side(), Removal::DEFAULT_NODE_LIMIT),
-        ..Options::default()
+        removal: Removal::auto(side, Removal::DEFAULT_NODE_LIMIT),
+        rate,
+        keep_givens,
+        solution,
+        pattern,
+        band,
+        climb_moves,
     };
     let stop = Arc::new(AtomicBool::new(false));
     let (sender, answers) = sync_channel(1);

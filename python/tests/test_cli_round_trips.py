@@ -1,5 +1,7 @@
 """The package answers what the CLI answers, on the same puzzles."""
 
+import pytest
+
 import sudoku_sat as ss
 
 FOUR_SEVERAL = "1...........3..2"
@@ -141,3 +143,27 @@ def test_stats_and_explain_match_the_cli(cli, cli_json):
     (record,) = cli_json("explain", "r5c3", puzzle.line, "--show", "0")
     answer = puzzle.explain("r5c3")
     assert answer["families"] == record["families"]
+
+
+
+def test_generate_steering_matches_the_cli(root, cli_json, tmp_path):
+    """pattern, solution, keep_givens and rate=False give the CLI's puzzles."""
+    text = (root / "data" / "p096_sudoku.txt").read_text()
+    euler = ss.Puzzle.read_all(text)[0]
+    solution = euler.solve()["solution"]
+    (tmp_path / "solution.txt").write_text(solution + "\n")
+    (tmp_path / "pattern.txt").write_text(euler.line() + "\n")
+    cases = [
+        ({"solution": ss.Puzzle.from_text(solution)}, ["--solution", str(tmp_path / "solution.txt")]),
+        ({"pattern": euler}, ["--pattern", str(tmp_path / "pattern.txt")]),
+        ({"rate": False}, ["--no-rate"]),
+    ]
+    for kwargs, flags in cases:
+        ours = list(ss.generate(2, seed=5, **kwargs))
+        cli = cli_json("generate", "-n", "2", "--seed", "5", *flags)
+        for key in ("puzzle", "solution", "redundant", "level", "minimal"):
+            assert [p[key] for p in ours] == [c[key] for c in cli], (flags, key)
+    with pytest.raises(ValueError):
+        ss.generate(1, rate=False, difficulty="probing")
+    with pytest.raises(ValueError):
+        ss.generate(1, pattern=ss.Puzzle.from_text("1" + "." * 15))

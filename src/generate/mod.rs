@@ -59,6 +59,7 @@
 //! is dropped whole; asked again, the generator makes the same puzzle
 //! from its start.
 
+pub mod climb;
 mod options;
 mod outcome;
 mod recheck;
@@ -77,11 +78,13 @@ pub use recheck::{Recheck, RecheckStep};
 pub use solution::{pinned_solution, random_solution, random_solution_around};
 pub use symmetry::Symmetry;
 
+use climb::climb;
 use removal::{Decided, decide_bounded, prove_minimal};
 use rng::Rng;
 use solution::{lacks_totals, with_totals};
 
 use crate::grid::{Cell, Grid};
+use crate::hint::score::format_score;
 use crate::puzzle::Puzzle;
 use crate::rate::Rater;
 use crate::setter::{Analyzer, with_givens};
@@ -108,6 +111,8 @@ pub enum Step {
     },
     /// Proving the givens left minimal.
     ProvingMinimal,
+    /// Moving givens towards a score band.
+    Climbing,
     /// Rating the puzzle.
     Rating,
 }
@@ -126,6 +131,7 @@ impl fmt::Display for Step {
                 givens,
             } => write!(f, "removing givens {tried} of {orbits} ({givens} left)"),
             Step::ProvingMinimal => f.write_str("proving minimal"),
+            Step::Climbing => f.write_str("climbing to the band"),
             Step::Rating => f.write_str("rating"),
         }
     }
@@ -234,16 +240,25 @@ impl Generator {
         let mut rng = Rng::stream(self.options.seed, index);
         let mut sat_calls = 0;
         let options = &self.options;
-        let tries = if options.level.is_some() || options.pattern.is_some() {
-            options.max_tries.max(1)
-        } else {
-            1
-        };
+        if let (Some(band), Some(clash)) = (options.band, options.band_clash()) {
+            return Err(GenerateError::Unsupported(format!(
+                "climbing to a score band moves single givens, which {clash} does not allow \
+                 (band {}..{})",
+                format_score(band.low),
+                format_score(band.high)
+            )));
+        }
+        let tries =
+            if options.level.is_some() || options.pattern.is_some() || options.band.is_some() {
+                options.max_tries.max(1)
+            } else {
+                1
+            };
         let mut unique_on_pattern = false;
         for attempt in 1..=tries {
             let (made, calls) = self.attempt(attempt, &mut rng, watch)?;
             sat_calls += calls;
-            let Some(made) = made else {
+            let Some(mut made) = made else {
                 if self.options.solution.is_some() {
                     // The same solution on the same cells: no other try
                     // can do better.
@@ -252,6 +267,29 @@ impl Generator {
                 continue;
             };
             unique_on_pattern = true;
+            let mut score = None;
+            if let Some(band) = self.options.band {
+                if !watch(Step::Climbing) {
+                    return Err(GenerateError::Stopped);
+                }
+                let encoding = self.options.encoding;
+                let start = climb::score(&made.puzzle, &encoding)?;
+                let (puzzle, needed, reached) = climb(
+                    &made.puzzle,
+                    &made.solution,
+                    start,
+                    (band, self.options.climb_moves),
+                    &encoding,
+                    &mut rng,
+                    &mut || watch(Step::Climbing),
+                )?;
+                if band.distance(reached) > 0 {
+                    continue;
+                }
+                made.puzzle = puzzle;
+                made.needed = needed;
+                score = Some(reached);
+            }
             let rating = if self.options.rate || self.options.level.is_some() {
                 if !watch(Step::Rating) {
                     return Err(GenerateError::Stopped);
@@ -273,14 +311,21 @@ impl Generator {
                     needed: made.needed,
                     unsettled: made.unsettled,
                     redundant: made.redundant,
+                    score,
                     removal: self.options.removal,
                     tries: attempt,
                     sat_calls,
                 });
             }
         }
-        Err(match self.options.level {
-            Some(level) if unique_on_pattern => GenerateError::NoPuzzleAtLevel { level, tries },
+        Err(match (self.options.band, self.options.level) {
+            (Some(band), _) if unique_on_pattern => GenerateError::NoPuzzleInBand {
+                band: (format_score(band.low), format_score(band.high)),
+                tries,
+            },
+            (_, Some(level)) if unique_on_pattern => {
+                GenerateError::NoPuzzleAtLevel { level, tries }
+            }
             _ => GenerateError::NoUniquePattern { tries },
         })
     }

@@ -5,6 +5,7 @@ use crate::grid::{Cell, Grid};
 use crate::rate::{Level, Rater};
 
 use super::Symmetry;
+use super::climb::Band;
 
 /// How puzzles are generated.
 #[derive(Clone, Debug)]
@@ -39,6 +40,14 @@ pub struct Options {
     /// are proved so, the others are reported redundant
     /// ([`super::Generated::redundant`]).
     pub pattern: Option<Vec<Cell>>,
+    /// A band of scores on Sudoku Explainer's scale the puzzle must land
+    /// in, reached by moving givens ([`mod@super::climb`]), up to
+    /// `climb_moves` moves per solution and `max_tries` solutions. Single
+    /// givens only: not with a symmetry, a pattern, kept givens or
+    /// bounded removal.
+    pub band: Option<Band>,
+    /// The moves one climb may take before a new solution is drawn.
+    pub climb_moves: usize,
 }
 
 /// How the generator decides whether givens can go.
@@ -93,11 +102,29 @@ impl Default for Options {
             keep_givens: false,
             solution: None,
             pattern: None,
+            band: None,
+            climb_moves: Options::DEFAULT_CLIMB_MOVES,
         }
     }
 }
 
 impl Options {
+    /// Returns what keeps a climb to a score band from moving single
+    /// givens: a symmetry, a pattern, kept givens or bounded removal.
+    pub fn band_clash(&self) -> Option<&'static str> {
+        if self.symmetry != Symmetry::None {
+            Some("a symmetry")
+        } else if self.pattern.is_some() {
+            Some("a pattern")
+        } else if self.keep_givens {
+            Some("kept givens")
+        } else if self.removal != Removal::Exact {
+            Some("bounded removal")
+        } else {
+            None
+        }
+    }
+
     /// How many solutions are tried per puzzle for a target level unless
     /// told otherwise.
     pub const DEFAULT_MAX_TRIES: usize = 200;
@@ -107,4 +134,8 @@ impl Options {
     /// one with its digits on a sparse pattern (a 26-given 9×9 pattern
     /// took 800 to 3,700 tries).
     pub const DEFAULT_PATTERN_TRIES: usize = 20_000;
+
+    /// The moves one climb towards a band takes before a new solution is
+    /// drawn.
+    pub const DEFAULT_CLIMB_MOVES: usize = 300;
 }

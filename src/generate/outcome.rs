@@ -33,6 +33,9 @@ pub struct Generated {
     /// without a pattern. The puzzle is proved minimal when this and
     /// `unsettled` are empty.
     pub redundant: Vec<Cell>,
+    /// Its score on Sudoku Explainer's scale, in tenths, when a band was
+    /// asked for ([`super::Options::band`]).
+    pub score: Option<u32>,
     /// How its removals were decided.
     pub removal: Removal,
     /// How many solutions were drawn for it (1 without a target level).
@@ -47,7 +50,8 @@ impl Generated {
     /// `puzzle` (the givens as a line), `solution`, `givens` (their
     /// count), `level`, `decisions`, `conflicts`, `rating_gave_up` (the
     /// four null when unrated), `minimal`, `removal`, `unsettled` (a
-    /// count), `redundant` (the cells, as `r1c2`), `tries` and
+    /// count), `redundant` (the cells, as `r1c2`), `score` (on Sudoku
+    /// Explainer's scale, with a band; else null), `tries` and
     /// `sat_calls`. The Python package returns the same.
     pub fn to_json(&self) -> serde_json::Value {
         let rating = self.rating.as_ref();
@@ -66,6 +70,7 @@ impl Generated {
             },
             "unsettled": self.unsettled.iter().flatten().count(),
             "redundant": self.redundant.iter().map(Cell::to_string).collect::<Vec<_>>(),
+            "score": self.score.map(|tenths| f64::from(tenths) / 10.0),
             "tries": self.tries,
             "sat_calls": self.sat_calls,
         })
@@ -101,6 +106,16 @@ pub enum GenerateError {
         /// The solutions tried.
         tries: usize,
     },
+    /// No puzzle landed in the score band ([`super::Options::band`]) in
+    /// the number of solutions allowed.
+    NoPuzzleInBand {
+        /// The band asked for, as scores (`3.0`, `4.5`).
+        band: (String, String),
+        /// The solutions tried.
+        tries: usize,
+    },
+    /// Options that cannot go together: says which.
+    Unsupported(String),
     /// The supplied solution ([`super::Options::solution`]) does not
     /// solve the template: says why.
     BadSolution(String),
@@ -131,6 +146,13 @@ impl fmt::Display for GenerateError {
                 "no solution in {tries} tries is unique with givens on the pattern's cells; \
                  raise --max-tries or give the pattern more cells"
             ),
+            GenerateError::NoPuzzleInBand { band, tries } => write!(
+                f,
+                "no puzzle scored {}..{} in {tries} tries; raise --max-tries or \
+                 --climb-moves, or widen the band",
+                band.0, band.1
+            ),
+            GenerateError::Unsupported(why) => f.write_str(why),
             GenerateError::BadSolution(why) => {
                 write!(f, "the solution given does not solve the template: {why}")
             }

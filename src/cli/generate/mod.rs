@@ -11,6 +11,7 @@ use anyhow::{Context, bail};
 use clap::Args;
 
 use sudoku_sat::formats::fpuzzles::Shown;
+use sudoku_sat::generate::climb::Band;
 use sudoku_sat::generate::{GenerateError, Generator, Options, Removal, Symmetry};
 use sudoku_sat::grid::{Grid, Size};
 use sudoku_sat::puzzle::Puzzle;
@@ -186,6 +187,21 @@ pub struct GenerateArgs {
     /// summary counts them. --symmetry does not apply.
     #[arg(long, value_name = "FILE", conflicts_with = "symmetry")]
     pattern: Option<PathBuf>,
+
+    /// Only puzzles whose score on Sudoku Explainer's scale (the hardest
+    /// step of `hint --all`'s path) lies in A..B (`3.0..4.5`, or one
+    /// score): each puzzle climbs towards the band by moving one given at
+    /// a time, staying unique and minimal (docs/setting.md, "A score
+    /// band"); JSON gives `score`. Single givens only: not with
+    /// --symmetry, --pattern or --keep-givens, and below 25×25.
+    #[arg(long, value_name = "A..B", value_parser = Band::parse,
+        conflicts_with_all = ["symmetry", "pattern", "keep_givens"])]
+    rating: Option<Band>,
+
+    /// With --rating, the moves one climb takes before a new solution is
+    /// drawn (up to --max-tries solutions).
+    #[arg(long, value_name = "N", default_value_t = Options::DEFAULT_CLIMB_MOVES)]
+    climb_moves: usize,
 
     /// Decisions the rating search may take (see `rate`).
     #[arg(long, value_name = "DECISIONS", default_value_t = Rater::DEFAULT_DECISION_LIMIT)]
@@ -382,6 +398,8 @@ pub fn generate(args: GenerateArgs) -> anyhow::Result<Status> {
         keep_givens: args.keep_givens,
         solution,
         pattern,
+        band: args.rating,
+        climb_moves: args.climb_moves,
     };
     // A signal stops the puzzle under way, not only the next one: a
     // 25×25 puzzle takes minutes.
