@@ -267,7 +267,11 @@ pub fn check(
             report["second_solution"] = json!(second.to_string());
             report["differ"] = json!(cell_names(differ));
         }
-        Analysis::Unsolvable { core, .. } => {
+        Analysis::Unsolvable {
+            core,
+            smallest,
+            lower_bound,
+        } => {
             let constraints: Vec<Value> = core
                 .constraints
                 .iter()
@@ -276,6 +280,8 @@ pub fn check(
             report["core"] = json!({
                 "givens": given_names(size, core.givens.iter().copied()),
                 "constraints": constraints,
+                "smallest": smallest,
+                "lower_bound": lower_bound,
             });
         }
     }

@@ -152,7 +152,7 @@ def test_generate_steering_matches_the_cli(root, cli_json, tmp_path):
     euler = ss.Puzzle.read_all(text)[0]
     solution = euler.solve()["solution"]
     (tmp_path / "solution.txt").write_text(solution + "\n")
-    (tmp_path / "pattern.txt").write_text(euler.line() + "\n")
+    (tmp_path / "pattern.txt").write_text(euler.line + "\n")
     cases = [
         ({"solution": ss.Puzzle.from_text(solution)}, ["--solution", str(tmp_path / "solution.txt")]),
         ({"pattern": euler}, ["--pattern", str(tmp_path / "pattern.txt")]),
