@@ -19,13 +19,17 @@
 //! 8. XY-wing, W-wing, then swordfish, XYZ-wing and jellyfish (`wings.rs`,
 //!    `fish.rs`), about in the order of HoDoKu's difficulty scores
 //!    (<https://hodoku.sourceforge.net/en/docs_cred.php>);
-//! 9. a variant constraint's own elimination ([`crate::rules::Rule::prune`],
-//!    named by the constraint's description);
-//! 10. the shortest contradiction: each candidate is assumed in turn and
+//! 9. simple colouring (`colouring.rs`), X-chains (`x_chain.rs`),
+//!    XY-chains (`xy_chain.rs`) and AICs with their nice loops
+//!    (`aic.rs`), over the links of `chain.rs`, as HoDoKu orders them
+//!    (simple colors 150, X- and XY-chains 260, AICs and nice loops 280);
+//! 10. a variant constraint's own elimination ([`crate::rules::Rule::prune`],
+//!     named by the constraint's description);
+//! 11. the shortest contradiction: each candidate is assumed in turn and
 //!     unit propagation runs over the puzzle's clauses; the candidate whose
 //!     refutation takes the fewest clauses is removed, and the clauses are
 //!     shown in the words of [`crate::explain`];
-//! 11. when no single assumption propagates to a contradiction, the SAT
+//! 12. when no single assumption propagates to a contradiction, the SAT
 //!     solver refutes one candidate that is not in the solution.
 //!
 //! Placing a digit removes it from the cell's row, column and block at
@@ -39,6 +43,9 @@
 //! holds. [`Hinter::with_ceiling`] stops at a technique, so a walk shows
 //! where a solver who knows no harder technique gets stuck.
 
+mod aic;
+mod chain;
+mod colouring;
 mod contradiction;
 mod fish;
 mod links;
@@ -50,6 +57,8 @@ mod technique;
 mod variants;
 mod walk;
 mod wings;
+mod x_chain;
+mod xy_chain;
 
 use std::cell::OnceCell;
 use std::fmt;
@@ -230,6 +239,9 @@ pub struct Hinter {
     stats: EncodeStats,
     /// The clauses indexed for traced propagation, built on first use.
     tracer: OnceCell<contradiction::Tracer>,
+    /// Each cell's peers (the cells it sees), by cell index, built on
+    /// first use: chains look for the cells that see both their ends.
+    peers: OnceCell<Vec<Vec<Cell>>>,
 }
 
 impl Hinter {
@@ -277,6 +289,7 @@ impl Hinter {
             cnf: CnfFormula::new(),
             stats: EncodeStats::default(),
             tracer: OnceCell::new(),
+            peers: OnceCell::new(),
         };
         for (cell, digit) in givens.givens() {
             hinter.place(cell, digit);
@@ -354,6 +367,23 @@ impl Hinter {
         self.tracer.get_or_init(|| contradiction::Tracer::new(self))
     }
 
+    /// Returns the cells that see `cell`, placed or open.
+    fn peers(&self, cell: Cell) -> &[Cell] {
+        let all = self.peers.get_or_init(|| {
+            let shape = self.shape();
+            shape
+                .all_cells()
+                .map(|c| {
+                    shape
+                        .all_cells()
+                        .filter(|&p| p != c && shape.sees(p, c))
+                        .collect()
+                })
+                .collect()
+        });
+        &all[cell.index(self.size())]
+    }
+
     fn size(&self) -> Size {
         self.grid.size()
     }
@@ -415,7 +445,11 @@ impl Hinter {
             .or_else(|| wings::w_wing(self))
             .or_else(|| fish::fish(self, 3))
             .or_else(|| wings::xyz_wing(self))
-            .or_else(|| fish::fish(self, 4));
+            .or_else(|| fish::fish(self, 4))
+            .or_else(|| colouring::simple_colouring(self))
+            .or_else(|| x_chain::x_chain(self))
+            .or_else(|| xy_chain::xy_chain(self))
+            .or_else(|| aic::aic(self));
         if let Some(step) = within(found) {
             return Ok(Some(step));
         }
@@ -484,6 +518,8 @@ impl Hinter {
     }
 }
 
+#[cfg(test)]
+mod chain_tests;
 #[cfg(test)]
 mod pattern_tests;
 #[cfg(test)]
