@@ -81,7 +81,8 @@ pub struct Step {
     /// The technique.
     pub technique: Technique,
     /// The cells the reasoning rests on (the single's cell, the pair's
-    /// cells, the cells of the house part, the assumed cell).
+    /// cells, the cells of the house part, the assumed cell, a chain's
+    /// cells in its order, a colouring's cluster one colour first).
     pub cells: Vec<Cell>,
     /// The digits it places.
     pub placed: Vec<(Cell, Digit)>,
@@ -91,7 +92,9 @@ pub struct Step {
     /// [`Technique::Constraint`] step.
     pub constraint: Option<(String, String)>,
     /// For a contradiction, the clauses propagation used, in order, each
-    /// in words with what it implies.
+    /// in words with what it implies; for a chain (simple colouring,
+    /// X-chain, XY-chain, AIC), its links in order, each in Eureka
+    /// notation and words (a continuous loop's closing link last).
     pub chain: Vec<String>,
     /// The step in one or more sentences.
     pub text: String,
