@@ -7,7 +7,9 @@
 //! other end's digit. Its nice-loop forms follow HoDoKu
 //! (<https://hodoku.sourceforge.net/en/tech_chains.php>): a chain that
 //! comes back to its start with a strong link at each side is a
-//! discontinuous loop that places the start; one whose ends are weakly
+//! discontinuous loop that places the start (though the same chain less
+//! its last link is shorter and removes that link's other end, so the
+//! shortest-first search shows that first); one whose ends are weakly
 //! linked is a continuous loop, where every link holds exactly one of its
 //! candidates and what sees both of a link's candidates goes. SudokuWiki:
 //! <https://www.sudokuwiki.org/Alternating_Inference_Chains>. X- and

@@ -129,3 +129,46 @@ fn a_continuous_nice_loop_clears_what_sees_each_link() {
     removed.extend((3..=9).map(|d| (0, 0, d)));
     expect(Some(step), Technique::Aic, &removed);
 }
+
+/// A chain back to its start places it, as HoDoKu's discontinuous nice
+/// loop with two strong links at its start does: r1c1 {1,2}, r1c5
+/// {2,3}, r5c5 {3,1}, and column 1 holds 1 at r1 or r5. If r1c1 were
+/// not 1 it would be 2, r1c5 3, r5c5 1, r5c1 not 1, and r1c1 1. The
+/// loop less its last link is a shorter chain that removes 1 from r5c1
+/// (the last link's other end), so the shortest-first search finds that
+/// first, always: the loop is checked on its own path here.
+#[test]
+fn a_discontinuous_nice_loop_places_its_start() {
+    let mut hinter = open_grid();
+    set(&mut hinter, 0, 0, &[1, 2]);
+    set(&mut hinter, 0, 4, &[2, 3]);
+    set(&mut hinter, 4, 4, &[3, 1]);
+    col_only(&mut hinter, 0, &[0, 4], 1);
+    let graph = chain::Graph::new(&hinter, chain::Kind::Aic);
+    let node = |r: u8, c: u8, d: u8| {
+        let want = (Cell::new(r, c), Digit::new(d).unwrap());
+        graph.nodes.iter().position(|&n| n == want).unwrap() as u32
+    };
+    let path = [
+        node(0, 0, 1),
+        node(0, 0, 2),
+        node(0, 4, 2),
+        node(0, 4, 3),
+        node(4, 4, 3),
+        node(4, 4, 1),
+        node(4, 0, 1),
+        node(0, 0, 1),
+    ];
+    let proof = graph.proof(&path).expect("a placement");
+    let step = graph.step(Technique::Aic, "AIC", &path, proof);
+    assert_eq!(step.placed, [(Cell::new(0, 0), Digit::new(1).unwrap())]);
+    assert_eq!(
+        step.text,
+        "AIC (discontinuous nice loop): (1=2)r1c1-(2=3)r1c5-(3=1)r5c5-(1)r5c1=(1)r1c1; \
+         if r1c1 were not 1, the chain would make it 1; so place 1 in r1c1"
+    );
+    let (path, proof) = graph.shortest(aic::MAX_LINKS).unwrap();
+    assert_eq!(path.len(), 6);
+    let step = graph.step(Technique::Aic, "AIC", &path, proof);
+    assert_eq!(step.eliminated, [(Cell::new(4, 0), Digit::new(1).unwrap())]);
+}
