@@ -172,3 +172,65 @@ fn a_discontinuous_nice_loop_places_its_start() {
     let step = graph.step(Technique::Aic, "AIC", &path, proof);
     assert_eq!(step.eliminated, [(Cell::new(4, 0), Digit::new(1).unwrap())]);
 }
+
+/// Returns the `n`th step (from 1) of a puzzle's path.
+fn nth_step(line: &str, n: usize) -> Step {
+    let puzzle = crate::formats::text::parse_str(line, crate::formats::text::Format::Auto)
+        .unwrap()
+        .remove(0)
+        .puzzle;
+    let mut hinter = Hinter::new(&puzzle, &Encoding::default()).unwrap();
+    for _ in 1..n {
+        let step = hinter.next_step().unwrap().unwrap();
+        hinter.apply(&step);
+    }
+    hinter.next_step().unwrap().unwrap()
+}
+
+/// Colouring where it is the next step of real puzzles: the 41st rated
+/// 11+ (tdoku_forum_hardest_1905_11plus.txt) at its 9th step, a wrap, and
+/// top95's 12th at its 23rd, a trap.
+#[test]
+fn simple_colouring_is_the_next_step_of_hard_puzzles() {
+    let step = nth_step(
+        "98.7..6..5...9..7...7..4...4...3.2....59...8......1..31...8...7.2....5....94...6.",
+        9,
+    );
+    assert!(step.text.contains("on 2 (colour wrap)"), "{}", step.text);
+    let removed: Vec<(u8, u8, u8)> = [(1, 8), (5, 2), (2, 0), (8, 4), (6, 7), (5, 3)]
+        .map(|(r, c)| (r, c, 2))
+        .to_vec();
+    expect(Some(step), Technique::SimpleColouring, &removed);
+
+    let step = nth_step(
+        ".6.5.1.9.1...9..539....7....4.8...7.......5.8.817.5.3.....5.2............76..8...",
+        23,
+    );
+    assert!(step.text.contains("on 2 (colour trap)"), "{}", step.text);
+    expect(Some(step), Technique::SimpleColouring, &[(2, 8, 2)]);
+}
+
+/// An X-chain and an AIC where they are the next step of real puzzles:
+/// the 15th rated 11+ at its 3rd step, top95's 54th at its 2nd.
+#[test]
+fn chains_are_the_next_step_of_hard_puzzles() {
+    let step = nth_step(
+        "98.7..6..5..........4.9..8.4...5..3...3.....2.....61...4..8..9...9..1..7...9..2..",
+        3,
+    );
+    assert_eq!(
+        step.text.split(';').next().unwrap(),
+        "X-chain on 1: (1)r4c2=r4c4-r3c4=r3c9-r2c8=r9c8"
+    );
+    expect(Some(step), Technique::XChain, &[(8, 1, 1)]);
+
+    let step = nth_step(
+        "9.4..5...25.6..1..31......8.7...9...4..26......147....7.......2...3..8.6.4.....9.",
+        2,
+    );
+    assert_eq!(
+        step.text.split(';').next().unwrap(),
+        "AIC: (7)r2c3=(7)r3c3-(7=9)r3c4-(9)r2c5=(9)r2c9"
+    );
+    expect(Some(step), Technique::Aic, &[(1, 8, 7)]);
+}
