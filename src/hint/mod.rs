@@ -21,7 +21,7 @@
 //!    (<https://hodoku.sourceforge.net/en/docs_cred.php>);
 //! 9. simple colouring (`colouring.rs`), X-chains (`x_chain.rs`),
 //!    XY-chains (`xy_chain.rs`) and AICs with their nice loops
-//!    (`aic.rs`), over the links of `chain.rs`, as HoDoKu orders them
+//!    (`aic.rs`), over the links of `chain/`, as HoDoKu orders them
 //!    (simple colors 150, X- and XY-chains 260, AICs and nice loops 280);
 //! 10. a variant constraint's own elimination ([`crate::rules::Rule::prune`],
 //!     named by the constraint's description);
@@ -57,6 +57,7 @@ mod technique;
 mod variants;
 mod walk;
 mod wings;
+mod words;
 mod x_chain;
 mod xy_chain;
 
@@ -74,6 +75,7 @@ use crate::solve::sat::SatSolver;
 use crate::solve::{Outcome, SolveError};
 pub use technique::Technique;
 pub use walk::Walk;
+use words::{cell_names, count_clauses, join_and, removals};
 
 /// One step: what it places or removes, and why, in words.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -176,48 +178,6 @@ fn bit(digit: Digit) -> u64 {
 /// Returns the digits of a mask, smallest first.
 fn digits_of(size: Size, mask: u64) -> impl Iterator<Item = Digit> {
     size.digits().filter(move |&d| mask & bit(d) != 0)
-}
-
-/// Joins items as `a, b and c`.
-fn join_and(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
-}
-
-/// Returns `1 clause` or `N clauses`.
-fn count_clauses(n: usize) -> String {
-    if n == 1 {
-        "1 clause".to_string()
-    } else {
-        format!("{n} clauses")
-    }
-}
-
-/// Names cells as `r1c1, r1c2 and r1c3`.
-fn cell_names(cells: &[Cell]) -> String {
-    join_and(&cells.iter().map(Cell::to_string).collect::<Vec<_>>())
-}
-
-/// Names removals as `5 from r1c1 and r1c2; 7 from r2c2`, digit by digit.
-fn removals(eliminated: &[(Cell, Digit)]) -> String {
-    let mut digits: Vec<Digit> = eliminated.iter().map(|&(_, d)| d).collect();
-    digits.sort_unstable();
-    digits.dedup();
-    let parts: Vec<String> = digits
-        .iter()
-        .map(|&digit| {
-            let cells: Vec<Cell> = eliminated
-                .iter()
-                .filter(|&&(_, d)| d == digit)
-                .map(|&(c, _)| c)
-                .collect();
-            format!("{digit} from {}", cell_names(&cells))
-        })
-        .collect();
-    parts.join("; ")
 }
 
 /// A puzzle's current candidates, and the steps that narrow them.
