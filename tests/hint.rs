@@ -90,7 +90,18 @@ fn a_hard_puzzle_shows_its_contradiction_clause_by_clause() {
     let next = run.stdout.lines().nth(contradiction + 1).unwrap();
     assert!(next.trim_start().starts_with("(1) "), "{next}");
     assert!(
-        run.stdout.contains("solved in 121 steps; score 10.0"),
+        run.stdout.contains("solved in 128 steps; score 10.0"),
+        "{}",
+        run.stdout
+    );
+    // A chain's links follow its step, one a line, as a contradiction's
+    // clauses do.
+    assert!(
+        run.stdout.contains(
+            " 82. XY-chain: (9=5)r1c9-(5=3)r1c5-(3=6)r4c5-(6=9)r6c6; if r1c9 is not 9, \
+             the chain makes r6c6 9, so one of the two holds, and what sees both loses \
+             it: 9 from r6c9\n       (1) (9)r1c9=(5)r1c9: r1c9 holds only 9 and 5\n"
+        ),
         "{}",
         run.stdout
     );

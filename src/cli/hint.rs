@@ -24,7 +24,9 @@ use super::{EncodingArgs, InputArgs, Status};
 /// The simplest step wins: naked single, hidden single, locked
 /// candidates (pointing, claiming), naked pair or triple, hidden pair
 /// or triple, X-wing, skyscraper, 2-string kite, turbot fish, XY-wing,
-/// W-wing, swordfish, XYZ-wing, jellyfish, a variant constraint's
+/// W-wing, swordfish, XYZ-wing, jellyfish, simple colouring, X-chain,
+/// XY-chain, AIC (with its nice loops, chains written in Eureka
+/// notation and listed link by link), a variant constraint's
 /// elimination (named by the constraint), and otherwise the candidate whose assumption unit
 /// propagation refutes with the fewest clauses, shown clause by clause
 /// in the words of `explain`; when no single assumption does, the SAT
@@ -65,7 +67,8 @@ pub struct HintArgs {
     /// `hidden-single`, `pointing`, `claiming`, `naked-pair`,
     /// `naked-triple`, `hidden-pair`, `hidden-triple`, `x-wing`,
     /// `skyscraper`, `2-string-kite`, `turbot-fish`, `xy-wing`, `w-wing`,
-    /// `swordfish`, `xyz-wing`, `jellyfish`, `constraint`,
+    /// `swordfish`, `xyz-wing`, `jellyfish`, `simple-colouring`,
+    /// `x-chain`, `xy-chain`, `aic`, `constraint`,
     /// `contradiction`, `solver-refutation`). Where none of those
     /// applies, the steps stop and the open cells are shown with their
     /// candidates: what a solver who knows no more is stuck on.

@@ -19,13 +19,17 @@
 //! 8. XY-wing, W-wing, then swordfish, XYZ-wing and jellyfish (`wings.rs`,
 //!    `fish.rs`), about in the order of HoDoKu's difficulty scores
 //!    (<https://hodoku.sourceforge.net/en/docs_cred.php>);
-//! 9. a variant constraint's own elimination ([`crate::rules::Rule::prune`],
-//!    named by the constraint's description);
-//! 10. the shortest contradiction: each candidate is assumed in turn and
+//! 9. simple colouring (`colouring.rs`), X-chains (`x_chain.rs`),
+//!    XY-chains (`xy_chain.rs`) and AICs with their nice loops
+//!    (`aic.rs`), over the links of `chain/`, as HoDoKu orders them
+//!    (simple colors 150, X- and XY-chains 260, AICs and nice loops 280);
+//! 10. a variant constraint's own elimination ([`crate::rules::Rule::prune`],
+//!     named by the constraint's description);
+//! 11. the shortest contradiction: each candidate is assumed in turn and
 //!     unit propagation runs over the puzzle's clauses; the candidate whose
 //!     refutation takes the fewest clauses is removed, and the clauses are
 //!     shown in the words of [`crate::explain`];
-//! 11. when no single assumption propagates to a contradiction, the SAT
+//! 12. when no single assumption propagates to a contradiction, the SAT
 //!     solver refutes one candidate that is not in the solution.
 //!
 //! Placing a digit removes it from the cell's row, column and block at
@@ -39,6 +43,9 @@
 //! holds. [`Hinter::with_ceiling`] stops at a technique, so a walk shows
 //! where a solver who knows no harder technique gets stuck.
 
+mod aic;
+mod chain;
+mod colouring;
 mod contradiction;
 mod fish;
 mod links;
@@ -50,6 +57,9 @@ mod technique;
 mod variants;
 mod walk;
 mod wings;
+mod words;
+mod x_chain;
+mod xy_chain;
 
 use std::cell::OnceCell;
 use std::fmt;
@@ -65,6 +75,7 @@ use crate::solve::sat::SatSolver;
 use crate::solve::{Outcome, SolveError};
 pub use technique::Technique;
 pub use walk::Walk;
+use words::{cell_names, count_clauses, join_and, removals};
 
 /// One step: what it places or removes, and why, in words.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,7 +83,8 @@ pub struct Step {
     /// The technique.
     pub technique: Technique,
     /// The cells the reasoning rests on (the single's cell, the pair's
-    /// cells, the cells of the house part, the assumed cell).
+    /// cells, the cells of the house part, the assumed cell, a chain's
+    /// cells in its order, a colouring's cluster one colour first).
     pub cells: Vec<Cell>,
     /// The digits it places.
     pub placed: Vec<(Cell, Digit)>,
@@ -82,7 +94,9 @@ pub struct Step {
     /// [`Technique::Constraint`] step.
     pub constraint: Option<(String, String)>,
     /// For a contradiction, the clauses propagation used, in order, each
-    /// in words with what it implies.
+    /// in words with what it implies; for a chain (simple colouring,
+    /// X-chain, XY-chain, AIC), its links in order, each in Eureka
+    /// notation and words (a continuous loop's closing link last).
     pub chain: Vec<String>,
     /// The step in one or more sentences.
     pub text: String,
@@ -166,48 +180,6 @@ fn digits_of(size: Size, mask: u64) -> impl Iterator<Item = Digit> {
     size.digits().filter(move |&d| mask & bit(d) != 0)
 }
 
-/// Joins items as `a, b and c`.
-fn join_and(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
-}
-
-/// Returns `1 clause` or `N clauses`.
-fn count_clauses(n: usize) -> String {
-    if n == 1 {
-        "1 clause".to_string()
-    } else {
-        format!("{n} clauses")
-    }
-}
-
-/// Names cells as `r1c1, r1c2 and r1c3`.
-fn cell_names(cells: &[Cell]) -> String {
-    join_and(&cells.iter().map(Cell::to_string).collect::<Vec<_>>())
-}
-
-/// Names removals as `5 from r1c1 and r1c2; 7 from r2c2`, digit by digit.
-fn removals(eliminated: &[(Cell, Digit)]) -> String {
-    let mut digits: Vec<Digit> = eliminated.iter().map(|&(_, d)| d).collect();
-    digits.sort_unstable();
-    digits.dedup();
-    let parts: Vec<String> = digits
-        .iter()
-        .map(|&digit| {
-            let cells: Vec<Cell> = eliminated
-                .iter()
-                .filter(|&&(_, d)| d == digit)
-                .map(|&(c, _)| c)
-                .collect();
-            format!("{digit} from {}", cell_names(&cells))
-        })
-        .collect();
-    parts.join("; ")
-}
-
 /// A puzzle's current candidates, and the steps that narrow them.
 #[derive(Debug)]
 pub struct Hinter {
@@ -230,6 +202,9 @@ pub struct Hinter {
     stats: EncodeStats,
     /// The clauses indexed for traced propagation, built on first use.
     tracer: OnceCell<contradiction::Tracer>,
+    /// Each cell's peers (the cells it sees), by cell index, built on
+    /// first use: chains look for the cells that see both their ends.
+    peers: OnceCell<Vec<Vec<Cell>>>,
 }
 
 impl Hinter {
@@ -277,6 +252,7 @@ impl Hinter {
             cnf: CnfFormula::new(),
             stats: EncodeStats::default(),
             tracer: OnceCell::new(),
+            peers: OnceCell::new(),
         };
         for (cell, digit) in givens.givens() {
             hinter.place(cell, digit);
@@ -354,6 +330,23 @@ impl Hinter {
         self.tracer.get_or_init(|| contradiction::Tracer::new(self))
     }
 
+    /// Returns the cells that see `cell`, placed or open.
+    fn peers(&self, cell: Cell) -> &[Cell] {
+        let all = self.peers.get_or_init(|| {
+            let shape = self.shape();
+            shape
+                .all_cells()
+                .map(|c| {
+                    shape
+                        .all_cells()
+                        .filter(|&p| p != c && shape.sees(p, c))
+                        .collect()
+                })
+                .collect()
+        });
+        &all[cell.index(self.size())]
+    }
+
     fn size(&self) -> Size {
         self.grid.size()
     }
@@ -415,7 +408,11 @@ impl Hinter {
             .or_else(|| wings::w_wing(self))
             .or_else(|| fish::fish(self, 3))
             .or_else(|| wings::xyz_wing(self))
-            .or_else(|| fish::fish(self, 4));
+            .or_else(|| fish::fish(self, 4))
+            .or_else(|| colouring::simple_colouring(self))
+            .or_else(|| x_chain::x_chain(self))
+            .or_else(|| xy_chain::xy_chain(self))
+            .or_else(|| aic::aic(self));
         if let Some(step) = within(found) {
             return Ok(Some(step));
         }
@@ -484,6 +481,8 @@ impl Hinter {
     }
 }
 
+#[cfg(test)]
+mod chain_tests;
 #[cfg(test)]
 mod pattern_tests;
 #[cfg(test)]

@@ -8,7 +8,7 @@ use crate::formats::text::{Format, parse_str};
 
 /// A hinter whose grid is blank with every candidate open (the puzzle
 /// underneath only makes [`Hinter::new`] succeed).
-fn open_grid() -> Hinter {
+pub(super) fn open_grid() -> Hinter {
     let euler = parse_str(include_str!("../../data/p096_sudoku.txt"), Format::Auto).unwrap();
     let mut hinter = Hinter::new(&euler[0].puzzle, &Encoding::default()).unwrap();
     hinter.grid = Grid::empty(hinter.grid.shape().clone());
@@ -25,7 +25,7 @@ fn digit(d: u8) -> Digit {
 }
 
 /// Leaves `d` in row `r` only at the columns `keep`.
-fn row_only(hinter: &mut Hinter, r: u8, keep: &[u8], d: u8) {
+pub(super) fn row_only(hinter: &mut Hinter, r: u8, keep: &[u8], d: u8) {
     for c in 0..9 {
         if !keep.contains(&c) {
             hinter.masks[usize::from(r) * 9 + usize::from(c)] &= !bit(digit(d));
@@ -34,7 +34,7 @@ fn row_only(hinter: &mut Hinter, r: u8, keep: &[u8], d: u8) {
 }
 
 /// Leaves `d` in column `c` only at the rows `keep`.
-fn col_only(hinter: &mut Hinter, c: u8, keep: &[u8], d: u8) {
+pub(super) fn col_only(hinter: &mut Hinter, c: u8, keep: &[u8], d: u8) {
     for r in 0..9 {
         if !keep.contains(&r) {
             hinter.masks[usize::from(r) * 9 + usize::from(c)] &= !bit(digit(d));
@@ -43,13 +43,13 @@ fn col_only(hinter: &mut Hinter, c: u8, keep: &[u8], d: u8) {
 }
 
 /// Gives a cell exactly the candidates `digits`.
-fn set(hinter: &mut Hinter, r: u8, c: u8, digits: &[u8]) {
+pub(super) fn set(hinter: &mut Hinter, r: u8, c: u8, digits: &[u8]) {
     hinter.masks[usize::from(r) * 9 + usize::from(c)] =
         digits.iter().fold(0, |m, &d| m | bit(digit(d)));
 }
 
 /// Checks a step's technique and removals (as a set).
-fn expect(step: Option<Step>, technique: Technique, removed: &[(u8, u8, u8)]) {
+pub(super) fn expect(step: Option<Step>, technique: Technique, removed: &[(u8, u8, u8)]) {
     let step = step.expect("a step");
     assert_eq!(step.technique, technique, "{}", step.text);
     let mut got: Vec<(Cell, Digit)> = step.eliminated.clone();

@@ -12,7 +12,12 @@
 //! 4.0, XY-wing 4.2, XYZ-wing 4.4, jellyfish 5.2, and 6.6 for the
 //! shortest forcing X-chain, which skyscraper, 2-string kite and turbot
 //! fish are (as is the W-wing, a chain on two digits that Explainer does
-//! not name). The rest is placed where Explainer puts reasoning of the
+//! not name). Chains take Explainer's forcing chains (its
+//! `ForcingChainHint`): 6.6 on one digit (simple colouring and X-chains),
+//! 7.0 on several (XY-chains and AICs), plus Explainer's length
+//! increment (`ChainingHint.getLengthDifficulty`): a tenth for each
+//! time the chain's candidates pass 4, 6, 8, 12, 16, 24… (each bound
+//! half again, then a third again, the one before). The rest is placed where Explainer puts reasoning of the
 //! same power: a contradiction from one assumption by unit propagation is
 //! a forcing chain (Explainer's 7.0-8.0: 7.0 for the shortest, a tenth
 //! more for each further two clauses, up to 9.0), a constraint's own step
@@ -41,12 +46,28 @@ pub fn step_score(step: &Step) -> u32 {
         | Technique::TwoStringKite
         | Technique::TurbotFish
         | Technique::WWing => 66,
+        Technique::SimpleColouring | Technique::XChain => 66 + length_increment(step),
+        Technique::XyChain | Technique::Aic => 70 + length_increment(step),
         Technique::Contradiction => {
             let clauses = u32::try_from(step.chain.len()).unwrap_or(u32::MAX);
             (70 + clauses.saturating_sub(1) / 2).min(90)
         }
         Technique::SolverRefutation => 100,
     }
+}
+
+/// Returns Explainer's increment for a chain's length, in tenths: one
+/// for each bound of 4, 6, 8, 12, 16, 24, 32… that its candidates pass
+/// (one more than its links: `chain` lists the links).
+fn length_increment(step: &Step) -> u32 {
+    let candidates = step.chain.len() + 1;
+    let (mut added, mut bound, mut third) = (0, 4, false);
+    while candidates > bound {
+        added += 1;
+        bound = if third { bound * 4 / 3 } else { bound * 3 / 2 };
+        third = !third;
+    }
+    added
 }
 
 /// Returns the score of a path, the hardest of its steps', with the
@@ -102,6 +123,21 @@ mod tests {
             Technique::WWing,
         ] {
             assert_eq!(step_score(&step(chain, 0)), 66, "{chain:?}");
+        }
+        // Links, one fewer than the candidates: 4 candidates add nothing,
+        // 5 and 6 a tenth, 7 and 8 two, 9 to 12 three, 13 to 16 four.
+        for (links, tenths) in [
+            (3, 0),
+            (4, 1),
+            (5, 1),
+            (6, 2),
+            (7, 2),
+            (8, 3),
+            (11, 3),
+            (12, 4),
+        ] {
+            assert_eq!(step_score(&step(Technique::XChain, links)), 66 + tenths);
+            assert_eq!(step_score(&step(Technique::Aic, links)), 70 + tenths);
         }
     }
 }

@@ -45,6 +45,16 @@ pub enum Technique {
     /// A digit's places in four rows lie in four columns (or the other
     /// way round).
     Jellyfish,
+    /// One digit's conjugate pairs coloured two ways: a colour seeing
+    /// itself is false (colour wrap), a cell seeing both colours loses
+    /// the digit (colour trap).
+    SimpleColouring,
+    /// One digit's alternating chain of strong and weak links.
+    XChain,
+    /// A chain of cells with two candidates each.
+    XyChain,
+    /// An alternating inference chain on any digits, or a nice loop.
+    Aic,
     /// A variant constraint removes candidates.
     Constraint,
     /// Assuming a candidate leads, by unit propagation, to a clause with
@@ -56,7 +66,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, simplest first: the order steps are tried in.
-    pub const ALL: [Technique; 20] = [
+    pub const ALL: [Technique; 24] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::Pointing,
@@ -74,6 +84,10 @@ impl Technique {
         Technique::Swordfish,
         Technique::XyzWing,
         Technique::Jellyfish,
+        Technique::SimpleColouring,
+        Technique::XChain,
+        Technique::XyChain,
+        Technique::Aic,
         Technique::Constraint,
         Technique::Contradiction,
         Technique::SolverRefutation,
@@ -89,7 +103,7 @@ impl Technique {
     /// `naked-pair`, `naked-triple`, `hidden-pair`, `hidden-triple`,
     /// `x-wing`, `skyscraper`, `2-string-kite`, `turbot-fish`,
     /// `xy-wing`, `w-wing`, `swordfish`, `xyz-wing`, `jellyfish`,
-    /// `constraint`, `contradiction`, `solver-refutation`.
+    /// `simple-colouring`, `x-chain`, `xy-chain`, `aic`, `constraint`, `contradiction`, `solver-refutation`.
     pub fn id(self) -> &'static str {
         match self {
             Technique::NakedSingle => "naked-single",
@@ -109,6 +123,10 @@ impl Technique {
             Technique::Swordfish => "swordfish",
             Technique::XyzWing => "xyz-wing",
             Technique::Jellyfish => "jellyfish",
+            Technique::SimpleColouring => "simple-colouring",
+            Technique::XChain => "x-chain",
+            Technique::XyChain => "xy-chain",
+            Technique::Aic => "aic",
             Technique::Constraint => "constraint",
             Technique::Contradiction => "contradiction",
             Technique::SolverRefutation => "solver-refutation",
@@ -124,6 +142,9 @@ impl fmt::Display for Technique {
             Technique::XyzWing => f.write_str("XYZ-wing"),
             Technique::WWing => f.write_str("W-wing"),
             Technique::TwoStringKite => f.write_str("2-string kite"),
+            Technique::XChain => f.write_str("X-chain"),
+            Technique::XyChain => f.write_str("XY-chain"),
+            Technique::Aic => f.write_str("AIC"),
             _ => f.write_str(&self.id().replace('-', " ")),
         }
     }

@@ -68,13 +68,21 @@ fn every_euler_step_is_sound_and_the_path_ends_at_the_solution() {
         used.extend(walk(puzzle, &format!("Grid {:02}", i + 1)));
     }
     // The 50 puzzles need more than singles.
-    for technique in [
-        Technique::NakedSingle,
-        Technique::HiddenSingle,
-        Technique::Pointing,
-        Technique::NakedPair,
-    ] {
-        assert!(used.contains(&technique), "{technique}: {used:?}");
+    assert_uses(
+        &used,
+        &[
+            Technique::NakedSingle,
+            Technique::HiddenSingle,
+            Technique::Pointing,
+            Technique::NakedPair,
+        ],
+    );
+}
+
+/// Checks that a walk used each of `techniques`.
+fn assert_uses(used: &BTreeSet<Technique>, techniques: &[Technique]) {
+    for technique in techniques {
+        assert!(used.contains(technique), "{technique}: {used:?}");
     }
 }
 
@@ -127,47 +135,76 @@ fn a_hard_puzzle_needs_a_contradiction_whose_chain_is_in_explains_words() {
     );
 }
 
-/// Steps 79 and 81 of Inkala's puzzle as `docs/hints.md` prints them:
-/// an X-wing, and a contradiction whose chain depends on the order
-/// clauses fire in, which this pins.
+/// Steps 16, 80 and 82 of Inkala's puzzle as `docs/hints.md` prints
+/// them: a contradiction whose chain depends on the order clauses fire
+/// in, which this pins, an X-wing, and an XY-chain with its links.
 #[test]
-fn inkalas_steps_79_and_81_are_the_documented_ones() {
+fn inkalas_steps_16_80_and_82_are_the_documented_ones() {
     let puzzle = &puzzles(
         "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
     )[0];
     let mut hinter = Hinter::new(puzzle, &Encoding::default()).unwrap();
     let steps = hinter.solve_all().unwrap();
-    assert_eq!(steps.len(), 121);
-    assert_eq!(
-        steps[78].text,
-        "X-wing on 4: in rows 1 and 4, 4 can only go in columns 3 and 8; each of those \
-         rows puts its 4 in a different one of those columns, so they have their 4s \
-         there, and 4 is removed from the rest of them: 4 from r2c8"
-    );
-    let step = &steps[80];
+    assert_eq!(steps.len(), 128);
+    let step = &steps[15];
     assert_eq!(
         step.text,
-        "contradiction: if r2c2 were 2, unit propagation would falsify a clause \
-         (9 clauses); so r2c2 is not 2: remove 2 from r2c2"
+        "contradiction: if r7c6 were 2, unit propagation would falsify a clause \
+         (9 clauses); so r7c6 is not 2: remove 2 from r7c6"
     );
     assert_eq!(
         step.chain,
         [
-            "row2 holds 2 at most once: not both r2c2 and r2c6, so r2c6 is not 2",
-            "col2 holds 2 at most once: not both r2c2 and r7c2, so r7c2 is not 2",
-            "r2c6 holds at least one digit, so r2c6 is 8",
-            "row7 holds 2 somewhere: r7c1 or r7c2 or r7c3 or r7c4 or r7c5 or r7c6 or \
-             r7c7 or r7c8 or r7c9, so r7c4 is 2",
-            "row2 holds 8 at most once: not both r2c5 and r2c6, so r2c5 is not 8",
-            "col4 holds 2 at most once: not both r4c4 and r7c4, so r4c4 is not 2",
-            "col5 holds 8 somewhere: r1c5 or r2c5 or r3c5 or r4c5 or r5c5 or r6c5 or \
-             r7c5 or r8c5 or r9c5, so r6c5 is 8",
-            "block5 holds 2 somewhere: r4c4 or r4c5 or r4c6 or r5c4 or r5c5 or r5c6 or \
-             r6c4 or r6c5 or r6c6, so r6c5 is 2",
-            "r6c5 holds at most one of 2 and 8, but every literal of this clause is now \
+            "r7c6 holds at most one of 2 and 4, so r7c6 is not 4",
+            "r7c6 holds at most one of 2 and 9, so r7c6 is not 9",
+            "row7 holds 9 somewhere: r7c1 or r7c2 or r7c3 or r7c4 or r7c5 or r7c6 or \
+             r7c7 or r7c8 or r7c9, so r7c4 is 9",
+            "col6 holds 9 somewhere: r1c6 or r2c6 or r3c6 or r4c6 or r5c6 or r6c6 or \
+             r7c6 or r8c6 or r9c6, so r6c6 is 9",
+            "r7c4 holds at most one of 4 and 9, so r7c4 is not 4",
+            "r6c6 holds at most one of 6 and 9, so r6c6 is not 6",
+            "block8 holds 4 somewhere: r7c4 or r7c5 or r7c6 or r8c4 or r8c5 or r8c6 or \
+             r9c4 or r9c5 or r9c6, so r8c6 is 4",
+            "col6 holds 6 somewhere: r1c6 or r2c6 or r3c6 or r4c6 or r5c6 or r6c6 or \
+             r7c6 or r8c6 or r9c6, so r8c6 is 6",
+            "r8c6 holds at most one of 4 and 6, but every literal of this clause is now \
              false",
         ]
     );
+    assert_eq!(
+        steps[79].text,
+        "X-wing on 4: in rows 1 and 4, 4 can only go in columns 3 and 8; each of those \
+         rows puts its 4 in a different one of those columns, so they have their 4s \
+         there, and 4 is removed from the rest of them: 4 from r2c8"
+    );
+    let step = &steps[81];
+    assert_eq!(
+        step.text,
+        "XY-chain: (9=5)r1c9-(5=3)r1c5-(3=6)r4c5-(6=9)r6c6; if r1c9 is not 9, the \
+         chain makes r6c6 9, so one of the two holds, and what sees both loses it: 9 \
+         from r6c9"
+    );
+    assert_eq!(
+        step.chain,
+        [
+            "(9)r1c9=(5)r1c9: r1c9 holds only 9 and 5",
+            "(5)r1c9-(5)r1c5: r1c9 and r1c5 see each other in row1: not both are 5",
+            "(5)r1c5=(3)r1c5: r1c5 holds only 5 and 3",
+            "(3)r1c5-(3)r4c5: r1c5 and r4c5 see each other in col5: not both are 3",
+            "(3)r4c5=(6)r4c5: r4c5 holds only 3 and 6",
+            "(6)r4c5-(6)r6c6: r4c5 and r6c6 see each other in block5: not both are 6",
+            "(6)r6c6=(9)r6c6: r6c6 holds only 6 and 9",
+        ]
+    );
+    assert_eq!(step.cells, puzzle_cells(&["r1c9", "r1c5", "r4c5", "r6c6"]));
+}
+
+fn puzzle_cells(names: &[&str]) -> Vec<Cell> {
+    let nine = Size::from_side(9).unwrap();
+    names
+        .iter()
+        .map(|n| Cell::from_name(n, nine).unwrap())
+        .collect()
 }
 
 /// The windoku fixture's extra regions let propagation from the grid
@@ -271,5 +308,54 @@ fn a_naked_single_names_its_cell_and_digit() {
         step.text,
         "naked single: r1c4 can only hold 4, every other digit is ruled out; \
          place 4 in r1c4"
+    );
+}
+
+/// The hard public sets, when present: `SUDOKU_SAT_SETS` names the folder
+/// (as for `benches/rating_scale.py`), else `../shared/data/sets`.
+fn hard_sets() -> Option<Vec<(String, Puzzle)>> {
+    let dir = std::env::var("SUDOKU_SAT_SETS")
+        .unwrap_or_else(|_| format!("{}/../shared/data/sets", env!("CARGO_MANIFEST_DIR")));
+    let mut out = Vec::new();
+    for (file, take) in [
+        ("tdoku_magictour_top1465.txt", 150),
+        ("norvig_top95.txt", 95),
+        ("tdoku_forum_hardest_1905_11plus.txt", 100),
+    ] {
+        let Ok(text) = std::fs::read_to_string(format!("{dir}/{file}")) else {
+            // Straight to the terminal, as a skip must be seen.
+            use std::io::Write;
+            let _ = writeln!(
+                std::io::stderr(),
+                "SKIPPED: {dir}/{file} is absent; the chain soundness sweep"
+            );
+            return None;
+        };
+        for (i, puzzle) in puzzles(&text).into_iter().take(take).enumerate() {
+            out.push((format!("{file} #{}", i + 1), puzzle));
+        }
+    }
+    Some(out)
+}
+
+/// On 345 hard puzzles no step removes a solution digit (`walk` checks
+/// each), and every chain technique is used somewhere.
+#[test]
+fn chains_on_hard_puzzles_never_remove_a_solution_digit() {
+    let Some(sets) = hard_sets() else {
+        return;
+    };
+    let mut used = BTreeSet::new();
+    for (name, puzzle) in &sets {
+        used.extend(walk(puzzle, name));
+    }
+    assert_uses(
+        &used,
+        &[
+            Technique::SimpleColouring,
+            Technique::XChain,
+            Technique::XyChain,
+            Technique::Aic,
+        ],
     );
 }
