@@ -2,8 +2,14 @@
 //! in process, taking turns.
 //!
 //! ```text
-//! ISS_DIR=/path/to/Interactive-Sudoku-Solver cargo bench --bench iss [-- ROUNDS]
+//! ISS_DIR=/path/to/Interactive-Sudoku-Solver cargo bench --bench iss \
+//!     [-- ROUNDS] [--sum ENCODING] [--only KEY,...]
 //! ```
+//!
+//! `--sum` sets our sum encoding (as `solve --sum-encoding`), `--only`
+//! keeps the puzzles holding one of the f-puzzles keys given, to measure
+//! a lever on the families it touches; `ISS_BENCH_EACH=1` in the
+//! environment lists every puzzle's medians too.
 //!
 //! (`benches/peers/iss.sh` checks what it needs first.) Reads corpus.tsv,
 //! heldout.tsv and language.tsv from the shared variant folder (see
@@ -38,6 +44,8 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use sudoku_sat::backtrack::Backtracker;
+use sudoku_sat::encode::Encoding;
+use sudoku_sat::encode::sum::SumKind;
 use sudoku_sat::solve::sat::SatSolver;
 use sudoku_sat::solve::{Checked, Outcome};
 use variants::{Row, median, ms, table};
@@ -132,11 +140,11 @@ impl Drop for Iss {
 }
 
 /// Our side on one path, with the answer checked.
-fn ours(row: &Row, path: Path) -> Answer {
+fn ours(row: &Row, path: Path, encoding: Encoding) -> Answer {
     let start = Instant::now();
     let outcome = match path {
-        Path::Sat => SatSolver::default().solve_puzzle(&row.puzzle),
-        _ => Checked::new(SatSolver::default(), Some(Backtracker::default()))
+        Path::Sat => SatSolver::new(encoding).solve_puzzle(&row.puzzle),
+        _ => Checked::new(SatSolver::new(encoding), Some(Backtracker::default()))
             .solve(&row.puzzle)
             .map(|report| report.outcome),
     };
@@ -163,11 +171,37 @@ fn load() -> String {
         .unwrap_or_else(|_| "unknown".into())
 }
 
+/// The command line: rounds, our encoding, the keys kept (all if none).
+fn args() -> (usize, Encoding, Vec<String>) {
+    let (mut rounds, mut encoding, mut only) = (4, Encoding::default(), Vec::new());
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--sum" => {
+                let name = args.next().unwrap_or_default();
+                let Some(kind) = SumKind::ALL.into_iter().find(|k| k.name() == name) else {
+                    eprintln!("iss bench: --sum takes combinations, totalizer, order or pb");
+                    std::process::exit(2)
+                };
+                encoding.sum = kind;
+            }
+            "--only" => {
+                only = args
+                    .next()
+                    .unwrap_or_default()
+                    .split(',')
+                    .map(String::from)
+                    .collect()
+            }
+            // cargo bench passes --bench along.
+            other => rounds = other.parse().unwrap_or(rounds),
+        }
+    }
+    (rounds, encoding, only)
+}
+
 fn main() {
-    let rounds: usize = std::env::args()
-        .skip(1)
-        .find_map(|a| a.parse().ok())
-        .unwrap_or(4);
+    let (rounds, encoding, only) = args();
     let mut ours_refused = Vec::new();
     let tables: Vec<_> = FILES
         .iter()
@@ -182,15 +216,28 @@ fn main() {
     let mut puzzles: Vec<Timed> = tables
         .iter()
         .flat_map(|(file, rows)| {
-            rows.iter().map(move |row| Timed {
-                key: format!("{file}:{}", row.id),
-                row,
-                times: Default::default(),
-                failed: None,
-            })
+            let only = &only;
+            rows.iter()
+                .filter(|row| {
+                    only.is_empty()
+                        || row
+                            .constraints
+                            .split(',')
+                            .any(|k| only.iter().any(|o| o == k))
+                })
+                .map(move |row| Timed {
+                    key: format!("{file}:{}", row.id),
+                    row,
+                    times: Default::default(),
+                    failed: None,
+                })
         })
         .collect();
-    println!("load average before: {}", load());
+    println!(
+        "load average before: {}; ours: sum encoding {}",
+        load(),
+        encoding.sum.name()
+    );
     let mut iss = Iss::start();
     let mut round_totals = Vec::new();
     for round in 0..rounds {
@@ -203,7 +250,7 @@ fn main() {
             for path in order {
                 let answer = match path {
                     Path::Iss => iss.solve(&p.key, p.row),
-                    _ => ours(p.row, path),
+                    _ => ours(p.row, path, encoding),
                 };
                 let side = if matches!(path, Path::Iss) {
                     "ISS"
@@ -310,6 +357,12 @@ fn report(puzzles: &[Timed], rounds: usize, round_totals: &[[Duration; 3]], refu
                 ms(m[1]),
                 ms(m[2])
             );
+        }
+    }
+    if std::env::var_os("ISS_BENCH_EACH").is_some() {
+        println!("\nEvery puzzle (ms: ISS / SAT only / default):\n");
+        for (p, m) in &solved {
+            println!("- {}: {} / {} / {}", p.key, ms(m[0]), ms(m[1]), ms(m[2]));
         }
     }
     println!("\nEach round's totals over every puzzle it timed (ms: ISS / SAT only / default):\n");
