@@ -3,10 +3,11 @@
 //!
 //! ```text
 //! ISS_DIR=/path/to/Interactive-Sudoku-Solver cargo bench --bench iss \
-//!     [-- ROUNDS] [--sum ENCODING] [--only KEY,...]
+//!     [-- ROUNDS] [--sum ENCODING] [--node-limit NODES] [--only KEY,...]
 //! ```
 //!
-//! `--sum` sets our sum encoding (as `solve --sum-encoding`), `--only`
+//! `--sum` sets our sum encoding (as `solve --sum-encoding`),
+//! `--node-limit` the cross-check's (as `solve --node-limit`), `--only`
 //! keeps the puzzles holding one of the f-puzzles keys given, to measure
 //! a lever on the families it touches; `ISS_BENCH_EACH=1` in the
 //! environment lists every puzzle's medians too.
@@ -47,7 +48,7 @@ use sudoku_sat::backtrack::Backtracker;
 use sudoku_sat::encode::Encoding;
 use sudoku_sat::encode::sum::SumKind;
 use sudoku_sat::solve::sat::SatSolver;
-use sudoku_sat::solve::{Checked, Outcome};
+use sudoku_sat::solve::{Checked, CrossCheck, Outcome};
 use variants::{Row, median, ms, table};
 
 /// The tables read, in order.
@@ -139,21 +140,32 @@ impl Drop for Iss {
     }
 }
 
-/// Our side on one path, with the answer checked.
-fn ours(row: &Row, path: Path, encoding: Encoding) -> Answer {
+/// Our side on one path, with the answer checked, and whether the
+/// cross-check gave up.
+fn ours(row: &Row, path: Path, encoding: Encoding, nodes: u64) -> (Answer, bool) {
     let start = Instant::now();
-    let outcome = match path {
-        Path::Sat => SatSolver::new(encoding).solve_puzzle(&row.puzzle),
-        _ => Checked::new(SatSolver::new(encoding), Some(Backtracker::default()))
+    let (outcome, gave_up) = match path {
+        Path::Sat => (SatSolver::new(encoding).solve_puzzle(&row.puzzle), false),
+        _ => match Checked::new(SatSolver::new(encoding), Some(Backtracker::new(nodes)))
             .solve(&row.puzzle)
-            .map(|report| report.outcome),
+        {
+            Ok(report) => {
+                let gave_up = matches!(report.check, CrossCheck::GaveUp { .. });
+                if let CrossCheck::Disagree(verdict) = report.check {
+                    return (Answer::Wrong(format!("cross-check: {verdict:?}")), false);
+                }
+                (Ok(report.outcome), gave_up)
+            }
+            Err(e) => (Err(e), false),
+        },
     };
     let took = start.elapsed();
-    match outcome {
+    let answer = match outcome {
         Ok(Outcome::Unique(grid)) if grid.to_string() == row.answer => Answer::Right(took),
         Ok(other) => Answer::Wrong(other.status().to_string()),
         Err(e) => Answer::Wrong(e.to_string()),
-    }
+    };
+    (answer, gave_up)
 }
 
 /// One puzzle's times on each path over the rounds, or why a path has
@@ -163,6 +175,7 @@ struct Timed<'a> {
     row: &'a Row,
     times: [Vec<Duration>; 3],
     failed: Option<String>,
+    gave_up: bool,
 }
 
 fn load() -> String {
@@ -171,9 +184,11 @@ fn load() -> String {
         .unwrap_or_else(|_| "unknown".into())
 }
 
-/// The command line: rounds, our encoding, the keys kept (all if none).
-fn args() -> (usize, Encoding, Vec<String>) {
+/// The command line: rounds, our encoding, the cross-check's node limit,
+/// the keys kept (all if none).
+fn args() -> (usize, Encoding, u64, Vec<String>) {
     let (mut rounds, mut encoding, mut only) = (4, Encoding::default(), Vec::new());
+    let mut nodes = Backtracker::DEFAULT_NODE_LIMIT;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -185,6 +200,7 @@ fn args() -> (usize, Encoding, Vec<String>) {
                 };
                 encoding.sum = kind;
             }
+            "--node-limit" => nodes = args.next().and_then(|n| n.parse().ok()).unwrap_or(nodes),
             "--only" => {
                 only = args
                     .next()
@@ -197,11 +213,11 @@ fn args() -> (usize, Encoding, Vec<String>) {
             other => rounds = other.parse().unwrap_or(rounds),
         }
     }
-    (rounds, encoding, only)
+    (rounds, encoding, nodes, only)
 }
 
 fn main() {
-    let (rounds, encoding, only) = args();
+    let (rounds, encoding, nodes, only) = args();
     let mut ours_refused = Vec::new();
     let tables: Vec<_> = FILES
         .iter()
@@ -230,11 +246,12 @@ fn main() {
                     row,
                     times: Default::default(),
                     failed: None,
+                    gave_up: false,
                 })
         })
         .collect();
     println!(
-        "load average before: {}; ours: sum encoding {}",
+        "load average before: {}; ours: sum encoding {}, cross-check node limit {nodes}",
         load(),
         encoding.sum.name()
     );
@@ -250,7 +267,11 @@ fn main() {
             for path in order {
                 let answer = match path {
                     Path::Iss => iss.solve(&p.key, p.row),
-                    _ => ours(p.row, path, encoding),
+                    _ => {
+                        let (answer, gave_up) = ours(p.row, path, encoding, nodes);
+                        p.gave_up |= gave_up;
+                        answer
+                    }
                 };
                 let side = if matches!(path, Path::Iss) {
                     "ISS"
@@ -375,6 +396,16 @@ fn report(puzzles: &[Timed], rounds: usize, round_totals: &[[Duration; 3]], refu
             ms(t[2])
         );
     }
+    let gave_up: Vec<&str> = solved
+        .iter()
+        .filter(|(p, _)| p.gave_up)
+        .map(|(p, _)| p.key.as_str())
+        .collect();
+    println!(
+        "\nThe cross-check gave up on {}: {}",
+        gave_up.len(),
+        gave_up.join(", ")
+    );
     let failed: Vec<&Timed> = puzzles.iter().filter(|p| p.failed.is_some()).collect();
     println!(
         "\nNot compared: {} that ours refused, {} that a side refused or answered wrongly:\n",
