@@ -23,8 +23,10 @@
 //! encodings taking turns within each round, so that a slower minute of
 //! the machine falls on both. docs/performance.md quotes the figures.
 
+#[path = "shared/variants.rs"]
+mod variants;
+
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use varisat::CnfFormula;
@@ -32,61 +34,13 @@ use varisat::CnfFormula;
 use sudoku_sat::backtrack::Backtracker;
 use sudoku_sat::encode::Encoding;
 use sudoku_sat::encode::rules::Family;
-use sudoku_sat::formats::fpuzzles;
 use sudoku_sat::formula::encode_puzzle;
 use sudoku_sat::propagate::Propagator;
 use sudoku_sat::puzzle::Puzzle;
 use sudoku_sat::rules::Rule;
 use sudoku_sat::solve::sat::SatSolver;
 use sudoku_sat::solve::{Checked, CrossCheck, Outcome};
-
-/// One puzzle of a shared table.
-struct Row {
-    id: String,
-    puzzle: Puzzle,
-    answer: String,
-}
-
-fn folder() -> PathBuf {
-    match std::env::var_os("SUDOKU_SAT_VARIANTS") {
-        Some(dir) => PathBuf::from(dir),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/variants"),
-    }
-}
-
-/// The puzzles of a table that this tool reads.
-fn rows(file: &str) -> Vec<Row> {
-    let path = folder().join(file);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        eprintln!(
-            "language bench: {}: {e}\n(the shared variant puzzles; set SUDOKU_SAT_VARIANTS \
-             to their folder)",
-            path.display()
-        );
-        std::process::exit(2)
-    });
-    text.lines()
-        .skip(1)
-        .filter_map(|line| {
-            let f: Vec<&str> = line.split('\t').collect();
-            let imported = fpuzzles::read(f.get(3)?).ok()?;
-            Some(Row {
-                id: f[0].to_string(),
-                puzzle: imported.puzzle,
-                answer: f.get(4)?.to_string(),
-            })
-        })
-        .collect()
-}
-
-fn median(times: &mut [Duration]) -> Duration {
-    times.sort_unstable();
-    times.get(times.len() / 2).copied().unwrap_or_default()
-}
-
-fn ms(d: Duration) -> String {
-    format!("{:.2}", d.as_secs_f64() * 1e3)
-}
+use variants::{Row, median, ms, rows};
 
 /// The rule keys of a puzzle, each once, in order.
 fn keys(puzzle: &Puzzle) -> Vec<&'static str> {

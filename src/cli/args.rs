@@ -323,7 +323,7 @@ pub struct EncodingArgs {
     pub amo: AmoKind,
 
     /// The sum encoding of cages, arrows and other sums: combinations,
-    /// totalizer, order or pb.
+    /// totalizer, order or pb (x-sums always use combinations).
     #[arg(long, value_enum, default_value_t, hide_possible_values = true)]
     pub sum_encoding: SumKind,
 

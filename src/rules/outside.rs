@@ -18,7 +18,7 @@ use super::relation::{digits_of, value};
 use super::sums::{Supports, distinct_supports, narrow};
 use super::{Broken, Contradiction, LangRule, Rule};
 use crate::encode::Encoding;
-use crate::encode::sum::Sum;
+use crate::encode::sum::{Sum, SumKind};
 use crate::encode::vars::lit;
 use crate::grid::{Cell, Grid, Shape};
 use crate::lang::Arg;
@@ -206,15 +206,23 @@ impl XSum {
     /// Writes, for each digit X of the first cell, "if the first cell is
     /// X, the next X − 1 cells add up to the total minus X", a sum under
     /// the guard x(first, X).
-    pub fn encode<F: ExtendFormula>(&self, shape: &Shape, encoding: &Encoding, sink: &mut F) {
+    ///
+    /// Those sums are always listed as their combinations, whatever the
+    /// encoding's sum kind: each is over distinct digits of one row or
+    /// column, so few sets of digits reach it, while any adder (the
+    /// totalizer's, the order encoding's, a decision diagram) is built
+    /// once per guard, N times per clue. On the seven x-sum puzzles of
+    /// the shared variant tables (`benches/iss.rs`), the SAT path took
+    /// 0.7–12 ms with combinations against 9.8–274 ms with the totalizer
+    /// (docs/performance.md). Sandwich sums, whose terms are conditional,
+    /// keep the encoding's kind: there combinations lost.
+    pub fn encode<F: ExtendFormula>(&self, shape: &Shape, _: &Encoding, sink: &mut F) {
         let size = shape.size();
         for x in size.digits() {
             let count = usize::from(x.get());
             let rest = &self.cells[1..count.min(self.cells.len())];
             let sum = Sum::of_cells(size, rest, self.total as i32 - i32::from(x.get()), true);
-            encoding
-                .sum
-                .encode(&sum, &[lit(size, self.cells[0], x)], sink);
+            SumKind::Combinations.encode(&sum, &[lit(size, self.cells[0], x)], sink);
         }
     }
 }
