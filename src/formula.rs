@@ -123,7 +123,8 @@ fn write<F: ExtendFormula>(
     stats
 }
 
-/// The family name of [`house_remainders`]' clauses, as `stats` prints it.
+/// The family name of the unit clauses the 45 rule gives killer cages (a
+/// house's one cell left by its cages), as `stats` prints it.
 pub const HOUSE_REMAINDERS: &str = "killer-house-remainders";
 
 /// Returns what killer cages imply through the houses (the "45 rule" of
