@@ -378,11 +378,7 @@ pub fn generate(
     let solution = grid_of("solution", solution)?;
     let pattern: Option<Vec<_>> =
         grid_of("pattern", pattern)?.map(|g| g.givens().map(|(cell, _)| cell).collect());
-    let max_tries = max_tries.unwrap_or(if pattern.is_some() {
-        Options::DEFAULT_PATTERN_TRIES
-    } else {
-        Options::DEFAULT_MAX_TRIES
-    });
+    let max_tries = max_tries.unwrap_or(Options::default_max_tries(pattern.is_some()));
     let encoding = encoding_of(encoding);
     let backtracker = cross_check.then(|| Backtracker::new(node_limit));
     let options = Options {

@@ -7,7 +7,6 @@ use anyhow::{Context, bail};
 use clap::Args;
 
 use clap::ValueEnum;
-use sudoku_sat::formats::fpuzzles::Shown;
 use sudoku_sat::formats::text::{self, TextFormat, text_loss};
 use sudoku_sat::formats::{fpuzzles, rules_file};
 
@@ -170,7 +169,7 @@ pub fn convert(args: ConvertArgs) -> anyhow::Result<Status> {
                          for a link a line"
                     );
                 }
-                rules = Some(rules_file::write(puzzle, &meta(&entry.shown)));
+                rules = Some(rules_file::write(puzzle, &entry.shown.meta()));
                 Ok(())
             }
         }
@@ -194,22 +193,4 @@ pub fn convert(args: ConvertArgs) -> anyhow::Result<Status> {
     } else {
         Status::Success
     })
-}
-
-/// Returns the title, author and rules text a rules file can hold of
-/// what a puzzle shows.
-fn meta(shown: &Shown) -> rules_file::Meta {
-    let text = |key: &str| {
-        shown
-            .keys
-            .get(key)
-            .and_then(serde_json::Value::as_str)
-            .filter(|t| !t.trim().is_empty())
-            .map(str::to_string)
-    };
-    rules_file::Meta {
-        title: text("title"),
-        author: text("author"),
-        rules: text("ruleset"),
-    }
 }

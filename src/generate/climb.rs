@@ -26,8 +26,8 @@ use super::removal::prove_minimal;
 use super::rng::Rng;
 use crate::encode::Encoding;
 use crate::grid::{Cell, Grid};
-use crate::hint::Hinter;
 use crate::hint::score::path_score;
+use crate::hint::{HintError, Hinter};
 use crate::puzzle::Puzzle;
 use crate::setter::{Analyzer, with_givens};
 
@@ -84,10 +84,16 @@ impl Band {
 ///
 /// When the hinter fails, or its path does not reach the solution.
 pub fn score(puzzle: &Puzzle, encoding: &Encoding) -> Result<u32, GenerateError> {
+    // The generator proved the puzzle unique: a hinter that finds it
+    // otherwise disagrees with it; a solver failure is one.
     let failed =
         |why: String| GenerateError::Disagreement(format!("scoring {}: {why}", puzzle.givens()));
-    let mut hinter = Hinter::new(puzzle, encoding).map_err(|e| failed(e.to_string()))?;
-    let walk = hinter.walk(true).map_err(|e| failed(e.to_string()))?;
+    let hint_error = |e: HintError| match e {
+        HintError::Solve(e) => GenerateError::from(e),
+        other => failed(other.to_string()),
+    };
+    let mut hinter = Hinter::new(puzzle, encoding).map_err(hint_error)?;
+    let walk = hinter.walk(true).map_err(hint_error)?;
     match path_score(&walk.steps) {
         Some((tenths, _)) if walk.solved => Ok(tenths),
         // A puzzle the givens alone fill has nothing to score.

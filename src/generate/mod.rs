@@ -240,6 +240,13 @@ impl Generator {
         let mut rng = Rng::stream(self.options.seed, index);
         let mut sat_calls = 0;
         let options = &self.options;
+        let side = self.template.shape().side();
+        let outside = |c: &&Cell| c.row() >= side || c.col() >= side;
+        if let Some(cell) = options.pattern.iter().flatten().find(outside) {
+            return Err(GenerateError::Unsupported(format!(
+                "the pattern's cell {cell} lies outside the {side}×{side} grid"
+            )));
+        }
         if let (Some(band), Some(clash)) = (options.band, options.band_clash()) {
             return Err(GenerateError::Unsupported(format!(
                 "climbing to a score band moves single givens, which {clash} does not allow \

@@ -135,6 +135,17 @@ impl Options {
     /// took 800 to 3,700 tries).
     pub const DEFAULT_PATTERN_TRIES: usize = 20_000;
 
+    /// Returns the solutions tried per puzzle unless told otherwise:
+    /// [`Options::DEFAULT_PATTERN_TRIES`] with a pattern, else
+    /// [`Options::DEFAULT_MAX_TRIES`].
+    pub fn default_max_tries(pattern: bool) -> usize {
+        if pattern {
+            Options::DEFAULT_PATTERN_TRIES
+        } else {
+            Options::DEFAULT_MAX_TRIES
+        }
+    }
+
     /// The moves one climb towards a band takes before a new solution is
     /// drawn.
     pub const DEFAULT_CLIMB_MOVES: usize = 300;

@@ -321,3 +321,18 @@ fn bounded_removal_keeps_what_it_cannot_decide_and_stays_unique() {
     }
     assert!(unsettled > 0, "propagation alone settles every removal");
 }
+
+#[test]
+fn a_pattern_cell_outside_the_grid_is_refused_not_a_panic() {
+    let options = Options {
+        pattern: Some(vec![Cell::new(0, 0), Cell::new(9, 2)]),
+        ..Options::default()
+    };
+    let error = Generator::new(&classic(9), options)
+        .next_puzzle()
+        .unwrap_err();
+    assert!(
+        matches!(&error, GenerateError::Unsupported(why) if why.contains("r10c3")),
+        "{error}"
+    );
+}

@@ -29,7 +29,7 @@
 use varisat::{ExtendFormula, Lit, Solver};
 
 use super::SolveError;
-use super::unsat_core::{Core, CoreFinder, Parts};
+use super::unsat_core::{Core, CoreFinder, Parts, irreducible};
 use crate::encode::cardinality::CardKind;
 use crate::puzzle::Puzzle;
 
@@ -80,25 +80,28 @@ impl CoreFinder {
         puzzle: &Puzzle,
         budget: usize,
     ) -> Result<Option<SmallCore>, SolveError> {
-        let Some(irreducible) = self.minimal_core_of(puzzle)? else {
-            return Ok(None);
-        };
-        let upper = irreducible.givens.len() + irreducible.constraints.len();
         self.with_loaded(puzzle, |solver, parts| {
+            let Some(irreducible) = irreducible(solver, parts)? else {
+                return Ok(None);
+            };
+            let upper = irreducible.len();
             let found = dualize(solver, parts, upper, budget)?;
-            Ok(Some(match found.smallest {
-                Some(lits) => SmallCore {
-                    core: parts.core(&lits),
-                    smallest: true,
-                    lower_bound: lits.len(),
-                    correction_sets: found.correction_sets,
-                },
-                None => SmallCore {
-                    smallest: found.lower_bound >= upper,
-                    lower_bound: found.lower_bound.min(upper),
-                    core: irreducible,
-                    correction_sets: found.correction_sets,
-                },
+            let (lits, smallest, lower_bound) = match found.smallest {
+                Some(lits) => {
+                    let k = lits.len();
+                    (lits, true, k)
+                }
+                None => (
+                    irreducible,
+                    found.lower_bound >= upper,
+                    found.lower_bound.min(upper),
+                ),
+            };
+            Ok(Some(SmallCore {
+                core: parts.core(&lits),
+                smallest,
+                lower_bound,
+                correction_sets: found.correction_sets,
             }))
         })
     }

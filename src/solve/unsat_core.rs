@@ -108,10 +108,7 @@ impl CoreFinder {
     /// model breaks a constraint.
     pub fn minimal_core_of(&mut self, puzzle: &Puzzle) -> Result<Option<Core>, SolveError> {
         self.with_loaded(puzzle, |solver, parts| {
-            let Some(core) = parts.failed(solver, &parts.all)? else {
-                return Ok(None);
-            };
-            Ok(Some(parts.core(&shrink(solver, parts, core)?)))
+            Ok(irreducible(solver, parts)?.map(|lits| parts.core(&lits)))
         })
     }
 
@@ -158,6 +155,19 @@ impl CoreFinder {
         let result = work(solver, &parts);
         solver.assume(&[]);
         result
+    }
+}
+
+/// Returns an irreducible unsolvable set of the parts, or `None` when
+/// they have a solution together: the solver's failed core, shrunk by
+/// deletion.
+pub(super) fn irreducible(
+    solver: &mut Solver,
+    parts: &Parts,
+) -> Result<Option<Vec<Lit>>, SolveError> {
+    match parts.failed(solver, &parts.all)? {
+        Some(core) => Ok(Some(shrink(solver, parts, core)?)),
+        None => Ok(None),
     }
 }
 

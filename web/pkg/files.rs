@@ -2,5 +2,5 @@
 // carries in the binary, by their path in web/.
 &[
     ("pkg/sudoku_sat_web.js", include_bytes!("sudoku_sat_web.js")),
-    ("pkg/sudoku_sat_web_bg.f5f89215da45b74b.wasm", include_bytes!("sudoku_sat_web_bg.f5f89215da45b74b.wasm")),
+    ("pkg/sudoku_sat_web_bg.764289d10f46805f.wasm", include_bytes!("sudoku_sat_web_bg.764289d10f46805f.wasm")),
 ]

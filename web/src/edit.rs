@@ -11,7 +11,7 @@ use wasm_bindgen::prelude::wasm_bindgen;
 
 use sudoku_sat::encode::Encoding;
 use sudoku_sat::formats::fpuzzles::{from_json, link, payload_of, to_json};
-use sudoku_sat::formats::rules_file::{self, Meta, RulesFileError, read_extra};
+use sudoku_sat::formats::rules_file::{self, RulesFileError, read_extra};
 use sudoku_sat::grid::{Grid, Size};
 use sudoku_sat::puzzle::Puzzle;
 use sudoku_sat::shape::Shape;
@@ -59,25 +59,12 @@ pub fn share(json_text: &str) -> String {
     let shown = Some(&imported.shown);
     let url = link(puzzle, shown, None);
     let payload = payload_of(&url).unwrap_or_default().to_string();
-    let text = |key: &str| {
-        imported
-            .shown
-            .keys
-            .get(key)
-            .and_then(|v| v.as_str())
-            .map(str::to_string)
-    };
-    let meta = Meta {
-        title: text("title"),
-        author: text("author"),
-        rules: text("ruleset"),
-    };
     let mut answer = drawn(puzzle, imported.cosmetic.clone());
     answer["fpuzzles"] = to_json(puzzle, shown, None);
     answer["payload"] = json!(payload);
     answer["sudokupad"] = json!(format!("https://sudokupad.app/fpuzzles{payload}"));
     answer["link"] = json!(url);
-    answer["rules_file"] = json!(rules_file::write(puzzle, &meta));
+    answer["rules_file"] = json!(rules_file::write(puzzle, &imported.shown.meta()));
     answer.to_string()
 }
 

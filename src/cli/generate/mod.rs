@@ -386,11 +386,10 @@ pub fn generate(args: GenerateArgs) -> anyhow::Result<Status> {
         seed: args.seed,
         symmetry: args.symmetry,
         level: args.difficulty.map(Difficulty::level),
-        max_tries: match (args.max_tries, args.pattern.is_some()) {
-            (Some(n), _) => usize::try_from(n).unwrap_or(usize::MAX),
-            (None, true) => Options::DEFAULT_PATTERN_TRIES,
-            (None, false) => Options::DEFAULT_MAX_TRIES,
-        },
+        max_tries: args.max_tries.map_or_else(
+            || Options::default_max_tries(args.pattern.is_some()),
+            |n| usize::try_from(n).unwrap_or(usize::MAX),
+        ),
         encoding,
         decision_limit: args.decision_limit,
         removal: removal(&args, side),

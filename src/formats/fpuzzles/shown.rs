@@ -46,6 +46,24 @@ impl Shown {
         shown
     }
 
+    /// Returns the title, author and rules text shown, under f-puzzles'
+    /// keys `title`, `author` and `ruleset`, as a rules file holds them:
+    /// the inverse of [`Shown::from_meta`]. Blank texts are left out.
+    pub fn meta(&self) -> crate::formats::rules_file::Meta {
+        let text = |key: &str| {
+            self.keys
+                .get(key)
+                .and_then(Value::as_str)
+                .filter(|t| !t.trim().is_empty())
+                .map(str::to_string)
+        };
+        crate::formats::rules_file::Meta {
+            title: text("title"),
+            author: text("author"),
+            rules: text("ruleset"),
+        }
+    }
+
     /// Returns a puzzle's showing of a title alone.
     pub fn titled(title: &str) -> Shown {
         let mut shown = Shown::default();
