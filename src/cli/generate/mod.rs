@@ -335,7 +335,7 @@ fn grid_file(args: &GenerateArgs, path: &Path, flag: &str, side: usize) -> anyho
     let input = args.input.open(Some(path))?;
     let name = input.name.clone();
     let Some(entry) = input.one_puzzle(args.input.options(), &format!("generate {flag}"))? else {
-        bail!("{flag} {name}: no grid could be read");
+        bail!("{flag} {name}: not used, for the error above");
     };
     let grid = entry.puzzle.givens().clone();
     let found = grid.shape().side();
