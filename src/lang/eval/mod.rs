@@ -41,7 +41,9 @@
 
 mod check;
 mod domain;
+mod memo;
 mod prune;
+mod revise;
 mod three;
 
 #[cfg(test)]

@@ -277,3 +277,59 @@ fn the_backtracker_solves_with_the_pruner() {
     let search = Backtracker::default().solve_with(&Grid::empty(shape), &[&rule]);
     assert_eq!(search.verdict, Verdict::Unique(solution));
 }
+
+/// A pruner called again and again, on states that recur as a search
+/// revisits them, narrows exactly as a fresh one does each time: its
+/// memory of earlier revisions changes what a call costs, never what it
+/// finds.
+#[test]
+fn remembered_revisions_change_no_result() {
+    let shape = nine();
+    // Conjuncts of every pass: sums enumerated, a long sum tried, a
+    // distinct line and an ordering with one open cell.
+    let row: Vec<Int> = (1..=4).map(|c| rc(1, c)).collect();
+    let rule = and(vec![
+        eq(sum(vec![rc(1, 1), rc(2, 1)]), num(9)),
+        eq(sum(vec![rc(2, 2), rc(2, 3), rc(3, 2), rc(3, 3)]), num(14)),
+        distinct(row.clone()),
+        eq(sum(row), num(20)),
+        lt(rc(1, 1), rc(3, 3)),
+        lt(rc(2, 1), rc(1, 4)),
+    ]);
+    let g = ground(rule);
+    let reused = Pruner::new(&g, &shape);
+    // A small generator, so that the states are the same on every run.
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let states: Vec<Vec<u64>> = (0..12)
+        .map(|_| {
+            let mut m = masks(&shape, &[]);
+            for i in [0, 1, 2, 3, 9, 10, 11, 18, 19, 20] {
+                let keep = next() & 0x1ff;
+                m[i] = if keep == 0 { 0x1ff } else { keep };
+            }
+            m
+        })
+        .collect();
+    let (mut calls, mut changed) = (0, 0);
+    for _ in 0..200 {
+        let start = &states[(next() % states.len() as u64) as usize];
+        let mut fresh = start.clone();
+        let expected = Pruner::new(&g, &shape).prune(&g, &shape, &mut fresh);
+        let mut again = start.clone();
+        let outcome = reused.prune(&g, &shape, &mut again);
+        assert_eq!((outcome, &again), (expected, &fresh), "from {start:?}");
+        calls += 1;
+        changed += usize::from(expected == Some(true));
+    }
+    // The states exercised both narrowing and contradictions or no change.
+    assert!(
+        changed > 0 && changed < calls,
+        "{changed} of {calls} narrowed"
+    );
+}
