@@ -159,10 +159,26 @@ impl Three<'_> {
                 Dom::range(sure, sure + maybe)
             }
             IntKind::Element { list, index } => {
-                let start = self.push(list);
-                let index = self.int(index);
-                let dom = element(&self.scratch.doms[start..], &index);
-                self.scratch.doms.truncate(start);
+                // Items that are cells or constants have nothing to report
+                // (no element of their own), so only those the index can
+                // pick are read: an indexer's column of nine is one or two
+                // cells once its index is narrowed. Other lists are read
+                // whole, so that a fault in any item is seen.
+                let plain = |i: &Int| matches!(i.kind, IntKind::Const(_) | IntKind::Cell(_));
+                let dom = if list.iter().all(plain) {
+                    let index = self.int(index);
+                    self.pick_plain(list, &index)
+                } else {
+                    let start = self.push(list);
+                    let index = self.int(index);
+                    let doms = &self.scratch.doms[start..];
+                    let mut out: Option<Dom> = None;
+                    let sure = picks(doms.len(), &index, |k| {
+                        out = Some(out.map_or(doms[k], |o| o.union(&doms[k])));
+                    });
+                    self.scratch.doms.truncate(start);
+                    out.map(|d| (d, sure))
+                };
                 match dom {
                     Some((d, sure)) => {
                         if !sure {
@@ -186,6 +202,43 @@ impl Three<'_> {
                 }
             }
         }
+    }
+
+    /// The domain of `list[index]` for a list of cells and constants,
+    /// and whether the index is surely in range; `None` when it surely is
+    /// not. The cells of the grid picked are read as one union of masks.
+    fn pick_plain(&self, list: &[Int], index: &Dom) -> Option<(Dom, bool)> {
+        let side = self.side;
+        let (mut mask, mut other, mut any) = (0u64, None::<Dom>, false);
+        let sure = picks(list.len(), index, |k| {
+            any = true;
+            let index = match list[k].kind {
+                IntKind::Cell(c) if c.row() < side && c.col() < side => {
+                    Some(c.row() * side + c.col())
+                }
+                _ => None,
+            };
+            match index.and_then(|i| self.candidates.get(i)) {
+                Some(&m) if m != 0 => mask |= m,
+                _ => {
+                    let d = match list[k].kind {
+                        IntKind::Const(v) => Dom::value(v),
+                        IntKind::Cell(c) => self.cell(c),
+                        _ => Dom::range(1, side as i64),
+                    };
+                    other = Some(other.map_or(d, |o| o.union(&d)));
+                }
+            }
+        });
+        if !any {
+            return None;
+        }
+        let dom = match (mask, other) {
+            (0, Some(d)) => d,
+            (m, None) => Dom::digits(m),
+            (m, Some(d)) => Dom::digits(m).union(&d),
+        };
+        Some((dom, sure))
     }
 
     fn truth(&mut self, b: &Bool) -> Tri {
@@ -238,18 +291,15 @@ impl Three<'_> {
     }
 }
 
-/// Returns the domain of `list[index]` over the in-range values of the
-/// index, and whether the index is surely in range; `None` when it surely
-/// is not.
-fn element(list: &[Dom], index: &Dom) -> Option<(Dom, bool)> {
-    let len = list.len() as i64;
+/// Calls `pick` with each in-range value of the index of a list of `len`
+/// items, 0-based, and returns whether the index is surely in range.
+fn picks(len: usize, index: &Dom, mut pick: impl FnMut(usize)) -> bool {
+    let len = len as i64;
     let (lo, hi) = (index.lo().max(1), index.hi().min(len));
     let sure = index.lo() >= 1 && index.hi() <= len;
-    let mut out: Option<Dom> = None;
     let mut take = |k: i64| {
         if (1..=len).contains(&k) {
-            let d = list[(k - 1) as usize];
-            out = Some(out.map_or(d, |o| o.union(&d)));
+            pick((k - 1) as usize);
         }
     };
     if !index.each(&mut take) {
@@ -257,7 +307,7 @@ fn element(list: &[Dom], index: &Dom) -> Option<(Dom, bool)> {
         // short, so walk the list's part.
         (lo..=hi).for_each(take);
     }
-    out.map(|d| (d, sure))
+    sure
 }
 
 /// Decides `x op y`.
