@@ -360,7 +360,7 @@ impl Generator {
         let encoding = self.options.encoding;
         let fixed: Vec<_> = self.template.givens().givens().collect();
         let drawn = match &self.options.solution {
-            Some(_) => Some(self.supplied_solution()?),
+            Some(given) => Some(self.supplied_solution(given)?),
             None if fixed.is_empty() => classic_solution(&self.template, rng),
             None => None,
         };
@@ -380,11 +380,9 @@ impl Generator {
         }
     }
 
-    /// Returns the supplied solution, checked against the template.
-    fn supplied_solution(&self) -> Result<Grid, GenerateError> {
-        let Some(given) = &self.options.solution else {
-            unreachable!("called with a supplied solution");
-        };
+    /// Returns the supplied solution `given`, checked against the
+    /// template.
+    fn supplied_solution(&self, given: &Grid) -> Result<Grid, GenerateError> {
         let (side, wanted) = (given.shape().side(), self.template.shape().side());
         if side != wanted {
             return Err(GenerateError::BadSolution(format!(
