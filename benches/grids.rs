@@ -1,7 +1,9 @@
 //! How evenly `generate` draws solution grids: the digit frequencies of
 //! every cell over many 9×9 grids, drawn by the solver with a few cells
-//! pinned (`pinned_solution`) and then walked (`random_solution`), side
-//! by side in one run.
+//! pinned (`pinned_solution`, what a template with constraints starts
+//! from), by randomised backtracking (`random_fill`, what a classic
+//! template starts from), and as `generate` draws them, filled and then
+//! walked (`random_solution`), side by side in one run.
 //!
 //! ```text
 //! cargo bench --bench grids [-- COUNT]      (default 5,000 grids each)
@@ -11,16 +13,17 @@
 //! digit counts against the uniform (8 degrees of freedom; 26.12 is the
 //! 0.001 critical value), the largest over the 81 cells and how many pass
 //! 26.12, the most frequent digit of any cell with its share, the most
-//! frequent reading of r8c4–r8c6, and the time a grid takes (a fresh
-//! solver each, as `generate` builds one per attempt). With uniform
+//! frequent reading of r8c4–r8c6, and the time a grid's draw takes (a
+//! fresh solver is loaded for each grid, as `generate` loads one per
+//! attempt of a template with constraints, outside that time). With uniform
 //! grids about 0.08 of the 81 cells pass 26.12 by chance.
 
 use std::time::Instant;
 
 use sudoku_sat::encode::Encoding;
 use sudoku_sat::generate::rng::Rng;
-use sudoku_sat::generate::{pinned_solution, random_solution};
-use sudoku_sat::grid::{Cell, Grid, Size};
+use sudoku_sat::generate::{pinned_solution, random_fill, random_solution};
+use sudoku_sat::grid::{Cell, Grid, Shape, Size};
 use sudoku_sat::puzzle::Puzzle;
 use sudoku_sat::setter::Analyzer;
 
@@ -35,11 +38,14 @@ fn main() {
         .find(|a| !a.starts_with('-'))
         .map_or(5000, |a| a.parse().expect("COUNT is a number"));
     let template = Puzzle::new(Grid::empty(Size::NINE));
-    let ways: [(&str, Draw); 2] = [
+    let ways: [(&str, Draw); 3] = [
         ("pinned cells only", |a, r| {
             pinned_solution(a, r).unwrap().unwrap()
         }),
-        ("pinned, then walked", |a, r| {
+        ("filled only", |_, r| {
+            random_fill(&Shape::square(Size::NINE), r, 10_000).unwrap()
+        }),
+        ("filled, then walked (generate)", |a, r| {
             random_solution(a, r).unwrap().unwrap()
         }),
     ];
@@ -52,12 +58,14 @@ fn main() {
         let mut rng = Rng::new(1);
         let mut counts = vec![[0usize; 9]; 81];
         let mut triples = std::collections::HashMap::<String, usize>::new();
-        let started = Instant::now();
+        let mut took = std::time::Duration::ZERO;
         for _ in 0..count {
             // A fresh solver for each grid, as `generate` builds one per
             // attempt.
             let mut analyzer = Analyzer::new(&template, &Encoding::default());
+            let started = Instant::now();
             let grid = draw(&mut analyzer, &mut rng);
+            took += started.elapsed();
             assert!(template.check(&grid).is_ok(), "a drawn grid breaks a rule");
             for (i, cell) in counts.iter_mut().enumerate() {
                 let d = grid.get(Cell::from_index(Size::NINE, i)).expect("full");
@@ -68,7 +76,7 @@ fn main() {
                 .collect();
             *triples.entry(triple).or_default() += 1;
         }
-        let micros = started.elapsed().as_secs_f64() * 1e6 / count as f64;
+        let micros = took.as_secs_f64() * 1e6 / count as f64;
         let expected = count as f64 / 9.0;
         let chi: Vec<f64> = counts
             .iter()

@@ -2,21 +2,27 @@
 //!
 //! A template fixes the shape and the constraints (a classic grid of some
 //! size, a jigsaw, a killer's cages, any variant the model supports); its
-//! givens are not used. Each puzzle is made in three steps, all on one
-//! [`Analyzer`] (one varisat solver, rules loaded once):
+//! givens are not used. Each puzzle is made in three steps, the
+//! uniqueness questions all going to one [`Analyzer`] (one varisat solver,
+//! rules loaded once: once per attempt, or once per run on a classic
+//! template):
 //!
 //! 1. A random solution S of the template ([`solution::random_solution`]),
 //!    from the seeded generator: the same seed gives the same puzzles.
 //!    Puzzle k (0-based) draws from a stream of its own, [`Rng::stream`]
 //!    of the seed and k, so it is the same whether it is made alone or
 //!    after k others: a run can be split among machines by puzzle index
-//!    and the parts together are the whole run.
+//!    and the parts together are the whole run. No solver shared between
+//!    puzzles draws a solution, since its answers depend on its past.
 //!    Killer cages the template shows without a total get S's total.
-//! 2. The clause "some cell differs from S" is added for good. Every cell
-//!    starts as a given. The orbits of cells (single cells, or up to eight
-//!    under `--symmetry`) are visited in random order, and an orbit is removed
-//!    when the givens left still have no model besides S: UNSAT under the
-//!    remaining givens as assumptions, one solve per orbit.
+//! 2. The clause "some cell differs from S" is added, switched on by a
+//!    literal of its own. Every cell starts as a given. The orbits of
+//!    cells (single cells, or up to eight under `--symmetry`) are visited
+//!    in random order, and an orbit is removed when the givens left still
+//!    have no model besides S: UNSAT under the remaining givens as
+//!    assumptions, one solve per orbit. On classic rules the backtracker
+//!    answers first ([`Removal::STEER_NODE_LIMIT`] nodes) and SAT only
+//!    where it gives up; one SAT call then certifies the result unique.
 //! 3. The result is proved minimal: each orbit kept has a second
 //!    solution of the puzzle without it, checked by the rules' plain
 //!    meaning.
@@ -60,6 +66,7 @@
 //! from its start.
 
 pub mod climb;
+mod fill;
 mod options;
 mod outcome;
 mod recheck;
@@ -72,6 +79,7 @@ pub mod walk;
 use std::fmt;
 use std::sync::Arc;
 
+pub use fill::random_fill;
 pub use options::{Options, Removal};
 pub use outcome::{GenerateError, Generated};
 pub use recheck::{Recheck, RecheckStep};
@@ -81,7 +89,7 @@ pub use symmetry::Symmetry;
 use climb::climb;
 use removal::{Decided, decide_bounded, prove_minimal};
 use rng::Rng;
-use solution::{lacks_totals, with_totals};
+use solution::{classic_solution, lacks_totals, with_totals};
 
 use crate::grid::{Cell, Grid};
 use crate::hint::score::format_score;
@@ -160,6 +168,12 @@ pub struct Generator {
     /// The 0-based index of the puzzle [`Generator::next_puzzle`] makes.
     next: u64,
     rater: Rater,
+    /// On a classic template, the one solver every attempt's removal
+    /// questions go to (rules loaded once, each solution's blocking
+    /// clause retired after its attempt). It never draws a solution: a
+    /// solver's answers depend on its past, and puzzle k must not depend
+    /// on the puzzles made before it.
+    shared: Option<Analyzer>,
 }
 
 /// A test the rating asks whether to stop: see [`Generator::stop_when`].
@@ -180,6 +194,7 @@ impl Generator {
             next: 0,
             options,
             rater,
+            shared: None,
         }
     }
 
@@ -337,13 +352,37 @@ impl Generator {
         })
     }
 
-    /// Returns the solution of an attempt: the one supplied, checked, or
-    /// a random one.
-    fn solution(&self, analyzer: &mut Analyzer, rng: &mut Rng) -> Result<Grid, GenerateError> {
-        let Some(given) = &self.options.solution else {
-            let fixed: Vec<_> = self.template.givens().givens().collect();
-            return random_solution_around(analyzer, &fixed, rng)?.ok_or(GenerateError::NoSolution);
+    /// Returns the solution of an attempt, the one supplied, checked, or
+    /// a random one, with the solver its removal questions go to: the
+    /// shared one when the template is classic and the solution was not
+    /// drawn by a solver, else one loaded for this attempt.
+    fn solution(&mut self, rng: &mut Rng) -> Result<(Grid, Analyzer, bool), GenerateError> {
+        let encoding = self.options.encoding;
+        let fixed: Vec<_> = self.template.givens().givens().collect();
+        let drawn = match &self.options.solution {
+            Some(given) => Some(self.supplied_solution(given)?),
+            None if fixed.is_empty() => classic_solution(&self.template, rng),
+            None => None,
         };
+        match drawn {
+            Some(grid) if self.template.is_classic() => {
+                let shared = self.shared.take();
+                let analyzer = shared.unwrap_or_else(|| Analyzer::new(&self.template, &encoding));
+                Ok((grid, analyzer, true))
+            }
+            Some(grid) => Ok((grid, Analyzer::new(&self.template, &encoding), false)),
+            None => {
+                let mut analyzer = Analyzer::new(&self.template, &encoding);
+                let grid = random_solution_around(&mut analyzer, &fixed, rng)?
+                    .ok_or(GenerateError::NoSolution)?;
+                Ok((grid, analyzer, false))
+            }
+        }
+    }
+
+    /// Returns the supplied solution `given`, checked against the
+    /// template.
+    fn supplied_solution(&self, given: &Grid) -> Result<Grid, GenerateError> {
         let (side, wanted) = (given.shape().side(), self.template.shape().side());
         if side != wanted {
             return Err(GenerateError::BadSolution(format!(
@@ -374,16 +413,46 @@ impl Generator {
             return Err(GenerateError::Stopped);
         }
         let encoding = self.options.encoding;
-        let mut analyzer = Analyzer::new(&self.template, &encoding);
-        let solution = self.solution(&mut analyzer, rng)?;
-        let mut calls = analyzer.calls();
+        let (solution, mut analyzer, shared) = self.solution(rng)?;
+        // A shared solver counts every attempt's calls: count this one's.
+        let mut calls = 0;
+        let before = analyzer.calls();
         let rules = if lacks_totals(&self.template) {
             let filled = with_totals(&self.template, &solution);
+            calls = analyzer.calls() - before;
             analyzer = Analyzer::new(&filled, &encoding);
             filled
         } else {
             self.template.clone()
         };
+        let since = analyzer.calls();
+        let made = self.carve(&rules, &mut analyzer, solution, rng, watch);
+        calls += analyzer.calls() - since;
+        if shared {
+            analyzer.unblock();
+            self.shared = Some(analyzer);
+        }
+        Ok((made?, calls))
+    }
+
+    /// Removes givens from `solution` while it stays the only solution of
+    /// `rules`, asking `analyzer`, and proves the result minimal; or, with
+    /// a pattern, tests the pattern's givens. Returns `None` when the
+    /// pattern's givens have a second solution.
+    ///
+    /// On classic rules the backtracker steers exact removal: it decides
+    /// each removal within [`Removal::STEER_NODE_LIMIT`] nodes, the SAT
+    /// solver decides where it gives up, and one SAT call proves the
+    /// result unique at the end. Its answers are the solver's (both are
+    /// exact), so the puzzle is the one SAT alone would make.
+    fn carve(
+        &self,
+        rules: &Puzzle,
+        analyzer: &mut Analyzer,
+        solution: Grid,
+        rng: &mut Rng,
+        watch: &mut dyn FnMut(Step) -> bool,
+    ) -> Result<Option<Made>, GenerateError> {
         analyzer.block(&solution);
         let shape = rules.shape().clone();
         let size = shape.size();
@@ -409,14 +478,21 @@ impl Generator {
             }
             None => vec![true; size.cells()],
         };
+        let steered = rules.is_classic();
         let decide = |analyzer: &mut Analyzer, rest: &[Cell]| match self.options.removal {
+            Removal::Exact if steered => {
+                match decide_bounded(rules, &solution, rest, Removal::STEER_NODE_LIMIT)? {
+                    Decided::Unsettled => Ok(Decided::from(analyzer.second(rest)?)),
+                    decided => Ok(decided),
+                }
+            }
             Removal::Exact => Ok(Decided::from(analyzer.second(rest)?)),
-            Removal::Bounded { node_limit } => decide_bounded(&rules, &solution, rest, node_limit),
+            Removal::Bounded { node_limit } => decide_bounded(rules, &solution, rest, node_limit),
         };
         if pattern.is_some() {
             let cells: Vec<Cell> = shape.all_cells().filter(|c| given[c.index(size)]).collect();
-            if !matches!(decide(&mut analyzer, &cells)?, Decided::Unique) {
-                return Ok((None, calls + analyzer.calls()));
+            if !matches!(decide(analyzer, &cells)?, Decided::Unique) {
+                return Ok(None);
             }
         }
         // The second solution that kept each orbit, when it was tried.
@@ -436,7 +512,7 @@ impl Generator {
                 .all_cells()
                 .filter(|c| given[c.index(size)] && !orbit.contains(c))
                 .collect();
-            match decide(&mut analyzer, &rest)? {
+            match decide(analyzer, &rest)? {
                 // A pattern keeps its givens: one it does not need is
                 // only reported.
                 Decided::Unique if pattern.is_some() => redundant.extend(orbit),
@@ -454,15 +530,15 @@ impl Generator {
         for cell in size.all_cells().filter(|c| given[c.index(size)]) {
             givens.set(cell, solution.get(cell));
         }
-        let puzzle = with_givens(&rules, givens);
+        let puzzle = with_givens(rules, givens);
         if !watch(Step::ProvingMinimal) {
             return Err(GenerateError::Stopped);
         }
-        if let Removal::Bounded { .. } = self.options.removal {
-            // The backtracker proved each removal; the SAT solver must find
-            // the result unique too.
+        if steered || matches!(self.options.removal, Removal::Bounded { .. }) {
+            // The backtracker decided the removals; the SAT solver must
+            // find the result unique too, by a call of its own.
             let kept: Vec<Cell> = puzzle.givens().givens().map(|(c, _)| c).collect();
-            if let Some(second) = analyzer.second(&kept)? {
+            if let Some(second) = analyzer.second_by_solver(&kept)? {
                 return Err(GenerateError::Disagreement(format!(
                     "the backtracker proved {} unique; SAT finds the second solution {second}",
                     puzzle.givens()
@@ -472,15 +548,13 @@ impl Generator {
         let needed = prove_minimal(&puzzle, &solution, witnesses)?;
         unsettled.sort();
         redundant.sort();
-        calls += analyzer.calls();
-        let made = Made {
+        Ok(Some(Made {
             puzzle,
             solution,
             needed,
             unsettled,
             redundant,
-        };
-        Ok((Some(made), calls))
+        }))
     }
 }
 

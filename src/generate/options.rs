@@ -53,8 +53,10 @@ pub struct Options {
 /// How the generator decides whether givens can go.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Removal {
-    /// By the SAT solver, always: the puzzle comes out minimal, however
-    /// long that takes.
+    /// Exactly, however long that takes: the puzzle comes out minimal.
+    /// The SAT solver decides each removal; on classic rules the
+    /// backtracker decides first and SAT only where it gives up, and one
+    /// SAT call proves the result unique.
     #[default]
     Exact,
     /// By the backtracker, at most `node_limit` nodes per removal; a
@@ -76,6 +78,11 @@ impl Removal {
     /// nodes settled more givens but removed few more (docs/setting.md,
     /// "Big grids").
     pub const DEFAULT_NODE_LIMIT: u64 = 100;
+
+    /// The backtracker's nodes per removal when it steers exact removal
+    /// on classic rules, before the SAT solver is asked instead. A 9×9
+    /// removal takes a few nodes; the limit only bounds the rare hard one.
+    pub const STEER_NODE_LIMIT: u64 = 1_000;
 
     /// Exact below 25×25, bounded by `node_limit` from 25×25 up, where
     /// exact removal takes minutes to hours.

@@ -1,5 +1,6 @@
 //! A random complete solution of a template, and the cage totals it sets.
 
+use super::fill::random_fill;
 use super::rng::Rng;
 use crate::grid::{Cell, Digit, Grid};
 use crate::puzzle::Puzzle;
@@ -8,14 +9,15 @@ use crate::setter::{Analyzer, with_givens};
 use crate::solve::SolveError;
 
 /// Returns a random solution of the analyzer's rules, or `None` when they
-/// have none: [`pinned_solution`]'s grid, then [`super::walk::wander`]
-/// from it, so that the grid is not the one the solver prefers.
+/// have none: a start grid, then [`super::walk::wander`] from it, so that
+/// the grid is not the one the solver (or the filler) prefers.
 ///
-/// From 25×25 up, a classic template on rectangular blocks starts the
-/// walk from the pattern solution instead (`solve::pattern`), with no SAT
+/// A classic template starts from [`super::random_fill`]'s randomised
+/// backtracking below 25×25, and from the pattern solution
+/// (`solve::pattern`) on rectangular blocks from 25×25 up, with no SAT
 /// call: pinning cells there sent varisat into minutes of search at
-/// 64×64, and the walk's relabelling, row and column swaps and Kempe
-/// chains do the drawing.
+/// 64×64. A template with constraints starts from [`pinned_solution`]'s
+/// grid.
 ///
 /// # Errors
 ///
@@ -36,20 +38,48 @@ pub fn random_solution_around(
     fixed: &[(Cell, Digit)],
     rng: &mut Rng,
 ) -> Result<Option<Grid>, SolveError> {
-    let start = match pattern_start(analyzer.rules()).filter(|_| fixed.is_empty()) {
-        Some(grid) => grid,
-        None => match pinned_around(analyzer, fixed, rng)? {
-            Some(grid) => grid,
-            None => return Ok(None),
-        },
+    if fixed.is_empty()
+        && let Some(grid) = classic_solution(analyzer.rules(), rng)
+    {
+        return Ok(Some(grid));
+    }
+    let Some(start) = pinned_around(analyzer, fixed, rng)? else {
+        return Ok(None);
     };
     let mut givens = Grid::empty(start.shape().clone());
     for &(cell, digit) in fixed {
         givens.set(cell, Some(digit));
     }
-    let steps = super::walk::STEPS_PER_ROW * start.shape().side();
     let rules = with_givens(analyzer.rules(), givens);
-    Ok(Some(super::walk::wander(&rules, start, rng, steps)))
+    Ok(Some(walk(&rules, start, rng)))
+}
+
+/// Returns a random solution of a classic template (its givens ignored)
+/// drawn with no SAT call, walked; `None` for a template with
+/// constraints, or when the filler gave up (an irregular layout may make
+/// it).
+pub(super) fn classic_solution(rules: &Puzzle, rng: &mut Rng) -> Option<Grid> {
+    if !rules.is_classic() {
+        return None;
+    }
+    let shape = rules.shape();
+    let start = match pattern_start(rules) {
+        Some(grid) => grid,
+        None => random_fill(shape, rng, FILL_NODES_PER_CELL * shape.cells())?,
+    };
+    let bare = with_givens(rules, Grid::empty(shape.clone()));
+    Some(walk(&bare, start, rng))
+}
+
+/// The filler's placements per cell before it gives up and the pinned
+/// solution is drawn instead.
+const FILL_NODES_PER_CELL: usize = 20;
+
+/// Returns a solution of `rules` reached by [`super::walk::STEPS_PER_ROW`]
+/// steps a row from `start`.
+fn walk(rules: &Puzzle, start: Grid, rng: &mut Rng) -> Grid {
+    let steps = super::walk::STEPS_PER_ROW * start.shape().side();
+    super::walk::wander(rules, start, rng, steps)
 }
 
 /// The smallest side whose classic templates start from the pattern

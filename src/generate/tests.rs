@@ -3,9 +3,11 @@
 
 use super::*;
 use crate::backtrack::{Backtracker, Verdict};
+use crate::encode::Encoding;
 use crate::grid::Size;
 use crate::rate::Level;
 use crate::rules::{Constraint, Diagonal, Direction, KillerCage};
+use crate::setter::{Analysis, analyze};
 use crate::shape::Shape;
 use crate::solve::backtrack;
 
@@ -79,6 +81,7 @@ fn puzzle_k_made_alone_is_the_kth_of_the_run() {
     for k in [3, 1] {
         let made = alone.puzzle_watched(k, &mut |_| true).unwrap();
         assert_eq!(made.puzzle, run[k as usize].puzzle, "puzzle {k}");
+        assert_eq!(made.sat_calls, run[k as usize].sat_calls, "puzzle {k}");
     }
     // Making puzzles out of turn leaves the run's order alone.
     assert_eq!(alone.next_puzzle().unwrap().puzzle, run[0].puzzle);
@@ -89,6 +92,34 @@ fn classic_puzzles_are_unique_and_minimal_by_the_backtracker() {
     for side in [4, 6, 9] {
         for made in make(&classic(side), Options::default(), 4) {
             recheck(&made);
+        }
+    }
+}
+
+#[test]
+fn classic_puzzles_are_unique_and_minimal_by_a_fresh_sat_analysis() {
+    // The backtracker steers classic removal and one shared solver
+    // certifies it: a solver loaded for each puzzle alone must agree.
+    for side in [4, 6, 9] {
+        let options = Options {
+            seed: 2,
+            ..Options::default()
+        };
+        for made in make(&classic(side), options, 5) {
+            let Analysis::Unique {
+                solution,
+                needed,
+                redundant,
+            } = analyze(&made.puzzle, &Encoding::default()).unwrap()
+            else {
+                panic!("{} is not unique", made.puzzle.givens());
+            };
+            assert_eq!(solution, made.solution);
+            assert_eq!(redundant, [], "{}", made.puzzle.givens());
+            assert_eq!(needed.len(), made.puzzle.givens().given_count());
+            // The backtracker decided every removal: the one SAT call is
+            // the certificate.
+            assert_eq!(made.sat_calls, 1);
         }
     }
 }

@@ -1,10 +1,13 @@
 //! A random walk over a template's solutions, so that the grids drawn do
 //! not share the SAT solver's preferences.
 //!
-//! [`super::random_solution`] pins a few random cells and lets the solver
-//! fill the rest. The solver fills them the same way each time: over 200
-//! generated 9×9 grids r8c6 held 7 in 72% (uniform is 11%), and r8c4–r8c6
-//! read 897 in 30%. From that grid the walk takes random steps that keep
+//! [`super::random_solution`] starts a template with constraints from a
+//! few random cells pinned and the rest filled by the solver, which fills
+//! them the same way each time: over 200 generated 9×9 grids r8c6 held 7
+//! in 72% (uniform is 11%), and r8c4–r8c6 read 897 in 30%. A classic
+//! template starts from randomised backtracking ([`super::random_fill`])
+//! or, from 25×25 up, the pattern grid. From the start the walk takes
+//! random steps that keep
 //! it a solution, each one checked against the template by plain meaning
 //! ([`Puzzle::check`]: every given, the classic rules and every
 //! constraint's own check) and undone when it breaks anything:

@@ -43,6 +43,11 @@ pub struct Analyzer {
     encoding: Encoding,
     solver: Solver<'static>,
     solution: Option<Grid>,
+    /// The literal that switches on the blocking clause of `solution`:
+    /// assumed by every question about it, and set false for good by
+    /// [`Analyzer::unblock`], so that one solver serves one solution after
+    /// another.
+    active: Option<Lit>,
     calls: u64,
     /// The classic rules' constraint groups, for the propagation shortcut
     /// of [`Analyzer::second`]; `None` for a puzzle with constraints.
@@ -72,6 +77,7 @@ impl Analyzer {
             encoding,
             solver,
             solution: None,
+            active: None,
             calls: 0,
             groups,
         }
@@ -98,12 +104,13 @@ impl Analyzer {
     pub fn solve_with(&mut self, assumed: &[(Cell, Digit)]) -> Result<Option<Grid>, SolveError> {
         let shape = self.rules.shape().clone();
         let mut givens = Grid::empty(shape);
-        let lits: Vec<Lit> = assumed
-            .iter()
-            .map(|&(c, d)| {
+        let lits: Vec<Lit> = self
+            .active
+            .into_iter()
+            .chain(assumed.iter().map(|&(c, d)| {
                 givens.set(c, Some(d));
                 vars::lit(givens.size(), c, d)
-            })
+            }))
             .collect();
         let puzzle = with_givens(&self.rules, givens);
         self.solver.assume(&lits);
@@ -114,18 +121,35 @@ impl Analyzer {
         found
     }
 
-    /// Adds, for good, the clause "some cell differs from `solution`". From
-    /// then on [`Analyzer::second`] answers uniqueness questions.
+    /// Adds the clause "some cell differs from `solution`", switched on by
+    /// a literal of its own that every later question assumes. From then
+    /// on [`Analyzer::second`] answers uniqueness questions, until
+    /// [`Analyzer::unblock`].
     ///
     /// # Panics
     ///
-    /// When a solution was already blocked: the questions are about one.
+    /// When a solution is already blocked: the questions are about one.
     pub fn block(&mut self, solution: &Grid) {
-        assert!(self.solution.is_none(), "one solution per analyzer");
+        assert!(self.solution.is_none(), "one solution at a time");
         let empty = Grid::empty(solution.shape().clone());
-        self.solver
-            .add_clause(&vars::blocking_clause(&empty, solution));
+        let active = self.solver.new_lit();
+        let mut clause = vars::blocking_clause(&empty, solution);
+        clause.push(!active);
+        self.solver.add_clause(&clause);
         self.solution = Some(solution.clone());
+        self.active = Some(active);
+    }
+
+    /// Retires the blocked solution's clause for good (its literal
+    /// becomes false, so the clause and every clause learnt from it are
+    /// satisfied), and returns the solver to finding solutions: the
+    /// rules, loaded once, then serve the next solution's questions.
+    /// Does nothing when no solution is blocked.
+    pub fn unblock(&mut self) {
+        if let Some(active) = self.active.take() {
+            self.solver.add_clause(&[!active]);
+        }
+        self.solution = None;
     }
 
     /// Returns a second solution of the puzzle whose givens are the
@@ -147,7 +171,7 @@ impl Analyzer {
     ///
     /// # Panics
     ///
-    /// When no solution was blocked.
+    /// When no solution is blocked.
     pub fn second(&mut self, cells: &[Cell]) -> Result<Option<Grid>, SolveError> {
         let solution = self.solution.as_ref().expect("a blocked solution");
         if let Some(groups) = &self.groups {
@@ -163,6 +187,21 @@ impl Analyzer {
                 return Ok(None);
             }
         }
+        self.second_by_solver(cells)
+    }
+
+    /// Returns what [`Analyzer::second`] does, always from one SAT call:
+    /// the certificate of a puzzle whose removals another engine decided.
+    ///
+    /// # Errors
+    ///
+    /// As [`Analyzer::solve_with`].
+    ///
+    /// # Panics
+    ///
+    /// When no solution is blocked.
+    pub fn second_by_solver(&mut self, cells: &[Cell]) -> Result<Option<Grid>, SolveError> {
+        let solution = self.solution.as_ref().expect("a blocked solution");
         let assumed: Vec<(Cell, Digit)> = cells
             .iter()
             .map(|&c| (c, solution.get(c).expect("a solution is full")))

@@ -83,3 +83,28 @@ fn several_and_none_are_told_apart() {
     };
     assert_eq!(core.givens.len(), 2);
 }
+
+#[test]
+fn one_analyzer_answers_for_one_solution_after_another() {
+    // Two solutions of the empty 4×4 grid, blocked in turn on one solver.
+    let empty = puzzle("................");
+    let mut analyzer = Analyzer::new(&empty, &Encoding::default());
+    let first = analyzer.solve_with(&[]).unwrap().unwrap();
+    analyzer.block(&first);
+    let cells: Vec<Cell> = first.shape().all_cells().collect();
+    // All 16 cells pin the first; none leaves it one of many.
+    assert_eq!(analyzer.second(&cells).unwrap(), None);
+    assert_eq!(analyzer.second_by_solver(&cells).unwrap(), None);
+    let second = analyzer.second_by_solver(&[]).unwrap().unwrap();
+    assert_ne!(second, first);
+    analyzer.unblock();
+    // Retired: the first grid is a solution again, and the second can be
+    // blocked in its place.
+    let assumed: Vec<(Cell, Digit)> = first.givens().collect();
+    assert_eq!(analyzer.solve_with(&assumed).unwrap(), Some(first.clone()));
+    analyzer.block(&second);
+    let pinned: Vec<Cell> = cells.iter().copied().filter(|&c| c != cells[0]).collect();
+    assert_eq!(analyzer.second_by_solver(&pinned).unwrap(), None);
+    let other = analyzer.second_by_solver(&[]).unwrap().unwrap();
+    assert_ne!(other, second);
+}

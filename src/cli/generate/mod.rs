@@ -61,10 +61,12 @@ impl Difficulty {
 ///
 /// From a random solution (seeded: the same --seed gives the same
 /// puzzles), givens are removed in random order while the puzzle stays
-/// unique, each step a SAT call with the givens as assumptions; then
-/// every given left is shown needed (without it the SAT solver finds a
-/// second solution, decoded and checked), and the backtracker
-/// re-checks uniqueness and each of those removals. From 25×25 up the
+/// unique, each step a SAT call with the givens as assumptions (on a
+/// classic grid the backtracker decides first, SAT where it gives up,
+/// and one SAT call certifies the result unique); then every given left
+/// is shown needed (without it a second solution was found, checked by
+/// the rules), and the backtracker re-checks uniqueness and each of
+/// those removals. From 25×25 up the
 /// backtracker decides each removal within a node limit instead, and the
 /// SAT solver re-checks uniqueness: givens it cannot decide stay, so such
 /// a puzzle is unique but may not be minimal (--removal says how). The shape is
@@ -142,7 +144,8 @@ pub struct GenerateArgs {
     max_tries: Option<u64>,
 
     /// How each removal of givens is decided: `exact` by the SAT solver
-    /// (the puzzle comes out minimal), `bounded` by the backtracker within
+    /// (on a classic grid the backtracker first; the puzzle comes out
+    /// minimal), `bounded` by the backtracker within
     /// --removal-nodes per removal, or `auto`: exact below 25×25, bounded
     /// from 25×25 up.
     ///
@@ -249,7 +252,8 @@ pub enum RemovalArg {
     /// Exact below 25×25, bounded from 25×25 up.
     #[default]
     Auto,
-    /// Every removal by the SAT solver: the puzzle comes out minimal.
+    /// Every removal decided exactly (by SAT, or first by the backtracker
+    /// on a classic grid): the puzzle comes out minimal.
     Exact,
     /// Every removal by the backtracker within --removal-nodes.
     Bounded,
