@@ -18,6 +18,7 @@ fn cell(r: u8, c: u8) -> Cell {
 mod catalogue;
 mod count;
 mod families;
+mod outside;
 mod soundness;
 mod strength;
 
