@@ -17,8 +17,8 @@ fn cell(r: u8, c: u8) -> Cell {
 
 mod catalogue;
 mod count;
+mod exhaustive;
 mod families;
-mod outside;
 mod soundness;
 mod strength;
 
