@@ -17,7 +17,8 @@ use super::relation::value;
 use super::sums::prune_weighted_sum;
 use super::{Broken, Contradiction, Rule};
 use crate::encode::Encoding;
-use crate::encode::sum::{Sum, Term};
+use crate::encode::sum::{Sum, SumKind, Term};
+use crate::encode::vars::lit;
 use crate::grid::{Cell, Grid, Shape};
 
 /// An arrow: its circle and its shafts.
@@ -53,11 +54,36 @@ impl Arrow {
             .map(move |(i, &c)| (c, 10i64.pow(k - 1 - i as u32)))
     }
 
-    /// Writes "shaft − circle = 0" for each shaft in the chosen sum
-    /// encoding, the circle's cells weighted by their place values.
+    /// Writes each shaft's sum. With a circle of one cell, that is, for
+    /// each digit d, "if the circle holds d, the shaft adds up to d",
+    /// listed as its combinations whatever the encoding's sum kind (as
+    /// sets when the shaft's cells all see each other, else as
+    /// sequences): the shaft's few ways to make a digit, and under each
+    /// guard the digits too large for the shaft ruled out. A pill writes
+    /// "shaft − circle = 0" in the chosen sum encoding, its cells weighted
+    /// by their place values.
+    ///
+    /// On the 57 arrow puzzles of the shared variant tables
+    /// (`benches/iss.rs --only arrow`), the guarded combinations took the
+    /// SAT path's median from 2.44 to 1.27 ms (the median ratio to ISS
+    /// from 2.00 to 1.38) with its total level (426 and 428 ms); one sum
+    /// "shaft − circle = 0" as combinations did less well (1.58 ms, 557
+    /// ms in all), and so did `pb` (1.56 ms, 535 ms); docs/performance.md.
     pub fn encode<F: ExtendFormula>(&self, shape: &Shape, encoding: &Encoding, sink: &mut F) {
         let size = shape.size();
         for shaft in self.shafts() {
+            if let [circle] = self.circle[..] {
+                // One guarded sum per digit of the circle.
+                let distinct = shaft
+                    .iter()
+                    .enumerate()
+                    .all(|(i, &a)| shaft[i + 1..].iter().all(|&b| shape.sees(a, b)));
+                for d in size.digits() {
+                    let sum = Sum::of_cells(size, &shaft, i32::from(d.get()), distinct);
+                    SumKind::Combinations.encode(&sum, &[lit(size, circle, d)], sink);
+                }
+                continue;
+            }
             let mut terms: Vec<Term> = shaft.iter().map(|&c| Term::cell(size, c, 1)).collect();
             terms.extend(self.places().map(|(c, p)| Term::cell(size, c, -(p as i32))));
             let sum = Sum {

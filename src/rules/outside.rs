@@ -16,12 +16,11 @@ use varisat::ExtendFormula;
 use super::lines::{cell_list, sorted};
 use super::relation::{digits_of, value};
 use super::sums::{Supports, distinct_supports, narrow};
-use super::{Broken, Contradiction, LangRule, Rule};
+use super::{Broken, Contradiction, Rule};
 use crate::encode::Encoding;
-use crate::encode::sum::{Sum, SumKind};
+use crate::encode::sum::{Sum, SumKind, Term};
 use crate::encode::vars::lit;
-use crate::grid::{Cell, Grid, Shape};
-use crate::lang::Arg;
+use crate::grid::{Cell, Digit, Grid, Shape};
 
 /// The cells a clue outside the grid faces, from its side inward. The
 /// clue is 1-based: row or column 0 or N + 1, not a corner.
@@ -59,27 +58,51 @@ pub struct Sandwich {
 }
 
 impl Sandwich {
-    /// Writes the clauses of the catalogue's `sandwichsum` definition,
-    /// compiled by the rules language: "cell i counts when exactly one of
-    /// 1 and N stands before it and it holds neither", a sum of guarded
-    /// terms. Measured on the real puzzles (docs/rules-language.md), that
-    /// is about a seventh of the clauses of a sum per pair of places for
-    /// the 1 and the N, and solves three to six times faster; the check
-    /// and the pruning below stay written by hand.
-    pub fn encode<F: ExtendFormula>(&self, shape: &Shape, encoding: &Encoding, sink: &mut F) {
-        let args = vec![
-            Arg::List(self.cells.iter().map(|&c| Arg::Cell(c)).collect()),
-            Arg::Int(i64::from(self.total)),
-        ];
-        match LangRule::call(self.key(), "sandwichsum", args, shape) {
-            Ok(rule) => rule.encode(shape, encoding, sink),
-            // The catalogue states every sandwich a reader accepts (a test
-            // checks it). Should it refuse one, the formula has no
-            // solution, which the cross-check then contradicts (exit 2):
-            // never an answer.
-            Err(e) => {
-                debug_assert!(false, "the catalogue refuses {self:?}: {e}");
-                sink.add_clause(&[]);
+    /// Writes, for each pair of places a < b of the line, "if the 1 and
+    /// the N stand at a and b (either way round), the cells strictly
+    /// between add up to the total".
+    ///
+    /// Under that guard the cells between hold distinct digits of 2..N−1
+    /// (the line holds the 1 and the N once), so the sum is listed as its
+    /// combinations over those digits, as an x-sum's are: one selector
+    /// per set of digits, shared by the two orders of the 1 and the N. A
+    /// pair whose gap no set fills (too few cells, too many, or the total
+    /// out of their reach) is two binary clauses, "not 1 at a or not N at
+    /// b" and the same with the digits swapped, so the places of the 1
+    /// and the N bound each other.
+    ///
+    /// This replaced the catalogue's `sandwichsum` definition, compiled
+    /// (a sum of terms "cell i counts when one of the 1 and the N stands
+    /// before it"): on the 11 sandwich puzzles of the shared variant
+    /// tables (`benches/iss.rs`), the SAT path's median went from 16.3
+    /// to 1.3 ms and its total from 254 to 32 ms (docs/performance.md).
+    /// The encoding's sum kind plays no part.
+    pub fn encode<F: ExtendFormula>(&self, shape: &Shape, _: &Encoding, sink: &mut F) {
+        let size = shape.size();
+        let side = size.side();
+        let (Some(one), Some(top)) = (Digit::new(1), Digit::new(side as u8)) else {
+            return;
+        };
+        // The digits a cell between the 1 and the N can hold.
+        let inner: Vec<Digit> = size.digits().filter(|&d| d != one && d != top).collect();
+        let term = |cell: Cell| Term {
+            options: inner
+                .iter()
+                .map(|&d| (i32::from(d.get()), lit(size, cell, d)))
+                .collect(),
+            cell: Some(cell),
+        };
+        let cells = &self.cells;
+        for a in 0..cells.len() {
+            for b in a + 1..cells.len() {
+                let (one_a, top_b) = (lit(size, cells[a], one), lit(size, cells[b], top));
+                let (top_a, one_b) = (lit(size, cells[a], top), lit(size, cells[b], one));
+                let sum = Sum {
+                    terms: cells[a + 1..b].iter().map(|&c| term(c)).collect(),
+                    target: self.total as i32,
+                    distinct: true,
+                };
+                sum.encode_combinations_under(&[&[one_a, top_b], &[top_a, one_b]], sink);
             }
         }
     }
@@ -214,8 +237,9 @@ impl XSum {
     /// once per guard, N times per clue. On the seven x-sum puzzles of
     /// the shared variant tables (`benches/iss.rs`), the SAT path took
     /// 0.7–12 ms with combinations against 9.8–274 ms with the totalizer
-    /// (docs/performance.md). Sandwich sums, whose terms are conditional,
-    /// keep the encoding's kind: there combinations lost.
+    /// (docs/performance.md). Sandwiches are written the same way
+    /// ([`Sandwich::encode`]), one sum per pair of places of the 1 and
+    /// the N.
     pub fn encode<F: ExtendFormula>(&self, shape: &Shape, _: &Encoding, sink: &mut F) {
         let size = shape.size();
         for x in size.digits() {

@@ -23,7 +23,9 @@ use super::{Sum, Term, diagram, guarded};
 /// decision-diagram encoding.
 pub const MAX_COMBINATIONS: usize = 2_000;
 
-pub(super) fn encode<F: ExtendFormula>(sum: &Sum, guard: &[Lit], sink: &mut F) {
+/// Writes the sum under each of `guards` (usually one), with one list of
+/// selectors for them all.
+pub(super) fn encode<F: ExtendFormula>(sum: &Sum, guards: &[&[Lit]], sink: &mut F) {
     let as_sets = sum.distinct && same_values(&sum.terms);
     let combinations = if as_sets {
         sets(&sum.terms[0].values(), sum.terms.len(), sum.target)
@@ -31,10 +33,15 @@ pub(super) fn encode<F: ExtendFormula>(sum: &Sum, guard: &[Lit], sink: &mut F) {
         sequences(&sum.terms, sum.target)
     };
     let Some(combinations) = combinations else {
-        return diagram::encode(sum, guard, sink);
+        for guard in guards {
+            diagram::encode(sum, guard, sink);
+        }
+        return;
     };
     if combinations.is_empty() {
-        sink.add_clause(&guarded(guard, &[]));
+        for guard in guards {
+            sink.add_clause(&guarded(guard, &[]));
+        }
         return;
     }
     // A value no combination gives a term is ruled out for it.
@@ -49,7 +56,9 @@ pub(super) fn encode<F: ExtendFormula>(sum: &Sum, guard: &[Lit], sink: &mut F) {
             });
             if !used {
                 for option in term.selecting(value) {
-                    sink.add_clause(&guarded(guard, &[!option]));
+                    for guard in guards {
+                        sink.add_clause(&guarded(guard, &[!option]));
+                    }
                 }
             }
         }
@@ -69,7 +78,9 @@ pub(super) fn encode<F: ExtendFormula>(sum: &Sum, guard: &[Lit], sink: &mut F) {
             sink.add_clause(&clause);
         }
     }
-    sink.add_clause(&guarded(guard, &any));
+    for guard in guards {
+        sink.add_clause(&guarded(guard, &any));
+    }
 }
 
 /// Whether every term has the same values (cells of one grid, unweighted).

@@ -17,6 +17,7 @@ fn cell(r: u8, c: u8) -> Cell {
 
 mod catalogue;
 mod count;
+mod exhaustive;
 mod families;
 mod soundness;
 mod strength;
