@@ -2,5 +2,5 @@
 // carries in the binary, by their path in web/.
 &[
     ("pkg/sudoku_sat_web.js", include_bytes!("sudoku_sat_web.js")),
-    ("pkg/sudoku_sat_web_bg.764289d10f46805f.wasm", include_bytes!("sudoku_sat_web_bg.764289d10f46805f.wasm")),
+    ("pkg/sudoku_sat_web_bg.2131f542ca2cb131.wasm", include_bytes!("sudoku_sat_web_bg.2131f542ca2cb131.wasm")),
 ]
