@@ -2,8 +2,8 @@
 //! 4×4 and 6×6 grids, with the rule's cells fixed to each assignment that
 //! keeps the classic rules among them, the formula with the rule is
 //! satisfiable exactly when the formula without it is and the check
-//! passes. Sandwiches and x-sums over every total, arrows with shafts
-//! inside one house and across houses.
+//! passes. Sandwiches, x-sums and skyscrapers over every total, arrows
+//! with shafts inside one house and across houses.
 
 use itertools::Itertools;
 use varisat::{Lit, Solver};
@@ -62,7 +62,7 @@ fn agrees_on_every_filling(shape: &Shape, rule: Constraint) -> usize {
 }
 
 #[test]
-fn sandwich_and_x_sum_clauses_agree_with_their_check_on_every_line() {
+fn outside_clue_clauses_agree_with_their_check_on_every_line() {
     for side in [4usize, 6] {
         let shape = square(side);
         let n = side as u32;
@@ -90,6 +90,19 @@ fn sandwich_and_x_sum_clauses_agree_with_their_check_on_every_line() {
                 agrees_on_every_filling(&shape, Constraint::XSum(XSum { clue, cells, total }));
         }
         assert_eq!(passed, lines, "x-sum");
+        // A line sees one count from each side: over every count (and 0
+        // and N + 1, which none sees) each line passes once per side.
+        for clue in [(0u8, 1u8), (side as u8 + 1, 1)] {
+            let mut passed = 0;
+            for count in 0..=n + 1 {
+                let cells = outside::facing(side, clue).unwrap();
+                passed += agrees_on_every_filling(
+                    &shape,
+                    Constraint::Skyscraper(Skyscraper { clue, cells, count }),
+                );
+            }
+            assert_eq!(passed, lines, "skyscraper at {clue:?}");
+        }
     }
 }
 
