@@ -53,8 +53,12 @@ pub(super) struct Seen {
     pub work: u64,
 }
 
-/// The most revisions remembered per rule; past it, all are forgotten.
-const CAPACITY: usize = 1 << 12;
+/// The most words (masks kept, two per narrowing, four per memory for
+/// its bookkeeping) remembered per rule, about 128 KiB; past it, all are
+/// forgotten. A puzzle may hold thousands of written rules, so the bound
+/// is per rule and small: 4,096 memories of a two-cell conjunct, a few
+/// hundred of one that reads a whole row.
+const CAPACITY: usize = 1 << 14;
 
 /// The memories of one rule's conjuncts: revisions by conjunct, pass and
 /// masks.
@@ -64,6 +68,8 @@ pub(super) struct Memories {
     /// another rule starts afresh.
     rule: usize,
     seen: HashMap<u64, (u32, Pass, Seen)>,
+    /// The words the memories hold (see [`CAPACITY`]).
+    words: usize,
 }
 
 impl Memories {
@@ -73,6 +79,7 @@ impl Memories {
         if self.rule != rule {
             self.rule = rule;
             self.seen.clear();
+            self.words = 0;
         }
     }
 
@@ -91,10 +98,15 @@ impl Memories {
 
     /// Keeps `seen` as conjunct k's memory of `pass` under `key`.
     pub fn keep(&mut self, key: u64, k: usize, pass: Pass, seen: Seen) {
-        if self.seen.len() >= CAPACITY {
+        let words = 4 + seen.input.len() + 2 * seen.narrowed.len();
+        if self.words + words > CAPACITY {
             self.seen.clear();
+            self.words = 0;
         }
-        self.seen.insert(key, (k as u32, pass, seen));
+        self.words += words;
+        if let Some((_, _, old)) = self.seen.insert(key, (k as u32, pass, seen)) {
+            self.words -= 4 + old.input.len() + 2 * old.narrowed.len();
+        }
     }
 }
 
