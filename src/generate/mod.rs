@@ -87,7 +87,7 @@ pub use solution::{pinned_solution, random_solution, random_solution_around};
 pub use symmetry::Symmetry;
 
 use climb::climb;
-use removal::{Decided, decide_bounded, prove_minimal};
+use removal::Made;
 use rng::Rng;
 use solution::{classic_solution, lacks_totals, with_totals};
 
@@ -434,137 +434,6 @@ impl Generator {
         }
         Ok((made?, calls))
     }
-
-    /// Removes givens from `solution` while it stays the only solution of
-    /// `rules`, asking `analyzer`, and proves the result minimal; or, with
-    /// a pattern, tests the pattern's givens. Returns `None` when the
-    /// pattern's givens have a second solution.
-    ///
-    /// On classic rules the backtracker steers exact removal: it decides
-    /// each removal within [`Removal::STEER_NODE_LIMIT`] nodes, the SAT
-    /// solver decides where it gives up, and one SAT call proves the
-    /// result unique at the end. Its answers are the solver's (both are
-    /// exact), so the puzzle is the one SAT alone would make.
-    fn carve(
-        &self,
-        rules: &Puzzle,
-        analyzer: &mut Analyzer,
-        solution: Grid,
-        rng: &mut Rng,
-        watch: &mut dyn FnMut(Step) -> bool,
-    ) -> Result<Option<Made>, GenerateError> {
-        analyzer.block(&solution);
-        let shape = rules.shape().clone();
-        let size = shape.size();
-        // The template's kept givens stay whatever happens.
-        let fixed: Vec<bool> = rules.givens().cells().iter().map(Option::is_some).collect();
-        let pattern = self.options.pattern.as_deref();
-        let mut orbits: Vec<Vec<Cell>> = match pattern {
-            Some(cells) => cells.iter().map(|&c| vec![c]).collect(),
-            None => self.options.symmetry.orbits(&shape),
-        };
-        for orbit in &mut orbits {
-            orbit.retain(|c| !fixed[c.index(size)]);
-        }
-        orbits.retain(|orbit| !orbit.is_empty());
-        rng.shuffle(&mut orbits);
-        let mut given = match pattern {
-            Some(cells) => {
-                let mut on = fixed.clone();
-                for c in cells {
-                    on[c.index(size)] = true;
-                }
-                on
-            }
-            None => vec![true; size.cells()],
-        };
-        let steered = rules.is_classic();
-        let decide = |analyzer: &mut Analyzer, rest: &[Cell]| match self.options.removal {
-            Removal::Exact if steered => {
-                match decide_bounded(rules, &solution, rest, Removal::STEER_NODE_LIMIT)? {
-                    Decided::Unsettled => Ok(Decided::from(analyzer.second(rest)?)),
-                    decided => Ok(decided),
-                }
-            }
-            Removal::Exact => Ok(Decided::from(analyzer.second(rest)?)),
-            Removal::Bounded { node_limit } => decide_bounded(rules, &solution, rest, node_limit),
-        };
-        if pattern.is_some() {
-            let cells: Vec<Cell> = shape.all_cells().filter(|c| given[c.index(size)]).collect();
-            if !matches!(decide(analyzer, &cells)?, Decided::Unique) {
-                return Ok(None);
-            }
-        }
-        // The second solution that kept each orbit, when it was tried.
-        let mut witnesses: Vec<(Vec<Cell>, Grid)> = Vec::new();
-        let (mut unsettled, mut redundant) = (Vec::new(), Vec::new());
-        let (count, mut left) = (orbits.len(), given.iter().filter(|&&g| g).count());
-        for (tried, orbit) in orbits.into_iter().enumerate() {
-            let step = Step::Removing {
-                tried: tried + 1,
-                orbits: count,
-                givens: left,
-            };
-            if !watch(step) {
-                return Err(GenerateError::Stopped);
-            }
-            let rest: Vec<Cell> = shape
-                .all_cells()
-                .filter(|c| given[c.index(size)] && !orbit.contains(c))
-                .collect();
-            match decide(analyzer, &rest)? {
-                // A pattern keeps its givens: one it does not need is
-                // only reported.
-                Decided::Unique if pattern.is_some() => redundant.extend(orbit),
-                Decided::Unique => {
-                    for c in &orbit {
-                        given[c.index(size)] = false;
-                    }
-                    left -= orbit.len();
-                }
-                Decided::Second(second) => witnesses.push((orbit, second)),
-                Decided::Unsettled => unsettled.push(orbit),
-            }
-        }
-        let mut givens = Grid::empty(shape);
-        for cell in size.all_cells().filter(|c| given[c.index(size)]) {
-            givens.set(cell, solution.get(cell));
-        }
-        let puzzle = with_givens(rules, givens);
-        if !watch(Step::ProvingMinimal) {
-            return Err(GenerateError::Stopped);
-        }
-        if steered || matches!(self.options.removal, Removal::Bounded { .. }) {
-            // The backtracker decided the removals; the SAT solver must
-            // find the result unique too, by a call of its own.
-            let kept: Vec<Cell> = puzzle.givens().givens().map(|(c, _)| c).collect();
-            if let Some(second) = analyzer.second_by_solver(&kept)? {
-                return Err(GenerateError::Disagreement(format!(
-                    "the backtracker proved {} unique; SAT finds the second solution {second}",
-                    puzzle.givens()
-                )));
-            }
-        }
-        let needed = prove_minimal(&puzzle, &solution, witnesses)?;
-        unsettled.sort();
-        redundant.sort();
-        Ok(Some(Made {
-            puzzle,
-            solution,
-            needed,
-            unsettled,
-            redundant,
-        }))
-    }
-}
-
-/// One attempt's puzzle with what was proved of it, before rating.
-struct Made {
-    puzzle: Puzzle,
-    solution: Grid,
-    needed: Vec<Vec<Cell>>,
-    unsettled: Vec<Vec<Cell>>,
-    redundant: Vec<Cell>,
 }
 
 #[cfg(test)]
