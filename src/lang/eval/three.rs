@@ -92,13 +92,21 @@ pub(super) fn conjunct(b: &Bool, candidates: &[u64], side: usize, scratch: &mut 
 }
 
 impl Three<'_> {
-    fn cell(&self, cell: Cell) -> Dom {
+    /// The candidate mask of a cell of this grid; `None` for a cell
+    /// outside it.
+    fn mask(&self, cell: Cell) -> Option<u64> {
         let side = self.side;
-        let index = cell.row() * side + cell.col();
-        match self.candidates.get(index) {
-            Some(&mask) if cell.row() < side && cell.col() < side => Dom::digits(mask),
+        if cell.row() >= side || cell.col() >= side {
+            return None;
+        }
+        self.candidates.get(cell.row() * side + cell.col()).copied()
+    }
+
+    fn cell(&self, cell: Cell) -> Dom {
+        match self.mask(cell) {
+            Some(mask) => Dom::digits(mask),
             // Not a cell of this grid: any digit.
-            _ => Dom::range(1, side as i64),
+            None => Dom::range(1, self.side as i64),
         }
     }
 
@@ -208,27 +216,22 @@ impl Three<'_> {
     /// and whether the index is surely in range; `None` when it surely is
     /// not. The cells of the grid picked are read as one union of masks.
     fn pick_plain(&self, list: &[Int], index: &Dom) -> Option<(Dom, bool)> {
-        let side = self.side;
         let (mut mask, mut other, mut any) = (0u64, None::<Dom>, false);
         let sure = picks(list.len(), index, |k| {
             any = true;
-            let index = match list[k].kind {
-                IntKind::Cell(c) if c.row() < side && c.col() < side => {
-                    Some(c.row() * side + c.col())
-                }
-                _ => None,
+            let d = match list[k].kind {
+                IntKind::Cell(c) => match self.mask(c) {
+                    Some(m) if m != 0 => {
+                        mask |= m;
+                        return;
+                    }
+                    _ => self.cell(c),
+                },
+                IntKind::Const(v) => Dom::value(v),
+                // Not a plain item: the caller reads such lists whole.
+                _ => Dom::range(1, self.side as i64),
             };
-            match index.and_then(|i| self.candidates.get(i)) {
-                Some(&m) if m != 0 => mask |= m,
-                _ => {
-                    let d = match list[k].kind {
-                        IntKind::Const(v) => Dom::value(v),
-                        IntKind::Cell(c) => self.cell(c),
-                        _ => Dom::range(1, side as i64),
-                    };
-                    other = Some(other.map_or(d, |o| o.union(&d)));
-                }
-            }
+            other = Some(other.map_or(d, |o| o.union(&d)));
         });
         if !any {
             return None;
