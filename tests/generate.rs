@@ -328,12 +328,12 @@ fn ctrl_c_stops_between_puzzles_with_whole_output() {
 /// Regression: one Ctrl-C let a slow `generate` finish the puzzle under
 /// way (minutes at 25×25) before it stopped. The generator now asks the
 /// stop flag before each SAT call, so the puzzle under way at the signal
-/// (the second: a 16×16 puzzle takes most of a second) is dropped
-/// rather than finished and printed.
+/// (the second: a rated 20×20 puzzle takes seconds) is dropped rather
+/// than finished and printed.
 #[cfg(unix)]
 #[test]
 fn ctrl_c_stops_inside_a_slow_puzzle() {
-    let child = spawn_generate(&["--size", "16", "-n", "1000", "-o", "line"]);
+    let child = spawn_generate(&["--size", "20", "-n", "1000", "-o", "line"]);
     let run = crate::common::signal_after_first_line(child, libc::SIGINT, false);
     assert_eq!(run.code, Some(130), "{}", run.stderr);
     assert!(
@@ -341,7 +341,7 @@ fn ctrl_c_stops_inside_a_slow_puzzle() {
         "{}",
         run.stderr
     );
-    assert_eq!(run.stdout.len(), 257, "one whole line: {}", run.stdout);
+    assert_eq!(run.stdout.len(), 401, "one whole line: {}", run.stdout);
 }
 
 #[test]

@@ -69,6 +69,7 @@ pub mod climb;
 mod fill;
 mod options;
 mod outcome;
+mod parallel;
 mod recheck;
 mod removal;
 pub mod rng;

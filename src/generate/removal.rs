@@ -1,13 +1,17 @@
 //! The removal pass: taking givens away from a solution while it stays
 //! the only one, deciding each removal, and proving the ones kept needed.
 
+use super::parallel;
 use super::rng::Rng;
 use super::{GenerateError, Generator, Removal, Step};
 use crate::backtrack::{Backtracker, Verdict};
+use crate::encode::RuleSet;
 use crate::grid::{Cell, Grid};
 use crate::puzzle::Puzzle;
 use crate::setter::{Analyzer, with_givens};
-use crate::solve::backtrack;
+use crate::solve::reduce::Groups;
+use crate::solve::sat::SatSolver;
+use crate::solve::{Outcome, backtrack};
 
 impl Generator {
     /// Removes givens from `solution` while it stays the only solution of
@@ -54,7 +58,15 @@ impl Generator {
             None => vec![true; size.cells()],
         };
         let steered = rules.is_classic();
-        let decide = |analyzer: &mut Analyzer, rest: &[Cell]| match self.options.removal {
+        let towards = steered && size.side() >= Removal::TOWARDS_FROM_SIDE;
+        let mut sat = SatSolver::new(self.options.encoding);
+        // `tried` is the orbit just taken from the givens, whose removal is
+        // in question; `None` for the pattern's givens as a whole.
+        let mut decide = |analyzer: &mut Analyzer, rest: &[Cell], tried: Option<&[Cell]>| match self
+            .options
+            .removal
+        {
+            Removal::Exact if towards => decide_towards(&mut sat, &solution, rest, tried),
             Removal::Exact if steered => {
                 match decide_bounded(rules, &solution, rest, Removal::STEER_NODE_LIMIT)? {
                     Decided::Unsettled => Ok(Decided::from(analyzer.second(rest)?)),
@@ -66,12 +78,52 @@ impl Generator {
         };
         if pattern.is_some() {
             let cells: Vec<Cell> = shape.all_cells().filter(|c| given[c.index(size)]).collect();
-            if !matches!(decide(analyzer, &cells)?, Decided::Unique) {
+            if !matches!(decide(analyzer, &cells, None)?, Decided::Unique) {
                 return Ok(None);
             }
         }
+        if towards && pattern.is_none() && self.options.removal == Removal::Exact {
+            // A first pass takes away every orbit whose removal leaves a
+            // puzzle naked and hidden singles fill (a proof that it stays
+            // unique, and cheap), so that the SAT calls, one per orbit
+            // left, all come at the end: at 25×25 this pass leaves about
+            // 270 givens of 625 in a tenth of a second. (With locked
+            // candidates too it leaves fewer, and the SAT calls on the
+            // sparser puzzle took longer: 12.7 against 1.7 s for seed 3.)
+            let groups = Groups::new(&shape, RuleSet::Extended);
+            let mut givens = solution.clone();
+            orbits.retain(|orbit| {
+                for &c in orbit {
+                    givens.set(c, None);
+                }
+                let settled = groups.settles(&givens, false);
+                for &c in orbit {
+                    if settled {
+                        given[c.index(size)] = false;
+                    } else {
+                        givens.set(c, solution.get(c));
+                    }
+                }
+                !settled
+            });
+        }
         // The second solution that kept each orbit, when it was tried.
         let mut witnesses: Vec<(Vec<Cell>, Grid)> = Vec::new();
+        let threads = parallel::threads();
+        if towards && pattern.is_none() && self.options.removal == Removal::Exact && threads > 1 {
+            // Each SAT call is independent of the others but for the
+            // givens it is asked under: the calls run side by side.
+            let encoding = self.options.encoding;
+            let make = || {
+                let mut sat = SatSolver::new(encoding);
+                let solution = &solution;
+                move |rest: &[Cell], orbit: &[Cell]| {
+                    decide_towards(&mut sat, solution, rest, Some(orbit))
+                }
+            };
+            witnesses = parallel::decide_in_order(size, &orbits, &mut given, threads, make, watch)?;
+            orbits.clear();
+        }
         let (mut unsettled, mut redundant) = (Vec::new(), Vec::new());
         let (count, mut left) = (orbits.len(), given.iter().filter(|&&g| g).count());
         for (tried, orbit) in orbits.into_iter().enumerate() {
@@ -87,7 +139,7 @@ impl Generator {
                 .all_cells()
                 .filter(|c| given[c.index(size)] && !orbit.contains(c))
                 .collect();
-            match decide(analyzer, &rest)? {
+            match decide(analyzer, &rest, Some(&orbit))? {
                 // A pattern keeps its givens: one it does not need is
                 // only reported.
                 Decided::Unique if pattern.is_some() => redundant.extend(orbit),
@@ -109,9 +161,15 @@ impl Generator {
         if !watch(Step::ProvingMinimal) {
             return Err(GenerateError::Stopped);
         }
-        if steered || matches!(self.options.removal, Removal::Bounded { .. }) {
+        let backtracked = match self.options.removal {
+            Removal::Exact => steered && !towards,
+            Removal::Bounded { .. } => true,
+        };
+        if backtracked {
             // The backtracker decided the removals; the SAT solver must
-            // find the result unique too, by a call of its own.
+            // find the result unique too, by a call of its own. (Removals
+            // decided by SAT alone end on the call that proved the givens
+            // left unique.)
             let kept: Vec<Cell> = puzzle.givens().givens().map(|(c, _)| c).collect();
             if let Some(second) = analyzer.second_by_solver(&kept)? {
                 return Err(GenerateError::Disagreement(format!(
@@ -172,19 +230,64 @@ pub(super) fn decide_bounded(
         givens.set(c, solution.get(c));
     }
     let puzzle = with_givens(rules, givens);
-    match backtrack(Backtracker::new(node_limit), &puzzle).verdict {
+    let verdict = backtrack(Backtracker::new(node_limit), &puzzle).verdict;
+    judge(solution, puzzle.givens(), verdict, "the backtracker")
+}
+
+/// Turns what `engine` found for the givens `givens` of `solution` into a
+/// removal decision; an engine that does not find `solution` among the
+/// solutions contradicts the solver that drew it.
+fn judge(
+    solution: &Grid,
+    givens: &Grid,
+    found: Verdict,
+    engine: &str,
+) -> Result<Decided, GenerateError> {
+    match found {
         Verdict::Unique(only) if only == *solution => Ok(Decided::Unique),
         Verdict::Multiple(a, b) => Ok(Decided::Second(if a == *solution { b } else { a })),
         Verdict::GaveUp => Ok(Decided::Unsettled),
         other => Err(GenerateError::Disagreement(format!(
-            "the SAT solver's solution {solution} solves {}, and the backtracker finds {}",
-            puzzle.givens(),
+            "the solution drawn, {solution}, solves {givens}, and {engine} finds {}",
             match other {
                 Verdict::Unique(_) => "another as its only one",
                 _ => "none",
             }
         ))),
     }
+}
+
+/// Decides one removal on classic rules by the SAT solver steered to
+/// `solution`: whether it is the only solution with the givens `rest` (its
+/// digits there).
+///
+/// With the orbit `tried` just taken away, the givens before were unique
+/// (every removal keeps them so), so another solution must differ from
+/// `solution` in `tried`, and the question is that one clause
+/// ([`SatSolver::other_in`]). The pattern's givens, `tried` being `None`,
+/// are decided whole ([`SatSolver::solve_towards`]).
+fn decide_towards(
+    sat: &mut SatSolver,
+    solution: &Grid,
+    rest: &[Cell],
+    tried: Option<&[Cell]>,
+) -> Result<Decided, GenerateError> {
+    let mut givens = Grid::empty(solution.shape().clone());
+    for &c in rest {
+        givens.set(c, solution.get(c));
+    }
+    let found = match tried {
+        Some(orbit) => match sat.other_in(&givens, solution, orbit)? {
+            Some(other) => Verdict::Multiple(solution.clone(), other),
+            None => Verdict::Unique(solution.clone()),
+        },
+        None => match sat.solve_towards(&givens, solution)? {
+            Outcome::Unique(only) => Verdict::Unique(only),
+            Outcome::Multiple(a, b) => Verdict::Multiple(a, b),
+            Outcome::Unsolvable => Verdict::Unsolvable,
+        },
+    };
+    judge(solution, &givens, found, "the SAT solver")
 }
 
 /// Proves every orbit of `puzzle`'s givens needed from the second

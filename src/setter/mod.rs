@@ -179,11 +179,7 @@ impl Analyzer {
             for &c in cells {
                 givens.set(c, solution.get(c));
             }
-            let cell_vars = vars::cell_digit_count(solution.size());
-            if groups
-                .propagate(&givens)
-                .is_ok_and(|values| values[..cell_vars].iter().all(Option::is_some))
-            {
+            if groups.settles(&givens, false) {
                 return Ok(None);
             }
         }

@@ -309,6 +309,20 @@ impl Groups {
         }
     }
 
+    /// Returns whether propagation alone fills every cell of `puzzle`
+    /// (with locked candidates when `locked`): then the puzzle has one
+    /// solution, since propagation is sound, and a solver need not be
+    /// asked.
+    pub fn settles(&self, puzzle: &Grid, locked: bool) -> bool {
+        let values = if locked {
+            self.propagate_locked(puzzle)
+        } else {
+            self.propagate(puzzle)
+        };
+        let cell_vars = vars::cell_digit_count(puzzle.size());
+        values.is_ok_and(|values| values[..cell_vars].iter().all(Option::is_some))
+    }
+
     /// Propagation over the groups, whatever the shape.
     fn propagate_with(
         &self,

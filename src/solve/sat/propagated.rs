@@ -9,7 +9,7 @@ use super::{Engine, SatSolver, two_models};
 use crate::encode::optimized::Fixed;
 use crate::encode::vars::DecodeError;
 use crate::encode::{AmoKind, Encoding, vars};
-use crate::grid::{Digit, Grid, Shape};
+use crate::grid::{Cell, Digit, Grid, Shape};
 use crate::solve::pattern;
 use crate::solve::placing::{Names, Placing};
 use crate::solve::reduce::{self, Groups, Propagated, Reduced, Unsatisfiable};
@@ -30,8 +30,12 @@ impl SatSolver {
     /// on a fresh solver of the engine chosen. The solver is made only
     /// when there is something to load: creating and dropping a varisat
     /// solver costs about 5,000 instructions, and most 17-clue puzzles
-    /// need none.
-    pub(super) fn solve_propagated(&mut self, puzzle: &Grid) -> Result<Outcome, SolveError> {
+    /// need none. `ask` says what the call decides.
+    pub(super) fn solve_propagated(
+        &mut self,
+        puzzle: &Grid,
+        ask: Ask<'_>,
+    ) -> Result<Outcome, SolveError> {
         let encoding = self.encoding;
         // Propagation is sound: a conflict proves there is no solution, and
         // whatever it assigns holds in every solution. The classic grid
@@ -62,6 +66,7 @@ impl SatSolver {
             encoding: &encoding,
             fixed: &fixed,
             reduced: &reduced,
+            ask,
         };
         match self.engine {
             Engine::Varisat => left.solve_on(Solver::new()),
@@ -71,12 +76,35 @@ impl SatSolver {
     }
 }
 
+/// What one call of [`SatSolver::solve_propagated`] decides.
+#[derive(Clone, Copy)]
+pub(super) enum Ask<'a> {
+    /// The first two solutions ([`SatSolver::solve`]), the search steered
+    /// towards `towards` when the caller expects that solution
+    /// ([`SatSolver::solve_towards`]).
+    Two {
+        /// The solution to steer to.
+        towards: Option<&'a Grid>,
+    },
+    /// A solution other than `solution` that differs from it in one of
+    /// `cells`, steered towards `solution` ([`SatSolver::other_in`]):
+    /// `Multiple(solution, other)` when there is one, `Unique(solution)`
+    /// when not.
+    OtherIn {
+        /// The solution the puzzle is known to have.
+        solution: &'a Grid,
+        /// Where another solution must differ from it.
+        cells: &'a [Cell],
+    },
+}
+
 /// What propagation left of a puzzle, for a SAT solver to decide.
 struct Left<'a> {
     puzzle: &'a Grid,
     encoding: &'a Encoding,
     fixed: &'a Fixed,
     reduced: &'a Reduced,
+    ask: Ask<'a>,
 }
 
 impl Left<'_> {
@@ -87,8 +115,17 @@ impl Left<'_> {
         let cells = vars::cell_digit_count(puzzle.size());
         let side = puzzle.size().side();
         let big = side >= pattern::FROM_SIDE;
-        // A near-empty big grid: steer the solver to a pattern solution.
-        let target = big.then(|| pattern::pattern_solution(puzzle)).flatten();
+        // A solution the caller expects, or on a near-empty big grid a
+        // pattern solution: the solver is steered to it.
+        let towards = match self.ask {
+            Ask::Two { towards } => towards,
+            Ask::OtherIn { solution, .. } => Some(solution),
+        };
+        let pattern = match towards {
+            Some(_) => None,
+            None => big.then(|| pattern::pattern_solution(puzzle)).flatten(),
+        };
+        let target = towards.or(pattern.as_ref());
         let mut compact = false;
         let names = if encoding.amo == AmoKind::Pairwise {
             // The solver gets only the free variables, numbered densely
@@ -99,7 +136,7 @@ impl Left<'_> {
             // (`Reduced::PAIRWISE_UP_TO`) follow the free ones.
             let prefer = |v: usize| {
                 let digit = Some(Digit::from_index(v % side));
-                target.as_ref().is_none_or(|t| t.cells()[v / side] == digit)
+                target.is_none_or(|t| t.cells()[v / side] == digit)
             };
             let mut names =
                 Names::dense_towards(cells, fixed.values(), self.reduced.complementary(), prefer);
@@ -128,6 +165,27 @@ impl Left<'_> {
         let read = |model: &[Lit]| {
             vars::grid_of_model(puzzle, &fixed.complete(&names.formula_model(model)))
         };
+        if let Ask::OtherIn { solution, cells } = self.ask {
+            // "Some cell of `cells` differs from the solution", over the
+            // free variables: a cell propagation fixed holds the
+            // solution's digit.
+            let differs: Vec<Lit> = cells
+                .iter()
+                .filter_map(|&c| solution.get(c).map(|d| !vars::lit(puzzle.size(), c, d)))
+                .collect();
+            let differs = fixed
+                .reduce(&differs)
+                .expect("a solution agrees with what propagation fixed");
+            if differs.is_empty() {
+                return Ok(Outcome::Unique(solution.clone()));
+            }
+            let differs: Vec<Lit> = differs.into_iter().map(|l| names.to_solver(l)).collect();
+            solver.add_clause(&differs);
+            return Ok(match solver.next_model(read)? {
+                Some(other) => Outcome::Multiple(solution.clone(), other),
+                None => Outcome::Unique(solution.clone()),
+            });
+        }
         let Some(first) = solver.next_model(read)? else {
             return Ok(Outcome::Unsolvable);
         };

@@ -105,3 +105,40 @@ fn near_empty_big_grids_have_two_solutions() {
         }
     }
 }
+
+#[test]
+fn other_in_finds_a_solution_differing_there_or_proves_none() {
+    // Every 4×4 solution with the first row 1234: the blank grid below has
+    // several, and with one cell blank only the solution itself.
+    let solution = four("1234341221434321");
+    let mut sat = SatSolver::default();
+    let blank_rows = four("1234............");
+    let mut differing = 0;
+    for cell in Size::from_side(4).unwrap().all_cells().skip(4) {
+        if let Some(other) = sat.other_in(&blank_rows, &solution, &[cell]).unwrap() {
+            assert_ne!(other.get(cell), solution.get(cell), "{cell}");
+            other.check_solution(&blank_rows).unwrap();
+            differing += 1;
+        }
+    }
+    // Each cell below the first row can differ in some solution.
+    assert_eq!(differing, 12);
+    // The first row is given: no solution differs there.
+    let row: Vec<Cell> = (0..4).map(|c| Cell::new(0, c)).collect();
+    assert_eq!(sat.other_in(&blank_rows, &solution, &row).unwrap(), None);
+    // One blank cell: the solution alone, whether propagation or the
+    // solver decides it.
+    let mut one_blank = solution.clone();
+    one_blank.set(Cell::new(2, 1), None);
+    assert_eq!(
+        sat.other_in(&one_blank, &solution, &[Cell::new(2, 1)])
+            .unwrap(),
+        None
+    );
+    // A grid that does not solve the puzzle is refused.
+    let wrong = four("1234341221434312");
+    assert!(
+        sat.other_in(&blank_rows, &wrong, &[Cell::new(3, 3)])
+            .is_err()
+    );
+}
