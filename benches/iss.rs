@@ -194,11 +194,7 @@ fn args() -> (usize, Encoding, u64, Vec<String>) {
         match arg.as_str() {
             "--sum" => {
                 let name = args.next().unwrap_or_default();
-                let Some(kind) = [SumKind::Auto]
-                    .into_iter()
-                    .chain(SumKind::ALL)
-                    .find(|k| k.name() == name)
-                else {
+                let Some(kind) = SumKind::CHOICES.into_iter().find(|k| k.name() == name) else {
                     eprintln!("iss bench: --sum takes auto, combinations, totalizer, order or pb");
                     std::process::exit(2)
                 };

@@ -95,6 +95,15 @@ impl SumKind {
         SumKind::Pb,
     ];
 
+    /// Every value `--sum-encoding` takes, the default first.
+    pub const CHOICES: [SumKind; 5] = [
+        SumKind::Auto,
+        SumKind::Combinations,
+        SumKind::Totalizer,
+        SumKind::Order,
+        SumKind::Pb,
+    ];
+
     /// Returns the name used on the command line.
     pub fn name(self) -> &'static str {
         match self {
