@@ -5,7 +5,7 @@
 //! the rules language knows to be over distinct cells) whose target has
 //! at most [`AUTO_MAX_SETS`] sets of digits is listed as its combinations:
 //! a few selectors, each naming the digits the cells may hold, which is
-//! how the solver reasons about a two-cell 3 or a three-cell 23. Every
+//! how a killer solver reasons about a two-cell 3 or a three-cell 23. Every
 //! other sum, a cage whose total has many sets among them, is written as
 //! a totalizer, whose partial sums give the solver's learning more to hold
 //! on to when a search is long.
@@ -14,7 +14,7 @@
 //! (`benches/iss.rs --only killercage`, docs/performance.md): the SAT
 //! path's median fell from 2.8 to 1.7 ms against the totalizer for every
 //! sum, while `solver-needs-set` (no givens, eighteen three-cell cages of
-//! 7 sets each) kept its time (1.8–2.6 s either way). Listing every cage
+//! 7 sets each) kept its time, about half of ISS's either way. Listing every cage
 //! as combinations gave a like median but took that puzzle to 7.4 s;
 //! adding the totalizer beside the combinations of cages with more than
 //! 4 sets kept it, with a median no better (1.6–1.7 ms).
