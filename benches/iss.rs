@@ -194,8 +194,8 @@ fn args() -> (usize, Encoding, u64, Vec<String>) {
         match arg.as_str() {
             "--sum" => {
                 let name = args.next().unwrap_or_default();
-                let Some(kind) = SumKind::ALL.into_iter().find(|k| k.name() == name) else {
-                    eprintln!("iss bench: --sum takes combinations, totalizer, order or pb");
+                let Some(kind) = SumKind::CHOICES.into_iter().find(|k| k.name() == name) else {
+                    eprintln!("iss bench: --sum takes auto, combinations, totalizer, order or pb");
                     std::process::exit(2)
                 };
                 encoding.sum = kind;

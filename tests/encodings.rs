@@ -10,7 +10,7 @@ use sudoku_sat::grid::Size;
 use sudoku_sat::solve::Outcome;
 use sudoku_sat::solve::sat::SatSolver;
 
-use crate::common::{EULER, GENERATED_16, grids, run_cli};
+use crate::common::{EULER, GENERATED_16, grids, run_cli, temp_file};
 
 /// Norvig's first "top95" puzzle: unit propagation under the extended
 /// encoding fixes 20 cells; failed-literal probing fixes all 81.
@@ -620,4 +620,52 @@ fn stats_counts_repeated_clauses_apart() {
         "{}",
         text.stdout
     );
+}
+
+/// A 9×9 puzzle without givens holding the killer cages given as
+/// (cells, total), in the TOML puzzle format.
+fn killer_toml(cages: &[(&[&str], u32)]) -> String {
+    let mut text = String::from("givens = [\n");
+    text.push_str(&"  '.........',\n".repeat(9));
+    text.push_str("]\n");
+    for (cells, total) in cages {
+        let cells: Vec<String> = cells.iter().map(|c| format!("'{c}'")).collect();
+        text.push_str(&format!(
+            "\n[[constraint]]\ntype = 'killercage'\ncells = [{}]\nvalue = {total}\n",
+            cells.join(", ")
+        ));
+    }
+    text
+}
+
+/// The killer cages' clauses in a puzzle of `cages` under `args`.
+fn cage_clauses(cages: &[(&[&str], u32)], args: &[&str]) -> u64 {
+    let (_dir, path) = temp_file("cages.toml", killer_toml(cages).as_bytes());
+    let mut all = args.to_vec();
+    all.push(path.to_str().unwrap());
+    stats_json(&all)["families"]["killercage"].as_u64().unwrap()
+}
+
+#[test]
+fn a_named_sum_encoding_writes_every_cage_in_it() {
+    // A two-cell 3 has one set of digits, {1, 2}; a three-cell 15 has
+    // eight. The default (auto) lists the first as its combinations and
+    // writes the second as a totalizer; a named encoding writes both in
+    // it. The distinct-digit clauses are the same under every encoding,
+    // so a puzzle's count is the sum of its cages' counts.
+    let few: &[&str] = &["r1c1", "r1c2"];
+    let many: &[&str] = &["r5c1", "r5c2", "r5c3"];
+    let both = [(few, 3), (many, 15)];
+    let count = |cages: &[(&[&str], u32)], sum: &str| cage_clauses(cages, &["--sum-encoding", sum]);
+    let totalizer = count(&both, "totalizer");
+    let combinations = count(&both, "combinations");
+    assert_eq!(
+        totalizer,
+        count(&[(few, 3)], "totalizer") + count(&[(many, 15)], "totalizer")
+    );
+    let auto = count(&[(few, 3)], "combinations") + count(&[(many, 15)], "totalizer");
+    assert_eq!(cage_clauses(&both, &[]), auto);
+    assert_eq!(count(&both, "auto"), auto);
+    // The three counts differ, so each names its encoding.
+    assert!(auto != totalizer && auto != combinations && totalizer != combinations);
 }

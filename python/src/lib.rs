@@ -143,7 +143,7 @@ pub struct PyEncoding(pub Encoding);
 #[pymethods]
 impl PyEncoding {
     /// Returns the encoding named by its parts; each left out is the
-    /// CLI's default (extended, pairwise, totalizer, direct).
+    /// CLI's default (extended, pairwise, auto, direct).
     #[new]
     #[pyo3(signature = (rules = None, amo = None, sum = None, value = None, catalogue = false))]
     fn new(
@@ -164,7 +164,7 @@ impl PyEncoding {
                 None => default.amo,
             },
             sum: match sum {
-                Some(s) => choose("sum", s, &SumKind::ALL, SumKind::name)?,
+                Some(s) => choose("sum", s, &SumKind::CHOICES, SumKind::name)?,
                 None => default.sum,
             },
             value: match value {
@@ -212,7 +212,7 @@ impl PyEncoding {
         let value = serde_json::json!({
             "rules": names(RuleSet::ALL.iter().map(|r| r.name()).collect()),
             "amo": names(AmoKind::ALL.iter().map(|a| a.name()).collect()),
-            "sum": names(SumKind::ALL.iter().map(|s| s.name()).collect()),
+            "sum": names(SumKind::CHOICES.iter().map(|s| s.name()).collect()),
             "value": names(ValueKind::ALL.iter().map(|v| v.name()).collect()),
         });
         to_py(py, &value)

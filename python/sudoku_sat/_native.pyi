@@ -26,7 +26,7 @@ class PuzzleError(SudokuSatError):
 
 class Encoding:
     """An encoding, by the names of the CLI's options; defaults extended,
-    pairwise, totalizer, direct."""
+    pairwise, auto, direct."""
 
     def __init__(
         self,

@@ -322,8 +322,14 @@ pub struct EncodingArgs {
     #[arg(long, value_enum, default_value_t, hide_possible_values = true)]
     pub amo: AmoKind,
 
-    /// The sum encoding of cages, arrows and other sums: combinations,
-    /// totalizer, order or pb (x-sums always use combinations).
+    /// The sum encoding of cages, arrows and other sums: auto,
+    /// combinations, totalizer, order or pb (x-sums always use
+    /// combinations).
+    ///
+    /// The default, auto, lists a sum over distinct cells as its
+    /// combinations when its total has at most 4 sets of digits (a
+    /// two-cell 3, a three-cell 23) and writes every other sum as a
+    /// totalizer; naming an encoding writes every sum in it.
     #[arg(long, value_enum, default_value_t, hide_possible_values = true)]
     pub sum_encoding: SumKind,
 

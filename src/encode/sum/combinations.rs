@@ -84,14 +84,14 @@ pub(super) fn encode<F: ExtendFormula>(sum: &Sum, guards: &[&[Lit]], sink: &mut 
 }
 
 /// Whether every term has the same values (cells of one grid, unweighted).
-fn same_values(terms: &[Term]) -> bool {
+pub(super) fn same_values(terms: &[Term]) -> bool {
     let first = terms[0].values();
     terms.iter().all(|t| t.values() == first)
 }
 
 /// The sets of `k` distinct values from `values` (ascending) that add up to
 /// `target`, ascending; `None` past the limit.
-fn sets(values: &[i32], k: usize, target: i32) -> Option<Vec<Vec<i32>>> {
+pub(super) fn sets(values: &[i32], k: usize, target: i32) -> Option<Vec<Vec<i32>>> {
     fn walk(
         values: &[i32],
         k: usize,

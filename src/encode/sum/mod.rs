@@ -27,6 +27,12 @@
 //!   sum that can still reach the target, each node true exactly when the
 //!   rest of the terms complete its partial sum to the target.
 //!
+//! The default, **auto**, picks one of the first two for each sum from
+//! its shape: combinations for a sum over distinct cells whose target has
+//! at most [`AUTO_MAX_SETS`] sets of digits (most killer cages), the
+//! totalizer for every other sum (see `auto.rs` for the measurements).
+//! Naming an encoding writes every sum in it.
+//!
 //! Every encoding is exact: its clauses allow precisely the assignments
 //! whose sum is the target. They differ in size and in what unit
 //! propagation deduces; docs/teach/10-sums.md compares them on real puzzles.
@@ -45,6 +51,7 @@
 //! - N. Eén, N. Sörensson. Translating Pseudo-Boolean Constraints into
 //!   SAT. JSAT 2, 2006, pp. 1–26.
 
+pub(crate) mod auto;
 mod combinations;
 pub mod compare;
 mod diagram;
@@ -54,6 +61,8 @@ mod unary;
 
 use varisat::{ExtendFormula, Lit};
 
+pub use auto::AUTO_MAX_SETS;
+
 use crate::encode::vars::lit;
 use crate::grid::{Cell, Size};
 
@@ -62,10 +71,13 @@ use crate::grid::{Cell, Size};
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[non_exhaustive]
 pub enum SumKind {
+    /// Per sum: combinations for distinct cells with at most 4 sets of
+    /// digits (most killer cages), else the totalizer.
+    #[default]
+    Auto,
     /// List the combinations that reach the target; select one.
     Combinations,
     /// A tree of unary adders (Bailleux & Boufkhad 2003).
-    #[default]
     Totalizer,
     /// The order encoding of every partial sum (Tamura et al. 2009).
     Order,
@@ -74,8 +86,18 @@ pub enum SumKind {
 }
 
 impl SumKind {
-    /// Every sum encoding, in the order the docs compare them.
+    /// Every sum encoding that writes all sums one way, in the order the
+    /// docs compare them; [`SumKind::Auto`] chooses among the first two.
     pub const ALL: [SumKind; 4] = [
+        SumKind::Combinations,
+        SumKind::Totalizer,
+        SumKind::Order,
+        SumKind::Pb,
+    ];
+
+    /// Every value `--sum-encoding` takes, the default first.
+    pub const CHOICES: [SumKind; 5] = [
+        SumKind::Auto,
         SumKind::Combinations,
         SumKind::Totalizer,
         SumKind::Order,
@@ -85,6 +107,7 @@ impl SumKind {
     /// Returns the name used on the command line.
     pub fn name(self) -> &'static str {
         match self {
+            SumKind::Auto => "auto",
             SumKind::Combinations => "combinations",
             SumKind::Totalizer => "totalizer",
             SumKind::Order => "order",
@@ -100,6 +123,7 @@ impl SumKind {
             return;
         };
         match self {
+            SumKind::Auto => auto::encode(&sum, guard, sink),
             SumKind::Combinations => combinations::encode(&sum, &[guard], sink),
             SumKind::Totalizer => totalizer::encode(&sum, guard, sink),
             SumKind::Order => order::encode(&sum, guard, sink),

@@ -138,7 +138,7 @@ fn models(cnf: &CnfFormula, sum: &Sum, assume: &[Lit]) -> BTreeSet<Choice> {
 fn every_encoding_allows_exactly_the_sums_that_reach_the_target() {
     let mut rng = Rng(7);
     for case in 0..300 {
-        for kind in SumKind::ALL {
+        for kind in [SumKind::Auto].into_iter().chain(SumKind::ALL) {
             let seed = rng.0 ^ case;
             let mut cnf = CnfFormula::new();
             let sum = random_sum(&mut Rng(seed), &mut cnf);
@@ -169,6 +169,73 @@ fn every_encoding_allows_exactly_the_sums_that_reach_the_target() {
         }
         rng.below(2);
     }
+}
+
+/// Three terms of the digits 1..=9 over fresh variables, each exactly
+/// one digit, no two the same: a cage of three cells.
+fn cage_of_three(cnf: &mut CnfFormula, target: i32) -> Sum {
+    let terms: Vec<Term> = (0..3)
+        .map(|_| Term {
+            options: (1..=9).map(|v| (v, cnf.new_lit())).collect(),
+            cell: None,
+        })
+        .collect();
+    for term in &terms {
+        let lits: Vec<Lit> = term.options.iter().map(|o| o.1).collect();
+        cnf.add_clause(&lits);
+        for (i, &a) in lits.iter().enumerate() {
+            for &b in &lits[i + 1..] {
+                cnf.add_clause(&[!a, !b]);
+            }
+        }
+    }
+    for (i, a) in terms.iter().enumerate() {
+        for b in &terms[i + 1..] {
+            for (x, y) in a.options.iter().zip(&b.options) {
+                cnf.add_clause(&[!x.1, !y.1]);
+            }
+        }
+    }
+    Sum {
+        terms,
+        target,
+        distinct: true,
+    }
+}
+
+#[test]
+fn auto_allows_exactly_the_cages_that_reach_every_total() {
+    // Three cells have 1 to 8 sets of digits as the total goes from 6 to
+    // 24, so auto writes both of its encodings here, and nothing past the
+    // ends (5 and 25) is allowed.
+    let mut listed = 0;
+    for target in 5..=25 {
+        let mut cnf = CnfFormula::new();
+        let sum = cage_of_three(&mut cnf, target);
+        // The same variables in fresh formulas.
+        let mut plain = CnfFormula::new();
+        cage_of_three(&mut plain, target);
+        SumKind::Auto.encode(&sum, &[], &mut plain);
+        let mut combinations = CnfFormula::new();
+        cage_of_three(&mut combinations, target);
+        SumKind::Combinations.encode(&sum, &[], &mut combinations);
+        listed += usize::from(plain.len() == combinations.len());
+        assert_eq!(
+            models(&plain, &sum, &[]),
+            brute_force(&sum, true),
+            "total {target}"
+        );
+        let guard = cnf.new_lit();
+        SumKind::Auto.encode(&sum, &[guard], &mut cnf);
+        assert_eq!(
+            models(&cnf, &sum, &[guard]),
+            brute_force(&sum, true),
+            "total {target}, guarded"
+        );
+    }
+    // Totals 6–10 and 20–24 have at most 4 sets (and 5 and 25, none,
+    // are written alike by both).
+    assert_eq!(listed, 12);
 }
 
 #[test]

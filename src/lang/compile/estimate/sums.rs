@@ -7,6 +7,7 @@
 //! stays fast on sums of thousands of cells.
 
 use crate::encode::SumKind;
+use crate::encode::sum::auto;
 
 /// A term of a sum: `count` values from `lo` by `step`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -184,6 +185,20 @@ fn shifted(terms: &[Spec]) -> Vec<Spec> {
 pub(super) fn equality(kind: SumKind, terms: &[Spec], target: i64, distinct: bool) -> u64 {
     let terms: Vec<Spec> = terms.iter().copied().filter(|t| t.count > 1).collect();
     match kind {
+        SumKind::Auto => {
+            let few = match terms.first() {
+                Some(&t) if distinct && terms.windows(2).all(|w| w[0] == w[1]) => {
+                    auto::is_few(usize::try_from(sets(t, terms.len(), target)).ok())
+                }
+                _ => false,
+            };
+            let kind = if few {
+                SumKind::Combinations
+            } else {
+                SumKind::Totalizer
+            };
+            equality(kind, &terms, target, distinct)
+        }
         SumKind::Totalizer => tree(&terms, None, true, true).saturating_add(2),
         SumKind::Order => {
             // Every term and partial sum over its whole interval.

@@ -1,0 +1,53 @@
+//! The default sum encoding, `auto`: each sum's encoding chosen from its
+//! own shape.
+//!
+//! A sum over cells that hold distinct digits (a killer cage, or a sum
+//! the rules language knows to be over distinct cells) whose target has
+//! at most [`AUTO_MAX_SETS`] sets of digits is listed as its combinations:
+//! a few selectors, each naming the digits the cells may hold, which is
+//! how a killer solver reasons about a two-cell 3 or a three-cell 23. Every
+//! other sum, a cage whose total has many sets among them, is written as
+//! a totalizer, whose partial sums give the solver's learning more to hold
+//! on to when a search is long.
+//!
+//! Measured on the 87 killer puzzles of the shared variant tables
+//! (`benches/iss.rs --only killercage`, docs/performance.md): the SAT
+//! path's median fell from 2.8 to 1.7 ms against the totalizer for every
+//! sum, while `solver-needs-set` (no givens, eighteen three-cell cages of
+//! 7 sets each) kept its time, about half of ISS's either way. Listing every cage
+//! as combinations gave a like median but took that puzzle to 7.4 s;
+//! adding the totalizer beside the combinations of cages with more than
+//! 4 sets kept it, with a median no better (1.6–1.7 ms).
+
+use varisat::{ExtendFormula, Lit};
+
+use super::combinations::{same_values, sets};
+use super::{Sum, combinations, totalizer};
+
+/// The most sets of digits a sum over distinct cells may have and still
+/// be listed as its combinations under [`super::SumKind::Auto`].
+pub const AUTO_MAX_SETS: usize = 4;
+
+/// Writes the sum as its combinations when it has few sets of distinct
+/// digits, else as a totalizer (see the module documentation).
+pub(super) fn encode<F: ExtendFormula>(sum: &Sum, guard: &[Lit], sink: &mut F) {
+    if few_sets(sum) {
+        combinations::encode(sum, &[guard], sink);
+    } else {
+        totalizer::encode(sum, guard, sink);
+    }
+}
+
+/// Whether the sum is over distinct cells of the same digits and its
+/// target has at most [`AUTO_MAX_SETS`] sets of them.
+fn few_sets(sum: &Sum) -> bool {
+    sum.distinct
+        && same_values(&sum.terms)
+        && is_few(sets(&sum.terms[0].values(), sum.terms.len(), sum.target).map(|s| s.len()))
+}
+
+/// Whether a count of sets (`None` past the combinations' limit) is few
+/// enough to list under `auto`; the formula estimate asks the same.
+pub(crate) fn is_few(sets: Option<usize>) -> bool {
+    sets.is_some_and(|n| n <= AUTO_MAX_SETS)
+}
