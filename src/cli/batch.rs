@@ -398,13 +398,16 @@ where
     // A worker that cannot build its pipeline still answers every puzzle
     // it takes, with the error, so the run stops cleanly on the first one.
     let mut pipeline = (workers.make)().map_err(|e| format!("{e:#}"));
+    // The last chunk's text length: the next is about as long, and its
+    // buffer is then made once instead of grown by doubling.
+    let mut text_len = 0;
     loop {
         let job = work.lock().unwrap_or_else(|e| e.into_inner()).recv();
         let Ok(Chunk { first, items }) = job else {
             return;
         };
         let mut events = Vec::with_capacity(items.len());
-        let mut text = String::new();
+        let mut text = String::with_capacity(text_len);
         for item in items {
             // After a signal nothing more is handed over: stop between
             // puzzles rather than finish the chunk.
@@ -416,6 +419,7 @@ where
             let event = solve(pipeline, &workers.render, item, &mut text);
             events.push((event, start..text.len()));
         }
+        text_len = text.len();
         if done
             .send(Done {
                 first,
