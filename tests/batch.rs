@@ -54,11 +54,13 @@ fn jobs_switching_to_workers_mid_file_keep_order() {
 /// texts in order: every output format, read from a file (so in chunks),
 /// prints the same bytes on one job and on two, with the blank lines
 /// between grids and the CSV header where one job puts them, around an
-/// unreadable, an unsolvable and a multi-solution puzzle.
+/// unreadable, an unsolvable and a multi-solution puzzle. The file's 87 KB
+/// (64 KiB or more) go to the workers from the first puzzle on.
 #[test]
 fn every_output_format_is_the_same_on_one_job_and_two() {
     let (_dir, path) =
         crate::common::temp_file("mixed.txt", vec![mixed_batch(); 20].join("\n").as_bytes());
+    assert!(std::fs::metadata(&path).unwrap().len() >= 64 * 1024);
     let path = path.to_str().unwrap();
     // The times differ from run to run; everything else must not.
     let timeless = |stdout: &str| -> Vec<serde_json::Value> {

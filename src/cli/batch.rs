@@ -10,7 +10,8 @@
 //! puzzles ahead of the last one handed over, so memory stays bounded
 //! whatever the input's size, even behind one slow puzzle. With one job
 //! everything runs on the calling thread; with several, the first
-//! [`INLINE_FIRST`] too, so a short input never starts the threads.
+//! [`INLINE_FIRST`] too, so a short input never starts the threads (a
+//! file of [`LONG_FILE`] bytes or more starts them at once).
 
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -41,6 +42,13 @@ const CHUNK: u64 = 128;
 /// starts the workers. Starting them costs about a millisecond on this
 /// kind of machine, as much as a few hundred easy 9×9 puzzles.
 const INLINE_FIRST: Duration = Duration::from_millis(5);
+
+/// The size from which a file goes to the workers from its first puzzle.
+/// It holds some 800 9×9 puzzles (82 bytes a line) or fewer larger ones,
+/// more than [`INLINE_FIRST`] solves on one thread, so the threads pay for
+/// their start; solving its start on one thread only left the second core
+/// idle for those milliseconds.
+const LONG_FILE: u64 = 64 * 1024;
 
 /// The share of a chunk that one puzzle takes: the cube of its cell count,
 /// in units of a 9×9 puzzle's. Solving time grows about that fast with the
@@ -146,6 +154,7 @@ where
     // a time, so a person or a program feeding puzzles sees each answer at
     // once.
     let chunk = if input.streamed() { 1 } else { CHUNK };
+    let long = input.len.is_some_and(|len| len >= LONG_FILE);
     let bytes = Arc::clone(&progress.bytes);
     let puzzles = input.puzzles(format, |inner| Counted { inner, bytes });
     let mut source = Source { puzzles, errors: 0 };
@@ -159,12 +168,22 @@ where
             &mut handle,
         )?
     } else {
-        // Several jobs start on this thread: a short input is done before
-        // threads would pay for their start (Project Euler's 50 puzzles
-        // take a few milliseconds), a long one moves to the workers soon.
-        let start = Instant::now();
-        let pipeline = (make()?, &workers.render);
-        let first = run_inline(&mut source, progress, pipeline, Some(start), &mut handle)?;
+        // Several jobs start on this thread, unless the file is long: a
+        // short input is done before threads would pay for their start
+        // (Project Euler's 50 puzzles take a few milliseconds), a long one
+        // moves to the workers soon.
+        let first = if long {
+            Ended::default()
+        } else {
+            let pipeline = (make()?, &workers.render);
+            run_inline(
+                &mut source,
+                progress,
+                pipeline,
+                Some(Instant::now()),
+                &mut handle,
+            )?
+        };
         if first.drained {
             first
         } else {
