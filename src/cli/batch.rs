@@ -6,12 +6,12 @@
 //! (varisat's `Solver` is not `Send`, so each worker builds its own) and
 //! also writes the text of each answer (the caller's `render`), so that
 //! the calling thread only puts results back in input order and hands
-//! them to the caller, which prints the texts. The reader never runs more than [`WINDOW`]
-//! puzzles ahead of the last one handed over, so memory stays bounded
-//! whatever the input's size, even behind one slow puzzle. With one job
-//! everything runs on the calling thread; with several, the first
-//! [`INLINE_FIRST`] too, so a short input never starts the threads (a
-//! file of [`LONG_FILE`] bytes or more starts them at once).
+//! them to the caller, which prints the texts. The reader never runs more
+//! than [`WINDOW`] puzzles ahead of the last one handed over, so memory
+//! stays bounded whatever the input's size, even behind one slow puzzle.
+//! With one job everything runs on the calling thread; with several, the
+//! first [`INLINE_FIRST`] too, so a short input never starts the threads
+//! (a file of [`LONG_FILE`] bytes or more starts them at once).
 
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -395,7 +395,9 @@ where
                 (load, limit) = (0, (2 * limit).min(chunk));
             }
             let first = seq - items.len() as u64;
-            let items = std::mem::replace(&mut items, Vec::with_capacity(limit as usize));
+            // The next chunk holds about as many items as this one.
+            let next = Vec::with_capacity(items.len());
+            let items = std::mem::replace(&mut items, next);
             if work.send(Chunk { first, items }).is_err() {
                 return seq;
             }
