@@ -178,7 +178,7 @@ struct Record<'a> {
 /// nothing when a grid format has no solution to show. Neither the blank
 /// line between grids nor the CSV header is written: they depend on what
 /// was printed before, which only the [`Printer`] knows, so that a batch's
-/// workers can write each answer's text and the printer only put the
+/// workers can write each answer's text and the printer only puts the
 /// texts in order ([`Printer::put`]).
 pub fn render(format: OutputFormat, puzzle: &Puzzle, report: &Report, out: &mut String) {
     let outcome = &report.outcome;
