@@ -399,7 +399,8 @@ pub struct SolverArgs {
     /// Solve on N threads, each with its own solver; output stays in input
     /// order. The default is one per core. With more than one, the first
     /// 5 ms are solved on the main thread and the workers take over only if
-    /// puzzles remain, so a short file does not pay for starting threads;
+    /// puzzles remain, so a short file does not pay for starting threads
+    /// (a file of 64 KiB or more goes to the workers at once);
     /// the cross-check of a 16×16 or 25×25 grid runs beside its SAT call. N is
     /// at least 1; more than 4 per core (at most 256) is cut to that, with
     /// a note.

@@ -3,15 +3,18 @@
 //! ([`super::signals`]) and showing progress ([`super::progress`]).
 //!
 //! One thread reads and parses; each of `jobs` workers owns its own solver
-//! (varisat's `Solver` is not `Send`, so each worker builds its own); the
-//! calling thread puts results back in input order and hands them to the
-//! caller, which prints. The reader never runs more than [`WINDOW`]
-//! puzzles ahead of the last one handed over, so memory stays bounded
-//! whatever the input's size, even behind one slow puzzle. With one job
-//! everything runs on the calling thread; with several, the first
-//! [`INLINE_FIRST`] too, so a short input never starts the threads.
+//! (varisat's `Solver` is not `Send`, so each worker builds its own) and
+//! also writes the text of each answer (the caller's `render`), so that
+//! the calling thread only puts results back in input order and hands
+//! them to the caller, which prints the texts. The reader never runs more
+//! than [`WINDOW`] puzzles ahead of the last one handed over, so memory
+//! stays bounded whatever the input's size, even behind one slow puzzle.
+//! With one job everything runs on the calling thread; with several, the
+//! first [`INLINE_FIRST`] too, so a short input never starts the threads
+//! (a file of [`LONG_FILE`] bytes or more starts them at once).
 
 use std::collections::BTreeMap;
+use std::ops::Range;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
@@ -39,6 +42,13 @@ const CHUNK: u64 = 128;
 /// starts the workers. Starting them costs about a millisecond on this
 /// kind of machine, as much as a few hundred easy 9×9 puzzles.
 const INLINE_FIRST: Duration = Duration::from_millis(5);
+
+/// The size from which a file goes to the workers from its first puzzle.
+/// It holds some 800 9×9 puzzles (82 bytes a line) or fewer larger ones,
+/// more than [`INLINE_FIRST`] solves on one thread, so the threads pay for
+/// their start; solving its start on one thread only left the second core
+/// idle for those milliseconds.
+const LONG_FILE: u64 = 64 * 1024;
 
 /// The share of a chunk that one puzzle takes: the cube of its cell count,
 /// in units of a 9×9 puzzle's. Solving time grows about that fast with the
@@ -105,42 +115,75 @@ impl<I: Iterator<Item = Result<Puzzle, ParseError>>> Iterator for Source<I> {
     }
 }
 
-/// Solves every puzzle of `input` with pipelines made by `make`, one per
-/// worker, and calls `handle` with each result in input order.
+/// What each worker does besides the caller's order: `make` builds its
+/// pipeline, `render` writes the text of each solved puzzle (appending to
+/// the string), where the text of one answer does not depend on the
+/// others.
+pub struct Workers<M, R> {
+    /// Builds one pipeline; called once per worker.
+    pub make: M,
+    /// Writes a solved puzzle's text, for the caller to print in order.
+    pub render: R,
+}
+
+/// Solves every puzzle of `input` with pipelines made by `workers.make`,
+/// one per worker, and calls `handle` with each result in input order and
+/// the text `workers.render` wrote for it (empty for a parse error).
 ///
 /// # Errors
 ///
 /// Returns the first error of `make` or `handle`; reading and solving stop
 /// then, and what was handled stays handled.
-pub fn run<M, H>(
+pub fn run<M, R, H>(
     input: Input,
     format: ReadOptions,
     jobs: usize,
     progress: &mut Progress,
-    make: M,
+    workers: Workers<M, R>,
     handle: H,
 ) -> anyhow::Result<Ended>
 where
     M: Fn() -> anyhow::Result<Checked> + Sync,
-    H: FnMut(&Progress, Event) -> anyhow::Result<Flow>,
+    R: Fn(&Puzzle, &Result<Report, SolveError>, &mut String) + Sync,
+    H: FnMut(&Progress, Event, &str) -> anyhow::Result<Flow>,
 {
+    let make = &workers.make;
     let mut handle = handle;
     // Files go to the workers in chunks, which keeps the threads' traffic
     // low on fast puzzles; streamed input (stdin, a pipe) goes a puzzle at
     // a time, so a person or a program feeding puzzles sees each answer at
     // once.
     let chunk = if input.streamed() { 1 } else { CHUNK };
+    let long = input.len.is_some_and(|len| len >= LONG_FILE);
     let bytes = Arc::clone(&progress.bytes);
     let puzzles = input.puzzles(format, |inner| Counted { inner, bytes });
     let mut source = Source { puzzles, errors: 0 };
     let mut ended = if jobs <= 1 {
-        run_inline(&mut source, progress, make()?, None, &mut handle)?
+        let pipeline = make()?;
+        run_inline(
+            &mut source,
+            progress,
+            (pipeline, &workers.render),
+            None,
+            &mut handle,
+        )?
     } else {
-        // Several jobs start on this thread: a short input is done before
-        // threads would pay for their start (Project Euler's 50 puzzles
-        // take a few milliseconds), a long one moves to the workers soon.
-        let start = Instant::now();
-        let first = run_inline(&mut source, progress, make()?, Some(start), &mut handle)?;
+        // Several jobs start on this thread, unless the file is long: a
+        // short input is done before threads would pay for their start
+        // (Project Euler's 50 puzzles take a few milliseconds), a long one
+        // moves to the workers soon.
+        let first = if long {
+            Ended::default()
+        } else {
+            let pipeline = (make()?, &workers.render);
+            run_inline(
+                &mut source,
+                progress,
+                pipeline,
+                Some(Instant::now()),
+                &mut handle,
+            )?
+        };
         if first.drained {
             first
         } else {
@@ -149,7 +192,7 @@ where
                 (jobs, chunk),
                 first.events,
                 progress,
-                &make,
+                &workers,
                 &mut handle,
             )?;
             Ended {
@@ -169,47 +212,83 @@ where
 /// Solves puzzles on the calling thread, in order. With `since`, only
 /// until [`INLINE_FIRST`] has passed from then, leaving the rest of the
 /// source (and [`Ended::drained`] false) for the workers.
-fn run_inline<I, H>(
+fn run_inline<I, R, H>(
     source: &mut Source<I>,
     progress: &mut Progress,
-    mut pipeline: Checked,
+    (mut pipeline, render): (Checked, &R),
     since: Option<Instant>,
     handle: &mut H,
 ) -> anyhow::Result<Ended>
 where
     I: Iterator<Item = Result<Puzzle, ParseError>>,
-    H: FnMut(&Progress, Event) -> anyhow::Result<Flow>,
+    R: Fn(&Puzzle, &Result<Report, SolveError>, &mut String),
+    H: FnMut(&Progress, Event, &str) -> anyhow::Result<Flow>,
 {
     let mut ended = Ended {
         drained: true,
         ..Ended::default()
     };
+    let mut text = String::new();
     loop {
         if since.is_some_and(|start| start.elapsed() >= INLINE_FIRST) {
             ended.drained = false;
             break;
         }
         let Some(item) = source.next() else { break };
-        let event = match item {
-            Ok(puzzle) => {
-                let report = pipeline.solve(&puzzle.puzzle);
-                Event::Solved(puzzle, Box::new(report))
-            }
-            Err(error) => Event::Invalid(error),
-        };
+        text.clear();
+        let event = solve(Ok(&mut pipeline), render, item, &mut text);
         if stopped().is_some() {
             // The signal came while this puzzle was solved: its answer may
             // be cut short, and the output ends before it.
             break;
         }
         ended.events += 1;
-        let flow = handle(progress, event)?;
+        let flow = handle(progress, event, &text)?;
         progress.tick(ended.events);
         if flow == Flow::Stop {
             break;
         }
     }
     Ok(ended)
+}
+
+/// Solves one item with `pipeline` (or answers the error of a worker that
+/// could not build one) and renders its text at the end of `text`; a parse
+/// error passes through with no text.
+fn solve<R>(
+    pipeline: Result<&mut Checked, &str>,
+    render: &R,
+    item: Result<Puzzle, ParseError>,
+    text: &mut String,
+) -> Event
+where
+    R: Fn(&Puzzle, &Result<Report, SolveError>, &mut String),
+{
+    match item {
+        Ok(puzzle) => {
+            let report = match pipeline {
+                Ok(pipeline) => pipeline.solve(&puzzle.puzzle),
+                Err(message) => Err(SolveError::Solver(message.to_owned())),
+            };
+            render(&puzzle, &report, text);
+            Event::Solved(puzzle, Box::new(report))
+        }
+        Err(error) => Event::Invalid(error),
+    }
+}
+
+/// Consecutive items of the input for a worker, from number `first`.
+struct Chunk {
+    first: u64,
+    items: Vec<Result<Puzzle, ParseError>>,
+}
+
+/// A worker's answer to a [`Chunk`]: an event per item, in order, each
+/// with its range of `text`.
+struct Done {
+    first: u64,
+    events: Vec<(Event, Range<usize>)>,
+    text: String,
 }
 
 /// The reader's side of the window: how many puzzles were handed over, and
@@ -243,39 +322,39 @@ impl Window {
 
 /// Solves the rest of `source` on `jobs` workers, fed in chunks of up to
 /// `chunk`; `before` puzzles were handed over before (for the progress).
-fn run_threaded<I, M, H>(
+fn run_threaded<I, M, R, H>(
     source: &mut Source<I>,
     (jobs, chunk): (usize, u64),
     before: u64,
     progress: &mut Progress,
-    make: &M,
+    workers: &Workers<M, R>,
     mut handle: H,
 ) -> anyhow::Result<Ended>
 where
     I: Iterator<Item = Result<Puzzle, ParseError>> + Send,
     M: Fn() -> anyhow::Result<Checked> + Sync,
-    H: FnMut(&Progress, Event) -> anyhow::Result<Flow>,
+    R: Fn(&Puzzle, &Result<Report, SolveError>, &mut String) + Sync,
+    H: FnMut(&Progress, Event, &str) -> anyhow::Result<Flow>,
 {
     // Fail early, on this thread, if no pipeline can be made.
-    drop(make()?);
+    drop((workers.make)()?);
     let window = Window {
         state: Mutex::new((0, false)),
         moved: Condvar::new(),
     };
-    let (work_tx, work_rx) = sync_channel::<Vec<(u64, Puzzle)>>(jobs * 4);
+    let (work_tx, work_rx) = sync_channel::<Chunk>(jobs * 4);
     // Only the workers hold the work receiver: when they have all gone
     // (the output stopped), it drops and a reader blocked on a full
     // channel is released.
     let work_rx = Arc::new(Mutex::new(work_rx));
-    let (done_tx, done_rx) = sync_channel::<Vec<(u64, Event)>>(jobs * 4);
+    let (done_tx, done_rx) = sync_channel::<Done>(jobs * 4);
     std::thread::scope(|scope| {
-        let reader_done = done_tx.clone();
         let window = &window;
-        let reader = scope.spawn(move || read(source, chunk, window, work_tx, reader_done));
+        let reader = scope.spawn(move || read(source, chunk, window, work_tx));
         for _ in 0..jobs {
             let done = done_tx.clone();
             let work_rx = Arc::clone(&work_rx);
-            scope.spawn(move || work(make, &work_rx, done));
+            scope.spawn(move || work(workers, &work_rx, done));
         }
         drop(work_rx);
         drop(done_tx);
@@ -288,77 +367,88 @@ where
     })
 }
 
-/// The reader thread: numbers the puzzles and sends them to the workers,
-/// and parse errors straight to the output.
-fn read<I>(
-    source: &mut Source<I>,
-    chunk: u64,
-    window: &Window,
-    work: SyncSender<Vec<(u64, Puzzle)>>,
-    done: SyncSender<Vec<(u64, Event)>>,
-) -> u64
+/// The reader thread: numbers the puzzles and sends them to the workers in
+/// chunks of consecutive items. A parse error ends its chunk, so that it
+/// is reported as soon as the puzzles before it.
+fn read<I>(source: &mut Source<I>, chunk: u64, window: &Window, work: SyncSender<Chunk>) -> u64
 where
     I: Iterator<Item = Result<Puzzle, ParseError>>,
 {
     let mut seq = 0;
-    let (mut batch, mut load) = (Vec::new(), 0);
+    let (mut items, mut load) = (Vec::new(), 0);
     // Chunks start at one puzzle and double up to `chunk`, so a short file
     // is still shared among the workers and the first answers come soon.
     let mut limit = 1;
     while window.wait_for(seq) {
         let Some(item) = source.next() else { break };
-        let sent = match item {
+        let full = match &item {
             Ok(puzzle) => {
                 load += weight(puzzle.grid().size());
-                batch.push((seq, puzzle));
-                if load < limit {
-                    true
-                } else {
-                    (load, limit) = (0, (2 * limit).min(chunk));
-                    work.send(std::mem::take(&mut batch)).is_ok()
-                }
+                load >= limit
             }
-            Err(error) => done.send(vec![(seq, Event::Invalid(error))]).is_ok(),
+            Err(_) => true,
         };
-        if !sent {
-            return seq;
-        }
+        items.push(item);
         seq += 1;
+        if full {
+            if load >= limit {
+                (load, limit) = (0, (2 * limit).min(chunk));
+            }
+            let first = seq - items.len() as u64;
+            // The next chunk holds about as many items as this one.
+            let next = Vec::with_capacity(items.len());
+            let items = std::mem::replace(&mut items, next);
+            if work.send(Chunk { first, items }).is_err() {
+                return seq;
+            }
+        }
     }
-    if !batch.is_empty() && !window.stopped() {
-        let _ = work.send(batch);
+    if !items.is_empty() && !window.stopped() {
+        let first = seq - items.len() as u64;
+        let _ = work.send(Chunk { first, items });
     }
     seq
 }
 
-/// A worker thread: its own pipeline, puzzles in, reports out.
-fn work<M>(
-    make: &M,
-    work: &Mutex<Receiver<Vec<(u64, Puzzle)>>>,
-    done: SyncSender<Vec<(u64, Event)>>,
-) where
+/// A worker thread: its own pipeline, chunks in, events and texts out.
+fn work<M, R>(workers: &Workers<M, R>, work: &Mutex<Receiver<Chunk>>, done: SyncSender<Done>)
+where
     M: Fn() -> anyhow::Result<Checked>,
+    R: Fn(&Puzzle, &Result<Report, SolveError>, &mut String),
 {
     // A worker that cannot build its pipeline still answers every puzzle
     // it takes, with the error, so the run stops cleanly on the first one.
-    let mut pipeline = make().map_err(|e| format!("{e:#}"));
+    let mut pipeline = (workers.make)().map_err(|e| format!("{e:#}"));
+    // The last chunk's text length: the next is about as long, and its
+    // buffer is then made once instead of grown by doubling.
+    let mut text_len = 0;
     loop {
         let job = work.lock().unwrap_or_else(|e| e.into_inner()).recv();
-        let Ok(batch) = job else { return };
-        let mut results = Vec::with_capacity(batch.len());
-        for (seq, puzzle) in batch {
+        let Ok(Chunk { first, items }) = job else {
+            return;
+        };
+        let mut events = Vec::with_capacity(items.len());
+        let mut text = String::with_capacity(text_len);
+        for item in items {
             // After a signal nothing more is handed over: stop between
             // puzzles rather than finish the chunk.
             if stopped().is_some() {
                 return;
             }
-            let report = match &mut pipeline {
-                Ok(pipeline) => pipeline.solve(&puzzle.puzzle),
-                Err(message) => Err(SolveError::Solver(message.clone())),
-            };
-            results.push((seq, Event::Solved(puzzle, Box::new(report))));
+            let start = text.len();
+            let pipeline = pipeline.as_mut().map_err(|m| m.as_str());
+            let event = solve(pipeline, &workers.render, item, &mut text);
+            events.push((event, start..text.len()));
         }
-        if done.send(results).is_err() {
+        text_len = text.len();
+        if done
+            .send(Done {
+                first,
+                events,
+                text,
+            })
+            .is_err()
+        {
             return;
         }
     }
@@ -366,33 +456,41 @@ fn work<M>(
 
 /// Puts results back in input order and hands them to the caller.
 fn hand_over<H>(
-    done: Receiver<Vec<(u64, Event)>>,
+    done: Receiver<Done>,
     window: &Window,
     before: u64,
     progress: &mut Progress,
     handle: &mut H,
 ) -> anyhow::Result<Ended>
 where
-    H: FnMut(&Progress, Event) -> anyhow::Result<Flow>,
+    H: FnMut(&Progress, Event, &str) -> anyhow::Result<Flow>,
 {
     let mut ended = Ended::default();
+    // Chunks that came before their turn, by their first item's number.
     let mut pending = BTreeMap::new();
-    for results in done {
-        pending.extend(results);
-        while let Some(event) = pending.remove(&ended.events) {
-            // Checked before each puzzle, not only by the reader: a small
-            // file is read whole at once, and a puzzle solved after the
-            // signal may be cut short (an external solver stopped).
-            if stopped().is_some() {
-                return Ok(ended);
+    for chunk in done {
+        pending.insert(chunk.first, chunk);
+        while let Some(Done { events, text, .. }) = pending.remove(&ended.events) {
+            for (event, range) in events {
+                // Checked before each puzzle, not only by the reader: a
+                // small file is read whole at once, and a puzzle solved
+                // after the signal may be cut short (an external solver
+                // stopped).
+                if stopped().is_some() {
+                    return Ok(ended);
+                }
+                ended.events += 1;
+                let flow = handle(progress, event, &text[range])?;
+                progress.tick(before + ended.events);
+                if flow == Flow::Stop {
+                    window.set(ended.events, true);
+                    return Ok(ended);
+                }
             }
-            ended.events += 1;
-            let flow = handle(progress, event)?;
-            window.set(ended.events, flow == Flow::Stop);
-            progress.tick(before + ended.events);
-            if flow == Flow::Stop {
-                return Ok(ended);
-            }
+            // Once a chunk rather than once a puzzle: it takes a lock and
+            // wakes the reader, and a chunk more of slack leaves the
+            // reader's lead bounded all the same.
+            window.set(ended.events, false);
         }
     }
     Ok(ended)

@@ -1,6 +1,6 @@
 //! Printing results in the formats `--output` offers.
 
-use std::fmt::Display;
+use std::fmt::{self, Display, Write as _};
 use std::io::{self, IsTerminal, Write};
 use std::time::Duration;
 
@@ -173,12 +173,107 @@ struct Record<'a> {
     timings: Option<(Duration, Duration)>,
 }
 
-/// Writes results one after another in one format.
+/// Writes one solved puzzle's text in `format` at the end of `out`: its
+/// solution in the grid formats, a record with its status in JSON and CSV,
+/// nothing when a grid format has no solution to show. Neither the blank
+/// line between grids nor the CSV header is written: they depend on what
+/// was printed before, which only the [`Printer`] knows, so that a batch's
+/// workers can write each answer's text and the printer only puts the
+/// texts in order ([`Printer::put`]).
+pub fn render(format: OutputFormat, puzzle: &Puzzle, report: &Report, out: &mut String) {
+    let outcome = &report.outcome;
+    // A cross-check turned off and one that reached its node limit are
+    // both "skipped": neither says anything of the answer. The nodes tell
+    // the second apart.
+    let (check, gave_up_after) = match report.check {
+        CrossCheck::Agree => ("agree", None),
+        CrossCheck::Skipped => ("skipped", None),
+        CrossCheck::GaveUp { nodes } => ("skipped", Some(nodes)),
+        // A disagreement stops the run before anything is printed.
+        CrossCheck::Disagree(_) => ("disagree", None),
+    };
+    let record = Record {
+        status: outcome.status(),
+        solution: outcome.solution(),
+        second: match outcome {
+            Outcome::Multiple(_, second) => Some(second),
+            _ => None,
+        },
+        check,
+        gave_up_after,
+        timings: Some((report.sat_time, report.check_time)),
+    };
+    body(format, puzzle, &record, out);
+}
+
+/// Writes one record's text (see [`render`]).
+fn body(format: OutputFormat, puzzle: &Puzzle, record: &Record, out: &mut String) {
+    // A `String` takes any text, and the `Display` implementations written
+    // here only pass its answer on: as in `format!`, an error is a bug.
+    let written = match format {
+        OutputFormat::Json => json(puzzle, record, out),
+        OutputFormat::Csv => {
+            let solution = record.solution.map(Grid::to_string).unwrap_or_default();
+            writeln!(out, "{},{solution},{}", puzzle.grid(), record.status)
+        }
+        OutputFormat::Fpuzzles => match record.solution {
+            Some(solution) => {
+                let url = fpuzzles::link(&puzzle.puzzle, Some(&puzzle.shown), Some(solution));
+                writeln!(out, "{url}")
+            }
+            None => Ok(()),
+        },
+        _ => match record.solution {
+            Some(solution) => grid(format, solution, out),
+            None => Ok(()),
+        },
+    };
+    written.expect("a Display implementation returned an error unexpectedly");
+}
+
+/// Writes a grid in one of the grid formats, with no separator.
+fn grid(format: OutputFormat, grid: &Grid, out: &mut String) -> fmt::Result {
+    match format {
+        OutputFormat::Grid => write!(out, "{}", text::rows(grid)),
+        OutputFormat::Pretty => write!(out, "{}", grid.pretty()),
+        OutputFormat::Numbers => write!(out, "{}", grid.numbers()),
+        OutputFormat::Line | OutputFormat::Json | OutputFormat::Csv | OutputFormat::Fpuzzles => {
+            writeln!(out, "{grid}")
+        }
+    }
+}
+
+fn json(puzzle: &Puzzle, record: &Record, out: &mut String) -> fmt::Result {
+    let timings = record.timings.map(|(sat, check)| {
+        json!({
+            "sat": sat.as_micros() as u64,
+            "check": check.as_micros() as u64,
+        })
+    });
+    let object = json!({
+        "label": puzzle.label.to_string(),
+        "line": puzzle.line,
+        "puzzle": puzzle.grid().to_string(),
+        "status": record.status,
+        "solution": record.solution.map(Grid::to_string),
+        "second_solution": record.second.map(Grid::to_string),
+        "cross_check": record.check,
+        "cross_check_gave_up_after": record.gave_up_after,
+        "timings_us": timings,
+    });
+    writeln!(out, "{object}")
+}
+
+/// Writes results one after another in one format: each result's text
+/// (see [`render`]) with what goes between results, the blank line
+/// between grids and the CSV header.
 pub struct Printer<W: Write> {
     out: W,
     format: OutputFormat,
     printed: usize,
     flush_each: bool,
+    /// The text of the result being printed, kept to reuse its memory.
+    text: String,
 }
 
 impl<W: Write> Printer<W> {
@@ -190,41 +285,48 @@ impl<W: Write> Printer<W> {
             format,
             printed: 0,
             flush_each,
+            text: String::new(),
         }
     }
 
-    /// Prints one puzzle's result: its solution in the grid formats, a
-    /// record with its status in JSON and CSV.
-    pub fn record(&mut self, puzzle: &Puzzle, report: &Report) -> io::Result<()> {
-        let outcome = &report.outcome;
-        // A cross-check turned off and one that reached its node limit are
-        // both "skipped": neither says anything of the answer. The nodes
-        // tell the second apart.
-        let (check, gave_up_after) = match report.check {
-            CrossCheck::Agree => ("agree", None),
-            CrossCheck::Skipped => ("skipped", None),
-            CrossCheck::GaveUp { nodes } => ("skipped", Some(nodes)),
-            // A disagreement stops the run before anything is printed.
-            CrossCheck::Disagree(_) => ("disagree", None),
-        };
-        let record = Record {
-            status: outcome.status(),
-            solution: outcome.solution(),
-            second: match outcome {
-                Outcome::Multiple(_, second) => Some(second),
-                _ => None,
-            },
-            check,
-            gave_up_after,
-            timings: Some((report.sat_time, report.check_time)),
-        };
-        self.write(puzzle, &record)
+    /// Prints one result's text as [`render`] wrote it in this printer's
+    /// format; an empty text (a grid format with no solution) prints
+    /// nothing, not even a separator.
+    pub fn put(&mut self, text: &str) -> io::Result<()> {
+        if text.is_empty() {
+            return Ok(());
+        }
+        match self.format {
+            OutputFormat::Csv if self.printed == 0 => writeln!(self.out, "puzzle,solution,status")?,
+            OutputFormat::Grid | OutputFormat::Pretty | OutputFormat::Numbers
+                if self.printed > 0 =>
+            {
+                writeln!(self.out)?
+            }
+            _ => {}
+        }
+        self.out.write_all(text.as_bytes())?;
+        self.printed += 1;
+        if self.flush_each {
+            self.out.flush()?;
+        }
+        Ok(())
+    }
+
+    /// Prints the text that `write` puts in the printer's own buffer.
+    fn put_with(&mut self, write: impl FnOnce(OutputFormat, &mut String)) -> io::Result<()> {
+        let mut text = std::mem::take(&mut self.text);
+        text.clear();
+        write(self.format, &mut text);
+        let put = self.put(&text);
+        self.text = text;
+        put
     }
 
     /// Prints a solution read from a SAT solver's model (`decode`): in
-    /// JSON and CSV, a record like [`Printer::record`]'s with the status
-    /// `solved`, since one model shows a solution but not that it is the
-    /// only one, no cross-check and no timings.
+    /// JSON and CSV, a record like [`render`]'s with the status `solved`,
+    /// since one model shows a solution but not that it is the only one,
+    /// no cross-check and no timings.
     pub fn decoded(&mut self, puzzle: &Puzzle, solution: &Grid) -> io::Result<()> {
         let record = Record {
             status: "solved",
@@ -234,7 +336,7 @@ impl<W: Write> Printer<W> {
             gave_up_after: None,
             timings: None,
         };
-        self.write(puzzle, &record)
+        self.put_with(|format, text| body(format, puzzle, &record, text))
     }
 
     /// Prints a puzzle made here (`generate`): its givens in the grid
@@ -267,24 +369,17 @@ impl<W: Write> Printer<W> {
                     .get_name()
             )));
         }
-        match self.format {
-            OutputFormat::Json => writeln!(self.out, "{record}")?,
-            OutputFormat::Csv => {
-                if self.printed == 0 {
-                    writeln!(self.out, "puzzle,solution,status")?;
+        self.put_with(|format, text| {
+            let written = match format {
+                OutputFormat::Json => writeln!(text, "{record}"),
+                OutputFormat::Csv => writeln!(text, "{givens},{solution},unique"),
+                OutputFormat::Fpuzzles => {
+                    writeln!(text, "{}", fpuzzles::link(puzzle, Some(shown), None))
                 }
-                writeln!(self.out, "{givens},{solution},unique")?;
-            }
-            OutputFormat::Fpuzzles => {
-                writeln!(self.out, "{}", fpuzzles::link(puzzle, Some(shown), None))?
-            }
-            _ => self.grid(givens)?,
-        }
-        self.printed += 1;
-        if self.flush_each {
-            self.out.flush()?;
-        }
-        Ok(())
+                _ => grid(format, givens, text),
+            };
+            written.expect("a Display implementation returned an error unexpectedly");
+        })
     }
 
     /// Returns the text format a puzzle's givens are written in, `None`
@@ -297,79 +392,6 @@ impl<W: Write> Printer<W> {
             OutputFormat::Numbers => Some(TextFormat::Numbers),
             OutputFormat::Json | OutputFormat::Fpuzzles => None,
         }
-    }
-
-    fn write(&mut self, puzzle: &Puzzle, record: &Record) -> io::Result<()> {
-        match self.format {
-            OutputFormat::Json => self.json(puzzle, record)?,
-            OutputFormat::Csv => self.csv(puzzle, record)?,
-            OutputFormat::Fpuzzles => match record.solution {
-                Some(solution) => {
-                    let url = fpuzzles::link(&puzzle.puzzle, Some(&puzzle.shown), Some(solution));
-                    writeln!(self.out, "{url}")?;
-                }
-                None => return Ok(()),
-            },
-            _ => match record.solution {
-                Some(solution) => self.grid(solution)?,
-                None => return Ok(()),
-            },
-        }
-        self.printed += 1;
-        if self.flush_each {
-            self.out.flush()?;
-        }
-        Ok(())
-    }
-
-    fn grid(&mut self, grid: &Grid) -> io::Result<()> {
-        let blocks = matches!(
-            self.format,
-            OutputFormat::Grid | OutputFormat::Pretty | OutputFormat::Numbers
-        );
-        if self.printed > 0 && blocks {
-            writeln!(self.out)?;
-        }
-        match self.format {
-            OutputFormat::Grid => write!(self.out, "{}", text::rows(grid)),
-            OutputFormat::Pretty => write!(self.out, "{}", grid.pretty()),
-            OutputFormat::Numbers => write!(self.out, "{}", grid.numbers()),
-            OutputFormat::Line
-            | OutputFormat::Json
-            | OutputFormat::Csv
-            | OutputFormat::Fpuzzles => {
-                writeln!(self.out, "{grid}")
-            }
-        }
-    }
-
-    fn json(&mut self, puzzle: &Puzzle, record: &Record) -> io::Result<()> {
-        let timings = record.timings.map(|(sat, check)| {
-            json!({
-                "sat": sat.as_micros() as u64,
-                "check": check.as_micros() as u64,
-            })
-        });
-        let object = json!({
-            "label": puzzle.label.to_string(),
-            "line": puzzle.line,
-            "puzzle": puzzle.grid().to_string(),
-            "status": record.status,
-            "solution": record.solution.map(Grid::to_string),
-            "second_solution": record.second.map(Grid::to_string),
-            "cross_check": record.check,
-            "cross_check_gave_up_after": record.gave_up_after,
-            "timings_us": timings,
-        });
-        writeln!(self.out, "{object}")
-    }
-
-    fn csv(&mut self, puzzle: &Puzzle, record: &Record) -> io::Result<()> {
-        if self.printed == 0 {
-            writeln!(self.out, "puzzle,solution,status")?;
-        }
-        let solution = record.solution.map(Grid::to_string).unwrap_or_default();
-        writeln!(self.out, "{},{solution},{}", puzzle.grid(), record.status)
     }
 
     /// Flushes what is buffered.

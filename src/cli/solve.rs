@@ -85,7 +85,8 @@ impl Reporter {
             }
             Event::Solved(puzzle, report) => (puzzle, *report),
         };
-        let at = format!("{}: {}", self.source, puzzle.label);
+        // Only a puzzle with something to say is named: most have nothing.
+        let at = || format!("{}: {}", self.source, puzzle.label);
         if let Some(note) = input::ignored_note(&self.source, &puzzle, input::NOT_ENFORCED) {
             progress.note(note);
         }
@@ -96,23 +97,24 @@ impl Reporter {
             // and stop the run.
             Err(error @ SolveError::External { .. }) => {
                 self.tally.failed += 1;
-                progress.error(format_args!("{at}: {error}"));
+                progress.error(format_args!("{}: {error}", at()));
                 return Ok(None);
             }
-            report => report.with_context(|| at.clone())?,
+            report => report.with_context(at)?,
         };
         match &report.check {
             CrossCheck::Agree | CrossCheck::Skipped => {}
             CrossCheck::GaveUp { nodes } => progress.suspend(|| {
                 say::gave_up(
-                    &at,
+                    &at(),
                     *nodes,
                     "the SAT answer is validated but not cross-checked",
                 )
             }),
             CrossCheck::Disagree(verdict) => bail!(
-                "{at}: the SAT solver and the backtracker disagree: SAT says {}; \
+                "{}: the SAT solver and the backtracker disagree: SAT says {}; \
                  the backtracker says {}",
+                at(),
                 describe(&report.outcome),
                 describe_verdict(verdict)
             ),
@@ -122,24 +124,25 @@ impl Reporter {
             Outcome::Unsolvable => {
                 self.tally.unsolvable += 1;
                 match puzzle.grid().first_conflict() {
-                    Some(clash) => progress.report(format_args!("{at}: no solution: {clash}")),
-                    None => progress.report(format_args!("{at}: no solution")),
+                    Some(clash) => progress.report(format_args!("{}: no solution: {clash}", at())),
+                    None => progress.report(format_args!("{}: no solution", at())),
                 }
                 if let Some(explainer) = &mut self.explain {
-                    progress.suspend(|| unsolvable(explainer, &at, &puzzle.puzzle))?;
+                    progress.suspend(|| unsolvable(explainer, &at(), &puzzle.puzzle))?;
                 }
             }
             Outcome::Multiple(first, second) => {
                 self.tally.multiple += 1;
                 let cells = first.differences(second);
                 progress.report(format_args!(
-                    "{at}: more than one solution; two differ in {} ({}...); \
+                    "{}: more than one solution; two differ in {} ({}...); \
                      another is {second}",
+                    at(),
                     say::count(cells.len(), "cell", "cells"),
                     cells[0],
                 ));
                 if self.explain.is_some() {
-                    progress.suspend(|| multiple(&at, first, second));
+                    progress.suspend(|| multiple(&at(), first, second));
                 }
             }
         }
@@ -147,7 +150,7 @@ impl Reporter {
             .and_then(|expected| contradiction(puzzle.grid(), expected, &report.outcome));
         if let Some(problem) = problem {
             self.tally.contradicted += 1;
-            progress.error(format_args!("{at}: {problem}"));
+            progress.error(format_args!("{}: {problem}", at()));
         }
         Ok(Some((puzzle, report)))
     }
@@ -209,14 +212,16 @@ fn describe_verdict(verdict: &Verdict) -> String {
 }
 
 /// Runs a batch: every puzzle of `input` through pipelines of `args`,
-/// each result handed to `each` in input order.
+/// each result handed to `each` in input order with its text in `output`
+/// (empty without one), written on the worker that solved it.
 fn run_batch(
     input: Input,
     args: &SolverArgs,
     format: sudoku_sat::formats::text::ReadOptions,
     external: Option<(&str, Option<std::time::Duration>)>,
     explain: bool,
-    mut each: impl FnMut(&Puzzle, &Report) -> anyhow::Result<()>,
+    output: Option<output::OutputFormat>,
+    mut each: impl FnMut(&Puzzle, &Report, &str) -> anyhow::Result<()>,
 ) -> anyhow::Result<(Tally, batch::Ended, f64)> {
     let start = Instant::now();
     let encoding = args.encoding();
@@ -246,15 +251,20 @@ fn run_batch(
         explain: explain.then(|| Explainer::new(encoding, backtracker)),
     };
     let mut progress = Progress::new(!args.no_progress, input.len);
+    let render = |puzzle: &Puzzle, report: &Result<Report, SolveError>, text: &mut String| {
+        if let (Some(format), Ok(report)) = (output, report) {
+            output::render(format, puzzle, report, text);
+        }
+    };
     let ended = batch::run(
         input,
         format,
         jobs,
         &mut progress,
-        make,
-        |progress, event| {
+        batch::Workers { make, render },
+        |progress, event, text| {
             if let Some((puzzle, report)) = reporter.take(progress, event)? {
-                each(&puzzle, &report)?;
+                each(&puzzle, &report, text)?;
             }
             Ok(Flow::Continue)
         },
@@ -325,11 +335,8 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<Status> {
         args.input.options(),
         external,
         args.explain,
-        |puzzle, report| {
-            printer
-                .record(puzzle, report)
-                .context("cannot write to stdout")
-        },
+        Some(args.output),
+        |_, _, text| printer.put(text).context("cannot write to stdout"),
     );
     // What was printed stays, even when a later puzzle stops the run.
     printer.flush().context("cannot write to stdout")?;
@@ -356,7 +363,8 @@ pub fn euler(args: EulerArgs) -> anyhow::Result<Status> {
         args.input.options(),
         None,
         false,
-        |puzzle: &Puzzle, report: &Report| {
+        None,
+        |puzzle: &Puzzle, report: &Report, _: &str| {
             if let Outcome::Unique(solution) = &report.outcome {
                 let Some(corner) = corner_number(solution) else {
                     bail!(

@@ -220,6 +220,23 @@ impl Scan {
     /// separator there is an invalid character.
     pub(super) fn token(&mut self, line: &[u8]) {
         self.clear();
+        if self.symbols == Symbols::Standard && line.is_ascii() {
+            // Nearly every one-line puzzle: an ASCII token of standard
+            // symbols, whose cells are its bytes and whose columns are
+            // their places; taken whole, not a byte at a time through
+            // `push` (`token` and `push` went from 3.4% to 1.6% of
+            // `solve -j1`'s time on a file of 17-clue puzzles).
+            let start = line.iter().position(|&b| !is_space(b));
+            let start = start.unwrap_or(line.len());
+            let end = line[start..].iter().position(|&b| is_space(b));
+            let end = end.map_or(line.len(), |i| start + i);
+            let cells = &line[start..end];
+            if cells.iter().all(|&b| self.symbols.standard(b).is_some()) {
+                self.cells.extend_from_slice(cells);
+                self.cols.extend(start + 1..=end);
+                return;
+            }
+        }
         for (i, unit) in units(line).enumerate() {
             match unit {
                 Unit::Ascii(b) if is_space(b) => {
