@@ -24,10 +24,19 @@ median peak RSS of each. A run past TIMEOUT seconds (default 60) is
 stopped, printed as such, and not repeated. ONLY=WORD in the environment
 runs only the cases whose name holds WORD (ONLY=generate: generate at
 sides 25 to 64, and a minimal 25×25 by --removal exact).
+
+    python3 benches/big_grids.py minimal [SIDE] [SEEDS] [TIMEOUT] [BIN]
+
+makes one minimal puzzle (`generate --removal exact --no-rate
+--no-cross-check`) for each seed 1..SEEDS (default side 25, 9 seeds, 300 s)
+and prints each seed's wall time, CPU time, givens and whether it was proved
+minimal, then the median and the worst: the time a user waits is a
+distribution over seeds, with a tail.
 """
 import json
 import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -156,10 +165,45 @@ def bench(args):
             print(f"| {name} | " + " | ".join(cells) + " |", flush=True)
 
 
+def minimal(args):
+    side = int(args[0]) if args else 25
+    seeds = int(args[1]) if len(args) > 1 else 9
+    timeout = float(args[2]) if len(args) > 2 else 300
+    binary = args[3] if len(args) > 3 else "target/release/sudoku-sat"
+    print(f"| seed | wall | CPU | givens | minimal |  (side {side}, load {os.getloadavg()[0]:.1f})")
+    print("|--:|--:|--:|--:|---|")
+    walls = []
+    used = 0.0
+    for seed in range(1, seeds + 1):
+        command = [binary, "generate", "--size", str(side), "--removal", "exact", "--no-rate",
+                   "--no-cross-check", "--no-progress", "-o", "json", "--seed", str(seed)]
+        start = time.monotonic()
+        try:
+            run = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            print(f"| {seed} | stopped after {timeout:.0f} s | | | |", flush=True)
+            walls.append(float("inf"))
+            continue
+        wall = time.monotonic() - start
+        usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu, used = usage.ru_utime + usage.ru_stime - used, usage.ru_utime + usage.ru_stime
+        if run.returncode != 0:
+            sys.exit(f"seed {seed}: exit {run.returncode}: {run.stderr.strip()}")
+        record = json.loads(run.stdout.splitlines()[0])
+        walls.append(wall)
+        print(f"| {seed} | {wall:.1f} s | {cpu:.1f} s | {record['givens']} "
+              f"| {record['minimal']} |", flush=True)
+    print(f"median {statistics.median(walls):.1f} s, worst {max(walls):.1f} s, "
+          f"{sum(w < 60 for w in walls)} of {len(walls)} under 60 s")
+
+
 def main():
     args = sys.argv[1:]
     if args[:1] == ["bench"]:
         bench(args[1:])
+        return
+    if args[:1] == ["minimal"]:
+        minimal(args[1:])
         return
     if len(args) < 2:
         sys.exit("usage: big_grids.py SIDE COUNT [SEED] [KEEP] [BIN]")

@@ -23,6 +23,8 @@
 //!    assumptions, one solve per orbit. On classic rules the backtracker
 //!    answers first ([`Removal::STEER_NODE_LIMIT`] nodes) and SAT only
 //!    where it gives up; one SAT call then certifies the result unique.
+//!    From [`Removal::TOWARDS_FROM_SIDE`] up, classic rules go another
+//!    way (below).
 //! 3. The result is proved minimal: each orbit kept has a second
 //!    solution of the puzzle without it, checked by the rules' plain
 //!    meaning.
@@ -37,12 +39,28 @@
 //! With a symmetry, *minimal* means that no orbit can be removed: a single
 //! given of a pair may still be redundant on its own.
 //!
+//! # Exact removal on big classic grids
+//!
+//! The removal calls land where completing a grid is hardest (about 43%
+//! of the cells given at 25×25), and on the shared solver each took about
+//! a second at 25×25. From [`Removal::TOWARDS_FROM_SIDE`] up, exact
+//! removal on classic rules makes two passes instead. The first takes
+//! away every orbit whose removal leaves a puzzle that naked and hidden
+//! singles fill, a proof by propagation alone. The second asks, for each
+//! orbit left in turn, whether a solution differs from S in that orbit
+//! ([`SatSolver::other_in`](crate::solve::sat::SatSolver::other_in): the
+//! formula propagation leaves, on a fresh solver steered to S), which
+//! with the givens before it unique is the same question; those calls
+//! run on the machine's cores and are committed in order (`parallel.rs`),
+//! so the puzzle does not depend on the thread count. The last removal's
+//! call proved the result unique. At 25×25 most puzzles then take
+//! seconds, but some take minutes: a few givens' second solutions differ
+//! from S in some 200 cells, and each such call takes the solver seconds
+//! (docs/setting.md, "Big grids").
+//!
 //! # Bounded removal, for big grids
 //!
-//! From 25×25 up the removal calls land where completing a grid is
-//! hardest (about half the cells given): each takes varisat seconds at
-//! 25×25 and up to half a minute at 36×36, and a minimal puzzle needs
-//! hundreds of them. [`Removal::Bounded`] decides each removal with the
+//! [`Removal::Bounded`] decides each removal with the
 //! backtracker ([`crate::backtrack`], which shares no code with the
 //! encoder) under a node limit instead: *unique* removes the orbit,
 //! *several solutions* keeps it with the second solution as its witness,
@@ -56,9 +74,9 @@
 //!
 //! # Watching a puzzle being made
 //!
-//! On a 25×25 grid one puzzle takes minutes, nearly all of it in the SAT
-//! calls of step 2 once about 300 givens are left (each then takes varisat
-//! seconds; docs/setting.md). [`Generator::next_puzzle_watched`] reports
+//! On a 25×25 grid an exact puzzle can take minutes, nearly all of it in
+//! the SAT calls of step 2 once about 270 givens are left (a few of them
+//! take varisat seconds; docs/setting.md). [`Generator::next_puzzle_watched`] reports
 //! each [`Step`] before it starts, and before every removal call, to a
 //! watcher that may stop the puzzle there: a caller shows progress and
 //! stops between SAT calls rather than between puzzles. A stopped puzzle

@@ -144,14 +144,15 @@ pub struct GenerateArgs {
     max_tries: Option<u64>,
 
     /// How each removal of givens is decided: `exact` by the SAT solver
-    /// (on a classic grid the backtracker first; the puzzle comes out
+    /// (below 16×16 on a classic grid the backtracker first; the puzzle comes out
     /// minimal), `bounded` by the backtracker within
     /// --removal-nodes per removal, or `auto`: exact below 25×25, bounded
     /// from 25×25 up.
     ///
-    /// From 25×25 up, exact removal's SAT calls land where completing a
-    /// grid is hardest and take seconds (25×25) to half a minute (36×36)
-    /// each, hundreds of them a puzzle. Under bounded removal a removal
+    /// Exact removal on a classic grid from 16×16 up takes away first
+    /// what singles prove, then asks the SAT solver about each given left,
+    /// on every core: a 25×25 puzzle takes seconds for most seeds and
+    /// minutes for some (36×36 is out of reach). Under bounded removal a removal
     /// the backtracker cannot decide in time keeps its givens
     /// ("unsettled"): the puzzle is unique (the backtracker proves it, and
     /// the SAT solver must agree) but not proved minimal; JSON gives
