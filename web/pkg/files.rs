@@ -2,5 +2,5 @@
 // carries in the binary, by their path in web/.
 &[
     ("pkg/sudoku_sat_web.js", include_bytes!("sudoku_sat_web.js")),
-    ("pkg/sudoku_sat_web_bg.d4b23fcc8923bbe1.wasm", include_bytes!("sudoku_sat_web_bg.d4b23fcc8923bbe1.wasm")),
+    ("pkg/sudoku_sat_web_bg.3f36de44896ea5d2.wasm", include_bytes!("sudoku_sat_web_bg.3f36de44896ea5d2.wasm")),
 ]
