@@ -235,4 +235,4 @@ impl Default for Backtracker {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -58,6 +58,10 @@ pub(super) type Kept = Vec<(Vec<Cell>, Grid)>;
 ///
 /// `watch` hears [`Step::Removing`] before each orbit is committed, and
 /// stops the pass when it returns `false` (after the calls under way).
+/// Returns `None` when a decider gave up ([`Decided::Unsettled`]) under
+/// the givens as committed; one that gave up under givens since reduced
+/// is asked again, like an answer of *unique*. With one thread the
+/// calling thread asks, and no thread is started.
 pub(super) fn decide_in_order<D>(
     size: Size,
     orbits: &[Vec<Cell>],
@@ -65,7 +69,7 @@ pub(super) fn decide_in_order<D>(
     threads: usize,
     make: impl Fn() -> D + Sync,
     watch: &mut dyn FnMut(Step) -> bool,
-) -> Result<Kept, GenerateError>
+) -> Result<Option<Kept>, GenerateError>
 where
     D: FnMut(&[Cell], &[Cell]) -> Result<Decided, GenerateError>,
 {
@@ -83,7 +87,8 @@ where
     let lock = || shared.lock().unwrap_or_else(|e| e.into_inner());
     let (sent, answers) = channel();
     // The calling thread's part: commit the answers in order.
-    let mut commit = || -> Result<Kept, GenerateError> {
+    let inline = threads <= 1;
+    let mut commit = || -> Result<Option<Kept>, GenerateError> {
         let mut decide = make();
         let mut witnesses = Vec::new();
         let mut pending = BTreeMap::new();
@@ -97,23 +102,27 @@ where
             if !watch(step) {
                 return Err(GenerateError::Stopped);
             }
-            let (removals, answer) = loop {
-                if let Some(found) = pending.remove(&committed) {
-                    break found;
-                }
-                let (k, removals, answer) = answers
-                    .recv()
-                    .expect("a worker answers every orbit it takes");
-                pending.insert(k, (removals, answer));
-            };
             let orbit = &orbits[committed];
             let (now, asked) = {
                 let state = lock();
                 (state.removals, rest(&state.given, orbit))
             };
+            let (removals, answer) = if inline {
+                (now, decide(&asked, orbit))
+            } else {
+                loop {
+                    if let Some(found) = pending.remove(&committed) {
+                        break found;
+                    }
+                    let (k, removals, answer) = answers
+                        .recv()
+                        .expect("a worker answers every orbit it takes");
+                    pending.insert(k, (removals, answer));
+                }
+            };
             let answer = match answer? {
                 // Asked before an earlier removal: ask again.
-                Decided::Unique if removals != now => decide(&asked, orbit)?,
+                Decided::Unique | Decided::Unsettled if removals != now => decide(&asked, orbit)?,
                 answer => answer,
             };
             match answer {
@@ -126,17 +135,13 @@ where
                     left -= orbit.len();
                 }
                 Decided::Second(second) => witnesses.push((orbit.clone(), second)),
-                Decided::Unsettled => {
-                    return Err(GenerateError::Disagreement(
-                        "an exact removal check gave up".to_string(),
-                    ));
-                }
+                Decided::Unsettled => return Ok(None),
             }
         }
-        Ok(witnesses)
+        Ok(Some(witnesses))
     };
     let result = std::thread::scope(|scope| {
-        for _ in 0..threads {
+        for _ in 0..if inline { 0 } else { threads } {
             let sent = sent.clone();
             let (make, lock, rest) = (&make, &lock, &rest);
             scope.spawn(move || {
@@ -220,7 +225,7 @@ mod tests {
         threads: usize,
         need: usize,
         steps: usize,
-    ) -> (Vec<bool>, Result<Kept, GenerateError>, usize) {
+    ) -> (Vec<bool>, Result<Option<Kept>, GenerateError>, usize) {
         let mut given = vec![true; size.cells()];
         let mut watched = 0;
         let result = decide_in_order(
@@ -252,12 +257,36 @@ mod tests {
             );
             for threads in 1..=4 {
                 let (given, witnesses, steps) = run(size, &orbits, threads, need, usize::MAX);
-                let witnesses = witnesses.unwrap();
+                let witnesses = witnesses.unwrap().expect("no decider gives up");
                 assert_eq!(given, expected, "need {need}, {threads} threads");
                 let orbits_kept: Vec<Vec<Cell>> = witnesses.into_iter().map(|(o, _)| o).collect();
                 assert_eq!(orbits_kept, kept, "need {need}, {threads} threads");
                 assert_eq!(steps, orbits.len());
             }
+        }
+    }
+
+    #[test]
+    fn a_decider_that_gives_up_ends_the_pass_whatever_the_threads() {
+        let size = Size::from_side(9).unwrap();
+        let orbits: Vec<Vec<Cell>> = size.all_cells().map(|c| vec![c]).collect();
+        // Gives up on the 40th orbit, wherever it is asked.
+        let key = orbits[40][0];
+        let giving_up = || {
+            let mut decide = decider(size, 6);
+            move |rest: &[Cell], orbit: &[Cell]| {
+                if orbit[0] == key {
+                    Ok(Decided::Unsettled)
+                } else {
+                    decide(rest, orbit)
+                }
+            }
+        };
+        for threads in 1..=3 {
+            let mut given = vec![true; size.cells()];
+            let ended =
+                decide_in_order(size, &orbits, &mut given, threads, giving_up, &mut |_| true);
+            assert!(matches!(ended, Ok(None)), "{threads} threads");
         }
     }
 

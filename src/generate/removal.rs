@@ -1,17 +1,15 @@
 //! The removal pass: taking givens away from a solution while it stays
 //! the only one, deciding each removal, and proving the ones kept needed.
 
-use super::parallel;
 use super::rng::Rng;
+use super::towards;
 use super::{GenerateError, Generator, Removal, Step};
 use crate::backtrack::{Backtracker, Verdict};
-use crate::encode::RuleSet;
 use crate::grid::{Cell, Grid};
 use crate::puzzle::Puzzle;
 use crate::setter::{Analyzer, with_givens};
-use crate::solve::reduce::Groups;
+use crate::solve::backtrack;
 use crate::solve::sat::SatSolver;
-use crate::solve::{Outcome, backtrack};
 
 impl Generator {
     /// Removes givens from `solution` while it stays the only solution of
@@ -58,7 +56,7 @@ impl Generator {
             None => vec![true; size.cells()],
         };
         let steered = rules.is_classic();
-        let towards = steered && size.side() >= Removal::TOWARDS_FROM_SIDE;
+        let big = steered && size.side() >= Removal::TOWARDS_FROM_SIDE;
         let mut sat = SatSolver::new(self.options.encoding);
         // `tried` is the orbit just taken from the givens, whose removal is
         // in question; `None` for the pattern's givens as a whole.
@@ -66,7 +64,7 @@ impl Generator {
             .options
             .removal
         {
-            Removal::Exact if towards => decide_towards(&mut sat, &solution, rest, tried),
+            Removal::Exact if big => towards::decide(&mut sat, &solution, rest, tried, None),
             Removal::Exact if steered => {
                 match decide_bounded(rules, &solution, rest, Removal::STEER_NODE_LIMIT)? {
                     Decided::Unsettled => Ok(Decided::from(analyzer.second(rest)?)),
@@ -82,46 +80,11 @@ impl Generator {
                 return Ok(None);
             }
         }
-        if towards && pattern.is_none() && self.options.removal == Removal::Exact {
-            // A first pass takes away every orbit whose removal leaves a
-            // puzzle naked and hidden singles fill (a proof that it stays
-            // unique, and cheap), so that the SAT calls, one per orbit
-            // left, all come at the end: at 25×25 this pass leaves about
-            // 270 givens of 625 in a tenth of a second. (With locked
-            // candidates too it leaves fewer, and the SAT calls on the
-            // sparser puzzle took longer: 12.7 against 1.7 s for seed 3.)
-            let groups = Groups::new(&shape, RuleSet::Extended);
-            let mut givens = solution.clone();
-            orbits.retain(|orbit| {
-                for &c in orbit {
-                    givens.set(c, None);
-                }
-                let settled = groups.settles(&givens, false);
-                for &c in orbit {
-                    if settled {
-                        given[c.index(size)] = false;
-                    } else {
-                        givens.set(c, solution.get(c));
-                    }
-                }
-                !settled
-            });
-        }
         // The second solution that kept each orbit, when it was tried.
         let mut witnesses: Vec<(Vec<Cell>, Grid)> = Vec::new();
-        let threads = parallel::threads();
-        if towards && pattern.is_none() && self.options.removal == Removal::Exact && threads > 1 {
-            // Each SAT call is independent of the others but for the
-            // givens it is asked under: the calls run side by side.
+        if big && pattern.is_none() && self.options.removal == Removal::Exact {
             let encoding = self.options.encoding;
-            let make = || {
-                let mut sat = SatSolver::new(encoding);
-                let solution = &solution;
-                move |rest: &[Cell], orbit: &[Cell]| {
-                    decide_towards(&mut sat, solution, rest, Some(orbit))
-                }
-            };
-            witnesses = parallel::decide_in_order(size, &orbits, &mut given, threads, make, watch)?;
+            witnesses = towards::remove(&solution, encoding, &orbits, &mut given, rng, watch)?;
             orbits.clear();
         }
         let (mut unsettled, mut redundant) = (Vec::new(), Vec::new());
@@ -162,7 +125,7 @@ impl Generator {
             return Err(GenerateError::Stopped);
         }
         let backtracked = match self.options.removal {
-            Removal::Exact => steered && !towards,
+            Removal::Exact => steered && !big,
             Removal::Bounded { .. } => true,
         };
         if backtracked {
@@ -237,7 +200,7 @@ pub(super) fn decide_bounded(
 /// Turns what `engine` found for the givens `givens` of `solution` into a
 /// removal decision; an engine that does not find `solution` among the
 /// solutions contradicts the solver that drew it.
-fn judge(
+pub(super) fn judge(
     solution: &Grid,
     givens: &Grid,
     found: Verdict,
@@ -255,39 +218,6 @@ fn judge(
             }
         ))),
     }
-}
-
-/// Decides one removal on classic rules by the SAT solver steered to
-/// `solution`: whether it is the only solution with the givens `rest` (its
-/// digits there).
-///
-/// With the orbit `tried` just taken away, the givens before were unique
-/// (every removal keeps them so), so another solution must differ from
-/// `solution` in `tried`, and the question is that one clause
-/// ([`SatSolver::other_in`]). The pattern's givens, `tried` being `None`,
-/// are decided whole ([`SatSolver::solve_towards`]).
-fn decide_towards(
-    sat: &mut SatSolver,
-    solution: &Grid,
-    rest: &[Cell],
-    tried: Option<&[Cell]>,
-) -> Result<Decided, GenerateError> {
-    let mut givens = Grid::empty(solution.shape().clone());
-    for &c in rest {
-        givens.set(c, solution.get(c));
-    }
-    let found = match tried {
-        Some(orbit) => match sat.other_in(&givens, solution, orbit)? {
-            Some(other) => Verdict::Multiple(solution.clone(), other),
-            None => Verdict::Unique(solution.clone()),
-        },
-        None => match sat.solve_towards(&givens, solution)? {
-            Outcome::Unique(only) => Verdict::Unique(only),
-            Outcome::Multiple(a, b) => Verdict::Multiple(a, b),
-            Outcome::Unsolvable => Verdict::Unsolvable,
-        },
-    };
-    judge(solution, &givens, found, "the SAT solver")
 }
 
 /// Proves every orbit of `puzzle`'s givens needed from the second

@@ -45,6 +45,18 @@ use crate::grid::{Cell, Grid, Shape};
 use crate::puzzle::Puzzle;
 use propagated::Ask;
 
+/// What [`SatSolver::other_in`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Other {
+    /// A solution other than the one given, differing from it in one of
+    /// the cells asked.
+    Found(Grid),
+    /// No such solution.
+    Nothing,
+    /// The call's budget ran out before an answer.
+    GaveUp,
+}
+
 /// How the SAT backend decides each puzzle; see the module documentation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
@@ -258,17 +270,22 @@ impl SatSolver {
         }
     }
 
-    /// Returns a solution of `puzzle` other than `solution` that differs
-    /// from it in one of `cells`, or `None` when there is none: one call
-    /// on the formula propagation leaves, steered towards `solution`
+    /// Looks for a solution of `puzzle` other than `solution` that
+    /// differs from it in one of `cells`: one call on the formula
+    /// propagation leaves, steered towards `solution`
     /// ([`SatSolver::solve_towards`]), whatever the strategy.
     ///
     /// When the puzzle with `cells` given too has `solution` as its only
-    /// solution, any other solution differs from it there, so `None` then
-    /// proves `solution` the puzzle's only one. That is the question of
-    /// taking givens from a grid one at a time, and the one-clause
-    /// question is easier for the solver than blocking `solution` as a
-    /// whole: on a 25×25 grid it took a tenth of the time.
+    /// solution, any other solution differs from it there, so
+    /// [`Other::Nothing`] then proves `solution` the puzzle's only one.
+    /// That is the question of taking givens from a grid one at a time,
+    /// and the one-clause question is easier for the solver than blocking
+    /// `solution` as a whole: on a 25×25 grid it took a tenth of the time.
+    ///
+    /// With a `budget`, varisat gives up ([`Other::GaveUp`]) once its
+    /// DRAT proof of the call would pass that many bytes: a bound on the
+    /// search that is the same on every run, as a clock is not. (batsat
+    /// ignores it.)
     ///
     /// # Errors
     ///
@@ -280,15 +297,23 @@ impl SatSolver {
         puzzle: &Grid,
         solution: &Grid,
         cells: &[Cell],
-    ) -> Result<Option<Grid>, SolveError> {
+        budget: Option<u64>,
+    ) -> Result<Other, SolveError> {
         solution
             .check_solution(puzzle)
             .map_err(|v| SolveError::Decode(DecodeError::Invalid(v)))?;
-        match self.solve_propagated(puzzle, Ask::OtherIn { solution, cells })? {
-            Outcome::Multiple(_, other) => Ok(Some(other)),
+        let ask = Ask::OtherIn {
+            solution,
+            cells,
+            budget,
+        };
+        match self.solve_propagated(puzzle, ask) {
+            Ok(Outcome::Multiple(_, other)) => Ok(Other::Found(other)),
             // Propagation is sound and `solution` solves the puzzle, so
             // its only solution is `solution`.
-            Outcome::Unique(_) | Outcome::Unsolvable => Ok(None),
+            Ok(Outcome::Unique(_) | Outcome::Unsolvable) => Ok(Other::Nothing),
+            Err(SolveError::Stopped) if budget.is_some() => Ok(Other::GaveUp),
+            Err(error) => Err(error),
         }
     }
 

@@ -3,7 +3,11 @@
 //! a fresh solver on the formula it leaves, which decides the rest and
 //! proves uniqueness.
 
-use varisat::{Lit, Solver};
+use std::io;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use varisat::{Lit, ProofFormat, Solver};
 
 use super::{Engine, SatSolver, two_models};
 use crate::encode::optimized::Fixed;
@@ -69,7 +73,26 @@ impl SatSolver {
             ask,
         };
         match self.engine {
-            Engine::Varisat => left.solve_on(Solver::new()),
+            Engine::Varisat => {
+                let mut solver = Solver::new();
+                let spent = Arc::new(AtomicBool::new(false));
+                if let Ask::OtherIn {
+                    budget: Some(bytes),
+                    ..
+                } = ask
+                {
+                    let budget = Budget {
+                        left: bytes,
+                        spent: Arc::clone(&spent),
+                    };
+                    solver.write_proof(budget, ProofFormat::Drat);
+                }
+                match left.solve_on(solver) {
+                    // The budget ran out: no answer.
+                    Err(_) if spent.load(Ordering::Relaxed) => Err(SolveError::Stopped),
+                    answer => answer,
+                }
+            }
             #[cfg(feature = "batsat")]
             Engine::Batsat => left.solve_on(crate::solve::batsat::Batsat::default()),
         }
@@ -95,7 +118,37 @@ pub(super) enum Ask<'a> {
         solution: &'a Grid,
         /// Where another solution must differ from it.
         cells: &'a [Cell],
+        /// The bytes of DRAT proof varisat may write before it gives up.
+        budget: Option<u64>,
     },
+}
+
+/// A proof sink that only counts the bytes varisat writes to it, and
+/// fails past its bound, which stops the solver: a budget for one call
+/// that, unlike a clock, is the same on every run (varisat's search is
+/// deterministic, and so is its proof).
+struct Budget {
+    left: u64,
+    spent: Arc<AtomicBool>,
+}
+
+impl io::Write for Budget {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        match self.left.checked_sub(bytes.len() as u64) {
+            Some(left) => {
+                self.left = left;
+                Ok(bytes.len())
+            }
+            None => {
+                self.spent.store(true, Ordering::Relaxed);
+                Err(io::Error::other("the call's budget ran out"))
+            }
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
 }
 
 /// What propagation left of a puzzle, for a SAT solver to decide.
@@ -165,7 +218,10 @@ impl Left<'_> {
         let read = |model: &[Lit]| {
             vars::grid_of_model(puzzle, &fixed.complete(&names.formula_model(model)))
         };
-        if let Ask::OtherIn { solution, cells } = self.ask {
+        if let Ask::OtherIn {
+            solution, cells, ..
+        } = self.ask
+        {
             // "Some cell of `cells` differs from the solution", over the
             // free variables: a cell propagation fixed holds the
             // solution's digit.

@@ -115,7 +115,7 @@ fn other_in_finds_a_solution_differing_there_or_proves_none() {
     let blank_rows = four("1234............");
     let mut differing = 0;
     for cell in Size::from_side(4).unwrap().all_cells().skip(4) {
-        if let Some(other) = sat.other_in(&blank_rows, &solution, &[cell]).unwrap() {
+        if let Other::Found(other) = sat.other_in(&blank_rows, &solution, &[cell], None).unwrap() {
             assert_ne!(other.get(cell), solution.get(cell), "{cell}");
             other.check_solution(&blank_rows).unwrap();
             differing += 1;
@@ -125,20 +125,45 @@ fn other_in_finds_a_solution_differing_there_or_proves_none() {
     assert_eq!(differing, 12);
     // The first row is given: no solution differs there.
     let row: Vec<Cell> = (0..4).map(|c| Cell::new(0, c)).collect();
-    assert_eq!(sat.other_in(&blank_rows, &solution, &row).unwrap(), None);
+    assert_eq!(
+        sat.other_in(&blank_rows, &solution, &row, None).unwrap(),
+        Other::Nothing
+    );
     // One blank cell: the solution alone, whether propagation or the
     // solver decides it.
     let mut one_blank = solution.clone();
     one_blank.set(Cell::new(2, 1), None);
     assert_eq!(
-        sat.other_in(&one_blank, &solution, &[Cell::new(2, 1)])
+        sat.other_in(&one_blank, &solution, &[Cell::new(2, 1)], None)
             .unwrap(),
-        None
+        Other::Nothing
     );
     // A grid that does not solve the puzzle is refused.
     let wrong = four("1234341221434312");
     assert!(
-        sat.other_in(&blank_rows, &wrong, &[Cell::new(3, 3)])
+        sat.other_in(&blank_rows, &wrong, &[Cell::new(3, 3)], None)
             .is_err()
+    );
+}
+
+#[test]
+fn other_in_gives_up_past_its_budget_and_answers_without_one() {
+    // A hard 25×25 puzzle: propagation leaves varisat a search, whose
+    // proof passes a budget of 0 bytes.
+    let size = Size::from_side(25).unwrap();
+    let puzzle = Grid::from_symbols(size, crate::backtrack::tests::HARD_25).unwrap();
+    let solution = Grid::from_symbols(size, crate::backtrack::tests::HARD_SOLUTION_25).unwrap();
+    let blank: Vec<Cell> = size
+        .all_cells()
+        .filter(|&c| puzzle.get(c).is_none())
+        .collect();
+    let mut sat = SatSolver::default();
+    assert_eq!(
+        sat.other_in(&puzzle, &solution, &blank, Some(0)).unwrap(),
+        Other::GaveUp
+    );
+    assert_eq!(
+        sat.other_in(&puzzle, &solution, &blank, None).unwrap(),
+        Other::Nothing
     );
 }
