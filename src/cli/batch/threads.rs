@@ -1,0 +1,235 @@
+//! The threaded half of a batch: a reader thread sends chunks of the
+//! input to the workers, each worker solves and renders its chunks, and
+//! the calling thread hands the answers over in input order, never more
+//! than [`WINDOW`] puzzles behind the reader.
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::{Arc, Condvar, Mutex};
+
+use sudoku_sat::formats::text::{ParseError, Puzzle};
+use sudoku_sat::solve::{Checked, Report, SolveError};
+
+use super::{Ended, Event, Flow, Source, WINDOW, Workers, solve, weight};
+use crate::cli::progress::Progress;
+use crate::cli::signals::stopped;
+
+/// Consecutive items of the input for a worker, from number `first`.
+struct Chunk {
+    first: u64,
+    items: Vec<Result<Puzzle, ParseError>>,
+}
+
+/// A worker's answer to a [`Chunk`]: an event per item, in order, each
+/// with its range of `text`.
+struct Done {
+    first: u64,
+    events: Vec<(Event, Range<usize>)>,
+    text: String,
+}
+
+/// The reader's side of the window: how many puzzles were handed over, and
+/// whether the run is stopping.
+struct Window {
+    state: Mutex<(u64, bool)>,
+    moved: Condvar,
+}
+
+impl Window {
+    /// Waits until puzzle `seq` may be sent; false when the run stops.
+    fn wait_for(&self, seq: u64) -> bool {
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        while !state.1 && seq >= state.0 + WINDOW {
+            state = self.moved.wait(state).unwrap_or_else(|e| e.into_inner());
+        }
+        !state.1
+    }
+
+    /// Returns whether the run is stopping.
+    fn stopped(&self) -> bool {
+        self.state.lock().unwrap_or_else(|e| e.into_inner()).1
+    }
+
+    fn set(&self, handed: u64, stop: bool) {
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        *state = (handed, stop || state.1);
+        self.moved.notify_all();
+    }
+}
+
+/// Solves the rest of `source` on `jobs` workers, fed in chunks of up to
+/// `chunk`; `before` puzzles were handed over before (for the progress).
+pub(super) fn run_threaded<I, M, R, H>(
+    source: &mut Source<I>,
+    (jobs, chunk): (usize, u64),
+    before: u64,
+    progress: &mut Progress,
+    workers: &Workers<M, R>,
+    mut handle: H,
+) -> anyhow::Result<Ended>
+where
+    I: Iterator<Item = Result<Puzzle, ParseError>> + Send,
+    M: Fn() -> anyhow::Result<Checked> + Sync,
+    R: Fn(&Puzzle, &Result<Report, SolveError>, &mut String) + Sync,
+    H: FnMut(&Progress, Event, &str) -> anyhow::Result<Flow>,
+{
+    // Fail early, on this thread, if no pipeline can be made.
+    drop((workers.make)()?);
+    let window = Window {
+        state: Mutex::new((0, false)),
+        moved: Condvar::new(),
+    };
+    let (work_tx, work_rx) = sync_channel::<Chunk>(jobs * 4);
+    // Only the workers hold the work receiver: when they have all gone
+    // (the output stopped), it drops and a reader blocked on a full
+    // channel is released.
+    let work_rx = Arc::new(Mutex::new(work_rx));
+    let (done_tx, done_rx) = sync_channel::<Done>(jobs * 4);
+    std::thread::scope(|scope| {
+        let window = &window;
+        let reader = scope.spawn(move || read(source, chunk, window, work_tx));
+        for _ in 0..jobs {
+            let done = done_tx.clone();
+            let work_rx = Arc::clone(&work_rx);
+            scope.spawn(move || work(workers, &work_rx, done));
+        }
+        drop(work_rx);
+        drop(done_tx);
+        let result = hand_over(done_rx, window, before, progress, &mut handle);
+        // Whatever happened, let the reader and the workers go: the reader
+        // stops at the window, the workers when their channels close.
+        window.set(0, true);
+        let _ = reader.join();
+        result
+    })
+}
+
+/// The reader thread: numbers the puzzles and sends them to the workers in
+/// chunks of consecutive items. A parse error ends its chunk, so that it
+/// is reported as soon as the puzzles before it.
+fn read<I>(source: &mut Source<I>, chunk: u64, window: &Window, work: SyncSender<Chunk>) -> u64
+where
+    I: Iterator<Item = Result<Puzzle, ParseError>>,
+{
+    let mut seq = 0;
+    let (mut items, mut load) = (Vec::new(), 0);
+    // Chunks start at one puzzle and double up to `chunk`, so a short file
+    // is still shared among the workers and the first answers come soon.
+    let mut limit = 1;
+    while window.wait_for(seq) {
+        let Some(item) = source.next() else { break };
+        let full = match &item {
+            Ok(puzzle) => {
+                load += weight(puzzle.grid().size());
+                load >= limit
+            }
+            Err(_) => true,
+        };
+        items.push(item);
+        seq += 1;
+        if full {
+            if load >= limit {
+                (load, limit) = (0, (2 * limit).min(chunk));
+            }
+            let first = seq - items.len() as u64;
+            // The next chunk holds about as many items as this one.
+            let next = Vec::with_capacity(items.len());
+            let items = std::mem::replace(&mut items, next);
+            if work.send(Chunk { first, items }).is_err() {
+                return seq;
+            }
+        }
+    }
+    if !items.is_empty() && !window.stopped() {
+        let first = seq - items.len() as u64;
+        let _ = work.send(Chunk { first, items });
+    }
+    seq
+}
+
+/// A worker thread: its own pipeline, chunks in, events and texts out.
+fn work<M, R>(workers: &Workers<M, R>, work: &Mutex<Receiver<Chunk>>, done: SyncSender<Done>)
+where
+    M: Fn() -> anyhow::Result<Checked>,
+    R: Fn(&Puzzle, &Result<Report, SolveError>, &mut String),
+{
+    // A worker that cannot build its pipeline still answers every puzzle
+    // it takes, with the error, so the run stops cleanly on the first one.
+    let mut pipeline = (workers.make)().map_err(|e| format!("{e:#}"));
+    // The last chunk's text length: the next is about as long, and its
+    // buffer is then made once instead of grown by doubling.
+    let mut text_len = 0;
+    loop {
+        let job = work.lock().unwrap_or_else(|e| e.into_inner()).recv();
+        let Ok(Chunk { first, items }) = job else {
+            return;
+        };
+        let mut events = Vec::with_capacity(items.len());
+        let mut text = String::with_capacity(text_len);
+        for item in items {
+            // After a signal nothing more is handed over: stop between
+            // puzzles rather than finish the chunk.
+            if stopped().is_some() {
+                return;
+            }
+            let start = text.len();
+            let pipeline = pipeline.as_mut().map_err(|m| m.as_str());
+            let event = solve(pipeline, &workers.render, item, &mut text);
+            events.push((event, start..text.len()));
+        }
+        text_len = text.len();
+        if done
+            .send(Done {
+                first,
+                events,
+                text,
+            })
+            .is_err()
+        {
+            return;
+        }
+    }
+}
+
+/// Puts results back in input order and hands them to the caller.
+fn hand_over<H>(
+    done: Receiver<Done>,
+    window: &Window,
+    before: u64,
+    progress: &mut Progress,
+    handle: &mut H,
+) -> anyhow::Result<Ended>
+where
+    H: FnMut(&Progress, Event, &str) -> anyhow::Result<Flow>,
+{
+    let mut ended = Ended::default();
+    // Chunks that came before their turn, by their first item's number.
+    let mut pending = BTreeMap::new();
+    for chunk in done {
+        pending.insert(chunk.first, chunk);
+        while let Some(Done { events, text, .. }) = pending.remove(&ended.events) {
+            for (event, range) in events {
+                // Checked before each puzzle, not only by the reader: a
+                // small file is read whole at once, and a puzzle solved
+                // after the signal may be cut short (an external solver
+                // stopped).
+                if stopped().is_some() {
+                    return Ok(ended);
+                }
+                ended.events += 1;
+                let flow = handle(progress, event, &text[range])?;
+                progress.tick(before + ended.events);
+                if flow == Flow::Stop {
+                    window.set(ended.events, true);
+                    return Ok(ended);
+                }
+            }
+            // Once a chunk rather than once a puzzle: it takes a lock and
+            // wakes the reader, and a chunk more of slack leaves the
+            // reader's lead bounded all the same.
+            window.set(ended.events, false);
+        }
+    }
+    Ok(ended)
+}
