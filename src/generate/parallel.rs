@@ -103,12 +103,11 @@ where
                 return Err(GenerateError::Stopped);
             }
             let orbit = &orbits[committed];
-            let (now, asked) = {
-                let state = lock();
-                (state.removals, rest(&state.given, orbit))
-            };
+            // The givens as committed, for asking here.
+            let asked = || rest(&lock().given, orbit);
+            let now = lock().removals;
             let (removals, answer) = if inline {
-                (now, decide(&asked, orbit))
+                (now, decide(&asked(), orbit))
             } else {
                 loop {
                     if let Some(found) = pending.remove(&committed) {
@@ -122,7 +121,7 @@ where
             };
             let answer = match answer? {
                 // Asked before an earlier removal: ask again.
-                Decided::Unique | Decided::Unsettled if removals != now => decide(&asked, orbit)?,
+                Decided::Unique | Decided::Unsettled if removals != now => decide(&asked(), orbit)?,
                 answer => answer,
             };
             match answer {

@@ -75,21 +75,28 @@ impl SatSolver {
         match self.engine {
             Engine::Varisat => {
                 let mut solver = Solver::new();
-                let spent = Arc::new(AtomicBool::new(false));
-                if let Ask::OtherIn {
-                    budget: Some(bytes),
-                    ..
-                } = ask
-                {
-                    let budget = Budget {
-                        left: bytes,
-                        spent: Arc::clone(&spent),
-                    };
-                    solver.write_proof(budget, ProofFormat::Drat);
-                }
+                // Only a call with a budget writes a proof: the classic
+                // SAT path allocates nothing for it.
+                let spent = match ask {
+                    Ask::OtherIn {
+                        budget: Some(bytes),
+                        ..
+                    } => {
+                        let spent = Arc::new(AtomicBool::new(false));
+                        let budget = Budget {
+                            left: bytes,
+                            spent: Arc::clone(&spent),
+                        };
+                        solver.write_proof(budget, ProofFormat::Drat);
+                        Some(spent)
+                    }
+                    _ => None,
+                };
                 match left.solve_on(solver) {
                     // The budget ran out: no answer.
-                    Err(_) if spent.load(Ordering::Relaxed) => Err(SolveError::Stopped),
+                    Err(_) if spent.is_some_and(|s| s.load(Ordering::Relaxed)) => {
+                        Err(SolveError::Stopped)
+                    }
                     answer => answer,
                 }
             }
