@@ -84,14 +84,16 @@ impl Removal {
     /// removal takes a few nodes; the limit only bounds the rare hard one.
     pub const STEER_NODE_LIMIT: u64 = 1_000;
 
-    /// The smallest side from which exact removal on classic rules asks
-    /// the SAT solver steered to the solution ([`SatSolver::solve_towards`]
-    /// on the formula propagation leaves, fresh for each removal) rather
-    /// than the backtracker and the shared incremental solver: a 25×25
-    /// removal's second solution is then found in milliseconds where the
-    /// shared solver took about a second (docs/setting.md, "Big grids").
+    /// The smallest side from which exact removal on classic rules takes
+    /// away first what singles prove, then asks the SAT solver, steered to
+    /// the solution, whether a solution differs in each given left
+    /// ([`SatSolver::other_in`] on the formula propagation leaves, fresh
+    /// for each removal, within a budget), rather than the backtracker and
+    /// the shared incremental solver: a 25×25 removal's second solution is
+    /// then found in milliseconds where the shared solver took about a
+    /// second (docs/setting.md, "Big grids").
     ///
-    /// [`SatSolver::solve_towards`]: crate::solve::sat::SatSolver::solve_towards
+    /// [`SatSolver::other_in`]: crate::solve::sat::SatSolver::other_in
     pub const TOWARDS_FROM_SIDE: usize = 16;
 
     /// Exact below 25×25, bounded by `node_limit` from 25×25 up, where
