@@ -2,5 +2,5 @@
 // carries in the binary, by their path in web/.
 &[
     ("pkg/sudoku_sat_web.js", include_bytes!("sudoku_sat_web.js")),
-    ("pkg/sudoku_sat_web_bg.b2da8fd0e55c458b.wasm", include_bytes!("sudoku_sat_web_bg.b2da8fd0e55c458b.wasm")),
+    ("pkg/sudoku_sat_web_bg.d797aadfd80cd68d.wasm", include_bytes!("sudoku_sat_web_bg.d797aadfd80cd68d.wasm")),
 ]
