@@ -262,19 +262,42 @@ impl Propagator {
         assumptions: &[Lit],
         budget: &mut u64,
     ) -> Result<Option<Assignment>, Conflict> {
+        let probed = self.probe_vars(assumptions, 0..self.var_count, budget)?;
+        Ok(probed.finished.then_some(probed.assignment))
+    }
+
+    /// Does what [`Propagator::probe_within`] does, trying only the
+    /// variables of `vars` (a puzzle's cell-digit variables, say), and
+    /// returns what it deduced even when the budget runs out: every
+    /// literal it assigned holds in every model, finished or not.
+    ///
+    /// # Errors
+    ///
+    /// As [`Propagator::probe`].
+    pub fn probe_vars(
+        &self,
+        assumptions: &[Lit],
+        vars: std::ops::Range<usize>,
+        budget: &mut u64,
+    ) -> Result<Probed, Conflict> {
         let mut engine = Engine::<false>::new(self);
         if !engine.start(assumptions) {
             return Err(Conflict);
         }
+        let vars = vars.start..vars.end.min(self.var_count);
         loop {
             let before = engine.trail.len();
-            for index in 0..self.var_count {
+            for index in vars.clone() {
                 for polarity in [true, false] {
                     if engine.values[index].is_some() {
                         break;
                     }
                     if *budget == 0 {
-                        return Ok(None);
+                        let assignment = Assignment::of(engine);
+                        return Ok(Probed {
+                            assignment,
+                            finished: false,
+                        });
                     }
                     *budget -= 1;
                     let trial = Lit::from_index(index, polarity);
@@ -292,10 +315,23 @@ impl Propagator {
                 }
             }
             if engine.trail.len() == before {
-                return Ok(Some(Assignment::of(engine)));
+                let assignment = Assignment::of(engine);
+                return Ok(Probed {
+                    assignment,
+                    finished: true,
+                });
             }
         }
     }
+}
+
+/// What [`Propagator::probe_vars`] deduced.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Probed {
+    /// Every literal propagation and probing fixed.
+    pub assignment: Assignment,
+    /// Whether probing reached its fixpoint (rather than its budget).
+    pub finished: bool,
 }
 
 /// A partial assignment: each variable true, false or unassigned.

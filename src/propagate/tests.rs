@@ -120,6 +120,48 @@ fn probing_finds_a_failed_literal_that_propagation_misses() {
     assert_eq!(p.probe(&[]), Err(Conflict));
 }
 
+#[test]
+fn probing_some_variables_tries_only_those_and_keeps_what_a_spent_budget_found() {
+    let mut cnf = CnfFormula::new();
+    let [a, b, c, d, e] = lits(&mut cnf, 5)[..] else {
+        unreachable!()
+    };
+    // a fails as in the test above, and e fails on its own: e → b and
+    // e → ¬b.
+    cnf.add_clause(&[!a, b]);
+    cnf.add_clause(&[!a, c]);
+    cnf.add_clause(&[!b, !c, d]);
+    cnf.add_clause(&[!d, !a]);
+    cnf.add_clause(&[!e, b]);
+    cnf.add_clause(&[!e, !b]);
+    let p = propagator(&cnf);
+    let all = || u64::MAX;
+    // Trying a alone finds ¬a but leaves e open.
+    let probed = p.probe_vars(&[], 0..1, &mut all()).unwrap();
+    assert!(probed.finished);
+    assert!(probed.assignment.is_false(a));
+    assert_eq!(probed.assignment.value(e.var()), None);
+    // Trying e alone finds ¬e but leaves a open.
+    let probed = p.probe_vars(&[], 4..5, &mut all()).unwrap();
+    assert!(probed.assignment.is_false(e));
+    assert_eq!(probed.assignment.value(a.var()), None);
+    // A range past the last variable is cut to it.
+    let every = p.probe_vars(&[], 0..99, &mut all()).unwrap();
+    assert_eq!(
+        Some(every.assignment.clone()),
+        p.probe_within(&[], &mut all()).unwrap()
+    );
+    // A budget of one trial (a) stops before e, and keeps ¬a.
+    let mut budget = 1;
+    let probed = p.probe_vars(&[], 0..5, &mut budget).unwrap();
+    assert!(!probed.finished);
+    assert_eq!(budget, 0);
+    assert!(probed.assignment.is_false(a));
+    assert_eq!(probed.assignment.value(e.var()), None);
+    // The same budget through probe_within gives nothing.
+    assert_eq!(p.probe_within(&[], &mut 1), Ok(None));
+}
+
 /// The textbook fixpoint: scan every clause until none turns unit.
 fn naive_propagate(clauses: &[Vec<Lit>], values: &mut [Option<bool>]) -> bool {
     loop {

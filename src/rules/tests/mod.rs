@@ -9,7 +9,7 @@ use crate::formula::encode_puzzle;
 use crate::grid::{Digit, Size};
 use crate::puzzle::Puzzle;
 use crate::solve::Outcome;
-use crate::solve::sat::SatSolver;
+use crate::solve::sat::{SatSolver, Strategy};
 
 fn cell(r: u8, c: u8) -> Cell {
     Cell::new(r, c)
@@ -208,6 +208,33 @@ fn clauses_are_the_same_under_every_encoding_in_meaning() {
                     Outcome::Unique(solution.clone()),
                     "{key} {rules:?} {amo:?}"
                 );
+            }
+        }
+    }
+}
+
+#[test]
+fn probing_first_answers_as_the_whole_formula_does() {
+    // The default strategy propagates and probes the formula before any
+    // SAT call; the fresh strategy hands the whole formula to varisat.
+    // Both must tell the same for a unique puzzle, the empty grid (many
+    // solutions) and a full grid that breaks the rule (none).
+    let fresh = || SatSolver::with_strategy(Encoding::default(), Strategy::Fresh);
+    for (key, constraints) in every_family() {
+        let solution = some_solution(&constraints);
+        let unique = unique_puzzle(&solution, &constraints);
+        let empty = puzzle_with(Grid::empty(Size::NINE), &constraints);
+        let broken = puzzle_with(breaking_grid(&constraints), &constraints);
+        for puzzle in [unique, empty, broken] {
+            let probed = SatSolver::default().solve_puzzle(&puzzle).unwrap();
+            let whole = fresh().solve_puzzle(&puzzle).unwrap();
+            match (&probed, &whole) {
+                (Outcome::Multiple(a, b), Outcome::Multiple(..)) => {
+                    assert_ne!(a, b, "{key}");
+                    assert_eq!(puzzle.check(a), Ok(()), "{key}");
+                    assert_eq!(puzzle.check(b), Ok(()), "{key}");
+                }
+                _ => assert_eq!(probed, whole, "{key}"),
             }
         }
     }

@@ -10,6 +10,9 @@
 //!   the classic 9×9 grid failed-literal probing of the cells with two or
 //!   three candidates. A conflict proves the puzzle unsolvable; a full
 //!   assignment is its only solution.
+//!   A puzzle with variant rules is propagated over its clauses instead,
+//!   with failed-literal probing of every cell-digit variable
+//!   (`probed.rs`): that settles most variant puzzles with no SAT call.
 //!   Otherwise a fresh varisat solver gets only the clauses propagation
 //!   left undecided (Kwon & Jain's reduction, by everything propagation
 //!   deduced rather than by the givens alone), and decides the rest. A 9×9
@@ -321,9 +324,14 @@ impl SatSolver {
     /// has no, one or several solutions. A classic puzzle takes
     /// [`SatSolver::solve`]'s path.
     ///
-    /// A puzzle with constraints is solved on a fresh solver holding its
-    /// whole formula ([`encode_puzzle`]); every model is decoded and then
-    /// checked against every rule's plain meaning ([`Puzzle::check`]).
+    /// A puzzle with constraints is written as its whole formula
+    /// ([`encode_puzzle`]). Under [`Strategy::Propagate`] unit propagation
+    /// and failed-literal probing of the cell-digit variables run over its
+    /// clauses first, and a fresh solver gets what they leave (often
+    /// nothing: they fill most variant grids); under the other strategies
+    /// a fresh solver gets the whole formula. Every grid, propagated or
+    /// modelled, is decoded and then checked against every rule's plain
+    /// meaning ([`Puzzle::check`]).
     ///
     /// # Errors
     ///
@@ -333,6 +341,9 @@ impl SatSolver {
     pub fn solve_puzzle(&mut self, puzzle: &Puzzle) -> Result<Outcome, SolveError> {
         if puzzle.is_classic() {
             return self.solve(puzzle.givens());
+        }
+        if self.strategy == Strategy::Propagate {
+            return self.solve_probed(puzzle);
         }
         let mut solver = Solver::new();
         encode_puzzle(puzzle, &self.encoding, &mut solver);
@@ -420,6 +431,7 @@ fn two_models(first: Grid, second: Option<Grid>) -> Outcome {
     }
 }
 
+mod probed;
 mod propagated;
 #[cfg(test)]
 mod tests;

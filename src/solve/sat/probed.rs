@@ -1,0 +1,96 @@
+//! The default path for a puzzle with variant rules: its whole formula,
+//! unit propagation and failed-literal probing of the cell-digit variables
+//! over those clauses, then a fresh solver on what they leave.
+//!
+//! The classic path propagates over the rules' groups of N literals
+//! (`propagated.rs`); a variant rule is a set of clauses with no such
+//! shape, so here propagation runs over the clauses themselves
+//! ([`Propagator`]). Probing (trying x(r,c,d) and ¬x(r,c,d) in turn, and
+//! keeping the opposite of a trial that conflicts) is what settles most
+//! variant puzzles: a thermometer, a cage or a dot makes few deductions by
+//! unit propagation alone, but one step of trial through its clauses makes
+//! many. On the shared variant puzzles unit propagation alone fills about
+//! a third of the grids and probing five in six, which then need no SAT
+//! call at all (docs/performance.md, "Against Interactive Sudoku
+//! Solver").
+//!
+//! Both deductions are sound: a conflict proves there is no solution, and
+//! each literal they fix holds in every model, so a grid they fill is the
+//! only solution once it passes every rule's plain check. Whatever they
+//! leave goes to a fresh varisat solver as clauses over the open
+//! literals, with a unit clause per fixed cell-digit variable so that the
+//! model still names every digit.
+
+use varisat::{CnfFormula, ExtendFormula, Lit, Solver};
+
+use super::{SatSolver, first_two};
+use crate::encode::vars;
+use crate::formula::encode_puzzle;
+use crate::propagate::{Assignment, Propagator};
+use crate::puzzle::Puzzle;
+use crate::solve::{Outcome, SolveError, read_model};
+
+/// Probing tries at most this many literals per cell-digit variable
+/// (each variable has two). On the shared variant puzzles a probe that
+/// settles a puzzle tries about 2.5 per variable; the cap bounds what a
+/// probe that settles nothing costs.
+const TRIALS_PER_VAR: u64 = 4;
+
+impl SatSolver {
+    /// Solves a puzzle with constraints by propagation and probing over
+    /// its formula, then on a fresh solver for what they leave.
+    pub(super) fn solve_probed(&self, puzzle: &Puzzle) -> Result<Outcome, SolveError> {
+        let mut cnf = CnfFormula::new();
+        encode_puzzle(puzzle, &self.encoding, &mut cnf);
+        let propagator = Propagator::new(cnf.var_count(), cnf.iter());
+        let size = puzzle.givens().size();
+        let cell_vars = vars::cell_digit_count(size);
+        let mut budget = TRIALS_PER_VAR * cell_vars as u64;
+        let Ok(probed) = propagator.probe_vars(&[], 0..cell_vars, &mut budget) else {
+            return Ok(Outcome::Unsolvable);
+        };
+        let fixed = probed.assignment;
+        let placed: Vec<Lit> = (fixed.true_lits())
+            .filter(|lit| lit.is_positive() && lit.index() < cell_vars)
+            .collect();
+        if placed.len() == size.cells()
+            && let Ok(grid) = read_model(puzzle, &self.encoding, &placed)
+        {
+            return Ok(Outcome::Unique(grid));
+        }
+        // Open cells, or a forced grid that breaks a rule (an encoding
+        // bug): the solver answers, and its model is read the same way, so
+        // such a grid fails there with the rule it breaks.
+        let mut solver = Solver::new();
+        load_left(&cnf, &fixed, cell_vars, &mut solver);
+        first_two(
+            &mut solver,
+            |model| read_model(puzzle, &self.encoding, model),
+            |first| vars::blocking_clause(puzzle.givens(), first),
+        )
+    }
+}
+
+/// Loads what `fixed` leaves of `cnf`: each clause it does not satisfy,
+/// without its false literals, and a unit clause for each of the first
+/// `cell_vars` variables it fixes (a fixed variable may be in no clause
+/// left, and the model must still give every cell its digit).
+fn load_left(cnf: &CnfFormula, fixed: &Assignment, cell_vars: usize, solver: &mut Solver) {
+    let mut left = Vec::new();
+    for clause in cnf.iter() {
+        if clause.iter().any(|&lit| fixed.is_true(lit)) {
+            continue;
+        }
+        left.clear();
+        left.extend(clause.iter().copied().filter(|&lit| !fixed.is_false(lit)));
+        solver.add_clause(&left);
+    }
+    for index in 0..cell_vars {
+        let lit = Lit::from_index(index, true);
+        match fixed.lit_value(lit) {
+            Some(true) => solver.add_clause(&[lit]),
+            Some(false) => solver.add_clause(&[!lit]),
+            None => {}
+        }
+    }
+}
