@@ -21,6 +21,12 @@
 //! Look-ahead on two-candidate cells (as the fast path's) and restarts
 //! were tried too, and lost on the same puzzles.
 //!
+//! A search that passes [`PROBE_AFTER_NODES`] starts again, once, from
+//! the root probed for failed candidates: each candidate of each open
+//! cell placed and propagated, and those that fail removed, to a
+//! fixpoint. Probing at every node lost: its trials cost more than the
+//! nodes they saved.
+//!
 //! Reference: F. Boussemart, F. Hemery, C. Lecoutre, L. Sais. Boosting
 //! systematic search by weighting constraints. ECAI 2004, pp. 146–150.
 
@@ -42,10 +48,22 @@ pub(super) struct General<'a> {
     /// it is in (see `search`).
     weights: Vec<u64>,
     node_limit: u64,
+    /// The nodes after which the search starts again from a probed root.
+    probe_after: u64,
     nodes: u64,
     gave_up: bool,
     solutions: Vec<Vec<u64>>,
 }
+
+/// The nodes a search may take before it starts again from a root
+/// probed for failed candidates. Probing costs one propagation per
+/// candidate (hundreds at a 9×9 root), more than an easy puzzle's whole
+/// search, so only a search that has shown itself hard pays for it. On
+/// the shared variant puzzles a limit of 1,000 took the backtracker's
+/// give-ups from 12 to 7 and its total time from 7.1 to 6.1 s, and slowed
+/// 19 puzzles by more than a millisecond, against 44 for a limit of 100
+/// (docs/performance.md, "The cross-check on variant puzzles").
+const PROBE_AFTER_NODES: u64 = 1_000;
 
 /// The rule at hand can no longer hold.
 struct Dead;
@@ -65,6 +83,7 @@ impl<'a> General<'a> {
             quiet,
             weights: vec![1; shape.side() * shape.side()],
             node_limit,
+            probe_after: PROBE_AFTER_NODES,
             nodes: 0,
             gave_up: false,
             solutions: Vec::with_capacity(2),
@@ -87,7 +106,7 @@ impl<'a> General<'a> {
         // removed from its peers, so a peer given the same digit empties.
         let mut queue = Vec::new();
         if self.propagate(&mut state, &mut queue).is_ok() {
-            self.search(state, &mut queue);
+            self.search_then_probe(state, &mut queue);
         }
         let verdict = if self.gave_up {
             Verdict::GaveUp
@@ -112,6 +131,70 @@ impl<'a> General<'a> {
             grid.set(cell, Some(Digit::from_index(m.trailing_zeros() as usize)));
         }
         grid
+    }
+
+    /// Searches from the root; a search that passes
+    /// [`PROBE_AFTER_NODES`] starts again, with fresh weights, from a root
+    /// probed for failed candidates. Its nodes and the probe's trials
+    /// count towards the limit.
+    fn search_then_probe(&mut self, mut root: State, queue: &mut Vec<usize>) {
+        let limit = self.node_limit;
+        if self.probe_after >= limit {
+            self.search(root, queue);
+            return;
+        }
+        self.node_limit = self.probe_after;
+        self.search(root.clone(), queue);
+        self.node_limit = limit;
+        if !self.gave_up {
+            return;
+        }
+        self.gave_up = false;
+        self.solutions.clear();
+        // The first search's failures say where the unprobed grid was
+        // tight; kept, they steered the second worse (an empty
+        // nonconsecutive grid found no solution in 30,000 nodes).
+        self.weights.fill(1);
+        if self.probe(&mut root, queue).is_ok() {
+            self.search(root, queue);
+        }
+    }
+
+    /// Failed-candidate probing at the root: each candidate of each open
+    /// cell is placed in turn and propagated, and one that fails leaves
+    /// its cell; rounds repeat until one removes nothing. Each trial
+    /// counts as a node.
+    fn probe(&mut self, state: &mut State, queue: &mut Vec<usize>) -> Result<(), Dead> {
+        loop {
+            let mut changed = false;
+            for cell in 0..state.candidates.len() {
+                let mut rest = state.candidates[cell];
+                while rest != 0 {
+                    let bit = rest & rest.wrapping_neg();
+                    rest &= rest - 1;
+                    // Earlier removals may have settled the cell already.
+                    let now = state.candidates[cell];
+                    if now & bit == 0 || now == bit {
+                        continue;
+                    }
+                    self.nodes += 1;
+                    if self.nodes > self.node_limit {
+                        self.gave_up = true;
+                        return Err(Dead);
+                    }
+                    let mut trial = state.clone();
+                    trial.candidates[cell] = bit;
+                    if self.propagate(&mut trial, queue).is_err() {
+                        state.candidates[cell] &= !bit;
+                        changed = true;
+                        self.propagate(state, queue)?;
+                    }
+                }
+            }
+            if !changed {
+                return Ok(());
+            }
+        }
     }
 
     fn search(&mut self, state: State, queue: &mut Vec<usize>) {
@@ -462,6 +545,50 @@ mod tests {
             general.locked_candidates(&mut candidates, &mut masks),
             Ok(false)
         ));
+    }
+
+    #[test]
+    fn a_search_started_again_from_a_probed_root_answers_the_same() {
+        // With the restart after 0 to 20 nodes, every puzzle takes the
+        // probed path; the verdicts must be those of the plain search.
+        let nine = Shape::square(Size::NINE);
+        let grid = full(&nine);
+        let mut puzzles = vec![
+            thinned(&grid, |i| (i * 7919) % 100 < 30),
+            thinned(&grid, |i| (i * 7919) % 100 < 45),
+            Grid::empty(nine.clone()),
+        ];
+        // A given moved to a cell where it may have no solution left.
+        let mut moved = thinned(&grid, |i| (i * 7919) % 100 < 40);
+        moved.set(Cell::new(0, 0), grid.get(Cell::new(0, 1)));
+        moved.set(Cell::new(0, 1), None);
+        puzzles.push(moved);
+        let rules: [&dyn Prune; 0] = [];
+        let mut restarts = 0;
+        for puzzle in &puzzles {
+            let plain = {
+                let mut g = General::new(&nine, &rules, 1_000_000);
+                g.probe_after = u64::MAX;
+                g.solve(puzzle)
+            };
+            for after in [0, 1, 5, 20] {
+                let mut g = General::new(&nine, &rules, 1_000_000);
+                g.probe_after = after;
+                let probed = g.solve(puzzle);
+                if probed.nodes != plain.nodes {
+                    restarts += 1;
+                }
+                match (&plain.verdict, &probed.verdict) {
+                    (Verdict::Multiple(..), Verdict::Multiple(a, b)) => {
+                        assert_ne!(a, b);
+                        assert_eq!(a.check_solution(puzzle), Ok(()));
+                        assert_eq!(b.check_solution(puzzle), Ok(()));
+                    }
+                    (p, q) => assert_eq!(p, q, "{puzzle} after {after}"),
+                }
+            }
+        }
+        assert!(restarts > 0, "no search passed its restart");
     }
 
     #[test]
