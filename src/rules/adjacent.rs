@@ -67,19 +67,27 @@ fn check_differ(
     Ok(())
 }
 
-/// Removes a placed cell's digit from its partner, for every pair.
+/// Removes each placed cell's digit from the cells one of `moves` away:
+/// every pair [`pairs`] lists, from both ends. Walking the moves from the
+/// placed cells lists no pairs: the backtracker calls this at every node,
+/// where building the list cost more than the pruning.
 fn prune_differ(
     shape: &Shape,
-    pairs: &[(Cell, Cell)],
+    moves: &[(i32, i32)],
     candidates: &mut [u64],
 ) -> Result<bool, Contradiction> {
-    let size = shape.size();
+    let side = shape.side();
     let mut changed = false;
-    for &(a, b) in pairs {
-        let (i, j) = (a.index(size), b.index(size));
-        for (from, to) in [(i, j), (j, i)] {
-            let m = candidates[from];
-            if m.count_ones() == 1 {
+    for from in 0..candidates.len() {
+        let m = candidates[from];
+        if m.count_ones() != 1 {
+            continue;
+        }
+        let (row, col) = ((from / side) as i32, (from % side) as i32);
+        for &(dr, dc) in moves {
+            let (r, c) = (row + dr, col + dc);
+            if (0..side as i32).contains(&r) && (0..side as i32).contains(&c) {
+                let to = r as usize * side + c as usize;
                 changed |= restrict(&mut candidates[to], !m)?;
             }
         }
@@ -126,7 +134,7 @@ macro_rules! chess_rule {
             }
 
             fn prune(&self, shape: &Shape, candidates: &mut [u64]) -> Result<bool, Contradiction> {
-                prune_differ(shape, &pairs(shape, &$moves), candidates)
+                prune_differ(shape, &$moves, candidates)
             }
         }
     };
