@@ -19,7 +19,8 @@
 //! only solution once it passes every rule's plain check. Whatever they
 //! leave goes to a fresh varisat solver as clauses over the open
 //! literals, with a unit clause per fixed cell-digit variable so that the
-//! model still names every digit.
+//! model still names every digit, and the cell-digit literals negated so
+//! that the solver's first guesses place digits.
 
 use varisat::{CnfFormula, ExtendFormula, Lit, Solver};
 
@@ -61,35 +62,59 @@ impl SatSolver {
         // Open cells, or a forced grid that breaks a rule (an encoding
         // bug): the solver answers, and its model is read the same way, so
         // such a grid fails there with the rule it breaks.
+        // The cell-digit literals reach the solver negated, as on the
+        // classic path (`Placing`): varisat's first guesses set a
+        // variable false, and so they place digits rather than rule one
+        // out. Models and the blocking clause are turned back and forth.
+        let turn = |lit: Lit| if lit.index() < cell_vars { !lit } else { lit };
         let mut solver = Solver::new();
-        load_left(&cnf, &fixed, cell_vars, &mut solver);
+        load_left(&cnf, &fixed, cell_vars, &mut solver, turn);
         first_two(
             &mut solver,
-            |model| read_model(puzzle, &self.encoding, model),
-            |first| vars::blocking_clause(puzzle.givens(), first),
+            |model| {
+                let model: Vec<Lit> = model.iter().map(|&lit| turn(lit)).collect();
+                read_model(puzzle, &self.encoding, &model)
+            },
+            |first| {
+                let blocking = vars::blocking_clause(puzzle.givens(), first);
+                blocking.into_iter().map(turn).collect()
+            },
         )
     }
 }
 
-/// Loads what `fixed` leaves of `cnf`: each clause it does not satisfy,
-/// without its false literals, and a unit clause for each of the first
-/// `cell_vars` variables it fixes (a fixed variable may be in no clause
-/// left, and the model must still give every cell its digit).
-fn load_left(cnf: &CnfFormula, fixed: &Assignment, cell_vars: usize, solver: &mut Solver) {
+/// Loads what `fixed` leaves of `cnf`, each literal passed through
+/// `turn`: each clause it does not satisfy, without its false literals,
+/// and a unit clause for each of the first `cell_vars` variables it fixes
+/// (a fixed variable may be in no clause left, and the model must still
+/// give every cell its digit).
+fn load_left(
+    cnf: &CnfFormula,
+    fixed: &Assignment,
+    cell_vars: usize,
+    solver: &mut Solver,
+    turn: impl Fn(Lit) -> Lit,
+) {
     let mut left = Vec::new();
     for clause in cnf.iter() {
         if clause.iter().any(|&lit| fixed.is_true(lit)) {
             continue;
         }
         left.clear();
-        left.extend(clause.iter().copied().filter(|&lit| !fixed.is_false(lit)));
+        left.extend(
+            clause
+                .iter()
+                .copied()
+                .filter(|&lit| !fixed.is_false(lit))
+                .map(&turn),
+        );
         solver.add_clause(&left);
     }
     for index in 0..cell_vars {
         let lit = Lit::from_index(index, true);
         match fixed.lit_value(lit) {
-            Some(true) => solver.add_clause(&[lit]),
-            Some(false) => solver.add_clause(&[!lit]),
+            Some(true) => solver.add_clause(&[turn(lit)]),
+            Some(false) => solver.add_clause(&[!turn(lit)]),
             None => {}
         }
     }
