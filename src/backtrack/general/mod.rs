@@ -128,6 +128,16 @@ impl<'a> General<'a> {
         grid
     }
 
+    /// Counts one node (a branch or a probe's trial), and returns whether
+    /// the limit still allows it; past the limit the search gives up.
+    fn count_node(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes > self.node_limit {
+            self.gave_up = true;
+        }
+        !self.gave_up
+    }
+
     fn search(&mut self, state: State, queue: &mut Vec<usize>) {
         // Branch on the open cell with the fewest candidates per weight
         // (dom/wdeg).
@@ -153,9 +163,7 @@ impl<'a> General<'a> {
         while rest != 0 && self.solutions.len() < 2 && !self.gave_up {
             let bit = rest & rest.wrapping_neg();
             rest &= rest - 1;
-            self.nodes += 1;
-            if self.nodes > self.node_limit {
-                self.gave_up = true;
+            if !self.count_node() {
                 return;
             }
             let mut next = state.clone();

@@ -58,9 +58,7 @@ impl General<'_> {
                     if now & bit == 0 || now == bit {
                         continue;
                     }
-                    self.nodes += 1;
-                    if self.nodes > self.node_limit {
-                        self.gave_up = true;
+                    if !self.count_node() {
                         return Err(Dead);
                     }
                     let mut trial = state.clone();
