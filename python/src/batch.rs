@@ -397,7 +397,10 @@ pub fn generate(
         climb_moves,
     };
     let stop = Arc::new(AtomicBool::new(false));
-    let (sender, answers) = sync_channel(1);
+    // A rendezvous channel: the worker holds at most one finished puzzle
+    // while it waits to hand it over. A buffer of one let a second come
+    // after `stop` (one in the buffer, one blocked in `send`).
+    let (sender, answers) = sync_channel(0);
     let stopped = Arc::clone(&stop);
     let worker = std::thread::spawn(move || {
         let stop_test = Arc::clone(&stopped);
