@@ -153,101 +153,211 @@ impl Rule for Skyscraper {
     }
 
     /// Keeps the digits some line seen as the clue says uses (see
-    /// `Sightline`, below).
+    /// `sightline`, below).
     fn prune(&self, shape: &Shape, candidates: &mut [u64]) -> Result<bool, Contradiction> {
+        // The line is a row or column, at most 64 cells: its masks and
+        // supports live on the stack, as this runs at every node of the
+        // cross-check's search.
         let size = shape.size();
-        let masks: Vec<u64> = self
-            .cells
-            .iter()
-            .map(|c| candidates[c.index(size)])
-            .collect();
-        let mut line = Sightline::new(masks, shape.side(), self.count as usize);
-        if !line.visit(0, 0, 0) {
+        let n = self.cells.len();
+        let mut masks = [0u64; 64];
+        for (m, c) in masks.iter_mut().zip(&self.cells) {
+            *m = candidates[c.index(size)];
+        }
+        let mut supports = [0u64; 64];
+        if !sightline(
+            &masks[..n],
+            shape.side(),
+            self.count as usize,
+            &mut supports[..n],
+        ) {
             return Err(Contradiction);
         }
-        keep_only(shape, &self.cells, &line.supports, candidates)
+        keep_only(shape, &self.cells, &supports[..n], candidates)
     }
 }
 
-/// A search along a skyscraper clue's line from its side, for the digits
-/// each cell holds in some reading that sees the clue's count.
+/// Sets `supports` to the digits each cell of a skyscraper clue's line
+/// holds in some reading of the line that sees `count` buildings, or
+/// returns false when no reading does. `masks` are the line's candidates
+/// from the clue's side.
 ///
-/// A state is (cells done, tallest so far, buildings seen), each settled
-/// once, so the search costs at most N³ states on an N-cell line. The
-/// line is a whole row or column, so it holds the N; other digits may
-/// repeat in the search (the line's own rule keeps them apart, and
-/// leaving that out only keeps more digits, never fewer: sound). The
-/// buildings seen rise, so they are distinct anyway. It finds what
-/// bounds do, the N no earlier than the count says and no digit too tall
-/// too soon, and more beside placed digits.
-struct Sightline {
-    masks: Vec<u64>,
+/// A reading's state after i cells is the tallest building so far and
+/// the buildings seen. A forward pass finds, for each cell and tallest,
+/// the set of counts seen that some reading of the cells before reaches,
+/// one bit per count; a backward pass the counts from which the cells
+/// after can still end on the clue's count with the N stood (the line is
+/// a whole row or column, so it holds the N). A digit is kept where the
+/// two meet. That is N² sets of counts per cell, each step a shift or an
+/// OR of them, and no recursion: the same supports as a search of every
+/// state, at a fraction of its cost per call.
+///
+/// Other digits may repeat in a reading (the line's own rule keeps them
+/// apart, and leaving that out only keeps more digits, never fewer:
+/// sound). The buildings seen rise, so they are distinct anyway. It finds
+/// what bounds do, the N no earlier than the count says and no digit too
+/// tall too soon, and more beside placed digits.
+fn sightline(masks: &[u64], side: usize, count: usize, supports: &mut [u64]) -> bool {
+    const SMALL: usize = 19 * 17;
+    let n = masks.len();
+    let width = side + 1;
+    let cells = (n + 2) * width;
+    if cells <= SMALL {
+        sightline_in(masks, side, count, supports, &mut [0; SMALL][..cells])
+    } else {
+        sightline_in(masks, side, count, supports, &mut vec![0; cells])
+    }
+}
+
+/// [`sightline`] in `scratch`, (cells + 2) × (side + 1) zeros.
+fn sightline_in(
+    masks: &[u64],
     side: usize,
     count: usize,
-    /// 0 unknown, 1 no, 2 yes, per state.
-    memo: Vec<u8>,
-    supports: Vec<u64>,
-}
-
-impl Sightline {
-    fn new(masks: Vec<u64>, side: usize, count: usize) -> Sightline {
-        let n = masks.len();
-        Sightline {
-            memo: vec![0; (n + 1) * (side + 1) * (n + 1)],
-            supports: vec![0; n],
-            masks,
-            side,
-            count,
-        }
+    supports: &mut [u64],
+    scratch: &mut [u64],
+) -> bool {
+    let n = masks.len();
+    let width = side + 1;
+    if n == 0 || count == 0 || count > n {
+        return false;
     }
-
-    /// Whether the cells from i on, after a tallest building `tallest`
-    /// (0 for none) and `seen` seen, can complete the count; marks the
-    /// supports on the way.
-    fn visit(&mut self, i: usize, tallest: usize, seen: usize) -> bool {
-        let n = self.masks.len();
-        // Each later building seen is taller than the last: at most one
-        // per cell and per digit above the tallest.
-        if seen > self.count || seen + (n - i).min(self.side - tallest) < self.count {
-            return false;
-        }
-        if i == n {
-            // The line is a whole row or column, so its N stands in it.
-            return tallest == self.side;
-        }
-        let key = (i * (self.side + 1) + tallest) * (n + 1) + seen;
-        if self.memo[key] != 0 {
-            return self.memo[key] == 2;
-        }
-        let mut ok = false;
-        let mut rest = self.masks[i];
-        while rest != 0 {
-            let bit = rest & rest.wrapping_neg();
-            rest &= rest - 1;
-            let digit = bit.trailing_zeros() as usize + 1;
-            let next = if digit > tallest {
-                self.visit(i + 1, digit, seen + 1)
-            } else {
-                self.visit(i + 1, tallest, seen)
-            };
-            if next {
-                self.supports[i] |= bit;
-                ok = true;
+    // Bit s − 1 of reach[i·width + t]: some reading of the first i + 1
+    // cells has tallest t and s seen (1 to 64: the first cell is seen).
+    let (reach, rest) = scratch.split_at_mut(n * width);
+    let (ahead, here) = rest.split_at_mut(width);
+    let mut first = masks[0];
+    while first != 0 {
+        reach[first.trailing_zeros() as usize + 1] = 1;
+        first &= first - 1;
+    }
+    for (i, &m) in masks.iter().enumerate().skip(1) {
+        let (layer, next) = reach[(i - 1) * width..].split_at_mut(width);
+        for (t, &r) in layer.iter().enumerate() {
+            if r == 0 {
+                continue;
+            }
+            // Digits up to t hide behind the tallest; taller ones are seen.
+            if m & lower(t) != 0 {
+                next[t] |= r;
+            }
+            let mut taller = m & !lower(t);
+            while taller != 0 {
+                let d = taller.trailing_zeros() as usize + 1;
+                taller &= taller - 1;
+                next[d] |= r << 1;
             }
         }
-        self.memo[key] = 1 + u8::from(ok);
-        ok
     }
+    let end = 1 << (count - 1);
+    if reach[(n - 1) * width + side] & end == 0 {
+        return false;
+    }
+    // ahead[t], for the state after cell i: the counts seen from which
+    // the cells after i end as the clue says.
+    ahead[side] = end;
+    supports.fill(0);
+    for i in (1..n).rev() {
+        here.fill(0);
+        let m = masks[i];
+        for (t, &r) in reach[(i - 1) * width..i * width].iter().enumerate() {
+            if r == 0 {
+                continue;
+            }
+            let hidden = m & lower(t);
+            if hidden != 0 && ahead[t] & r != 0 {
+                supports[i] |= hidden;
+                here[t] |= ahead[t];
+            }
+            let mut taller = m & !lower(t);
+            while taller != 0 {
+                let bit = taller & taller.wrapping_neg();
+                taller &= taller - 1;
+                let after = ahead[bit.trailing_zeros() as usize + 1] >> 1;
+                if after & r != 0 {
+                    supports[i] |= bit;
+                    here[t] |= after;
+                }
+            }
+        }
+        ahead.copy_from_slice(here);
+    }
+    // The first cell is seen: it starts a reading with one seen.
+    let mut first = masks[0];
+    while first != 0 {
+        let bit = first & first.wrapping_neg();
+        first &= first - 1;
+        if ahead[bit.trailing_zeros() as usize + 1] & 1 != 0 {
+            supports[0] |= bit;
+        }
+    }
+    true
+}
+
+/// The bits of the digits 1 to t.
+fn lower(t: usize) -> u64 {
+    if t >= 64 { u64::MAX } else { (1 << t) - 1 }
 }
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
+
+    /// The supports by enumeration: every reading of the line from
+    /// `masks` (digits may repeat, as in [`sightline`]) that holds the N
+    /// and sees `count`.
+    fn by_enumeration(masks: &[u64], side: usize, count: usize) -> Option<Vec<u64>> {
+        let n = masks.len();
+        let mut supports = vec![0; n];
+        let mut any = false;
+        for code in 0..side.pow(n as u32) {
+            let digits: Vec<usize> = (0..n)
+                .map(|i| code / side.pow(i as u32) % side + 1)
+                .collect();
+            if digits
+                .iter()
+                .zip(masks)
+                .any(|(&d, &m)| m >> (d - 1) & 1 == 0)
+                || !digits.contains(&side)
+            {
+                continue;
+            }
+            let (mut tallest, mut seen) = (0, 0);
+            for &d in &digits {
+                if d > tallest {
+                    tallest = d;
+                    seen += 1;
+                }
+            }
+            if seen == count {
+                any = true;
+                for (s, &d) in supports.iter_mut().zip(&digits) {
+                    *s |= 1 << (d - 1);
+                }
+            }
+        }
+        any.then_some(supports)
+    }
+
+    proptest! {
+        #[test]
+        fn the_sightline_keeps_exactly_the_digits_some_reading_uses(
+            masks in proptest::collection::vec(1u64..64, 1..=6),
+            count in 0usize..=7,
+        ) {
+            let side = 6;
+            let mut supports = vec![0; masks.len()];
+            let found = sightline(&masks, side, count, &mut supports).then_some(supports);
+            prop_assert_eq!(found, by_enumeration(&masks, side, count));
+        }
+    }
 
     /// The supports of a line of `n` open cells of side `n` seeing `count`.
     fn open_line(n: usize, count: usize) -> Option<Vec<u64>> {
-        let mut line = Sightline::new(vec![(1 << n) - 1; n], n, count);
-        line.visit(0, 0, 0).then_some(line.supports)
+        let mut supports = vec![0; n];
+        sightline(&vec![(1 << n) - 1; n], n, count, &mut supports).then_some(supports)
     }
 
     #[test]
