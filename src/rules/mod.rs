@@ -256,13 +256,25 @@ impl Constraint {
     /// an extra region, a diagonal, each disjoint group, a cage, a renban
     /// line; none for the other families.
     pub fn distinct_groups(&self, shape: &Shape) -> Vec<Vec<Cell>> {
+        if let Some(cells) = self.own_distinct_group() {
+            return vec![cells.to_vec()];
+        }
         match self {
-            Constraint::ExtraRegion(r) => vec![r.cells.clone()],
-            Constraint::KillerCage(r) => vec![r.cells.clone()],
-            Constraint::Renban(r) => vec![r.cells.clone()],
             Constraint::Diagonal(r) => vec![r.cells(shape)],
             Constraint::DisjointGroups(_) => DisjointGroups::groups(shape),
             _ => Vec::new(),
+        }
+    }
+
+    /// The one group of distinct cells a constraint stores as its own
+    /// cells (an extra region, a cage, a renban line), borrowed: the
+    /// backtracker reads it at every node.
+    fn own_distinct_group(&self) -> Option<&[Cell]> {
+        match self {
+            Constraint::ExtraRegion(r) => Some(&r.cells),
+            Constraint::KillerCage(r) => Some(&r.cells),
+            Constraint::Renban(r) => Some(&r.cells),
+            _ => None,
         }
     }
 }
@@ -272,8 +284,12 @@ impl Constraint {
 impl crate::backtrack::Prune for Constraint {
     fn prune(&self, shape: &Shape, candidates: &mut [u64]) -> Option<bool> {
         let mut changed = Rule::prune(self, shape, candidates).ok()?;
-        for group in self.distinct_groups(shape) {
-            changed |= count_distinct(shape, &group, candidates).ok()?;
+        if let Some(cells) = self.own_distinct_group() {
+            changed |= count_distinct(shape, cells, candidates).ok()?;
+        } else {
+            for group in self.distinct_groups(shape) {
+                changed |= count_distinct(shape, &group, candidates).ok()?;
+            }
         }
         Some(changed)
     }
