@@ -236,21 +236,25 @@ impl Distinct<'_> {
 /// Finds, for weighted cells `terms` (candidate mask, weight) whose digits
 /// may repeat, the digits of each used by some assignment where
 /// Σ weight·digit = `target` (the one total, when reached). Returns `None`
-/// past [`STATE_BUDGET`] states.
+/// when the partial sums span too many values for the sets below.
+///
+/// Trick's states (cells done, partial sum) are kept as one bit set of
+/// partial sums per number of cells done: a forward pass shifts each set
+/// by weight·digit for each candidate, a backward pass does the same from
+/// the target, and a digit is supported where the two meet. A set is a
+/// few machine words (an arrow's sums span a few hundred values), so a
+/// call costs cells × digits × words word operations and no recursion:
+/// it runs at every node of the cross-check's search.
 pub(crate) fn weighted_supports(terms: &[(u64, i64)], target: i64) -> Option<Supports> {
-    let mut order: Vec<usize> = (0..terms.len()).collect();
-    order.sort_by_key(|&i| terms[i].0.count_ones());
-    let sorted: Vec<(u64, i64)> = order.iter().map(|&i| terms[i]).collect();
-    // low[i], high[i]: the least and most the terms from i on can add.
-    let mut low = vec![0i64; sorted.len() + 1];
-    let mut high = vec![0i64; sorted.len() + 1];
-    for i in (0..sorted.len()).rev() {
-        let (mask, w) = sorted[i];
+    let none = || Supports {
+        cells: vec![0; terms.len()],
+        totals: Vec::new(),
+    };
+    // The partial sums of the first i terms lie in [floor, ceiling].
+    let (mut low, mut high, mut floor, mut ceiling) = (0i64, 0i64, 0i64, 0i64);
+    for &(mask, w) in terms {
         if mask == 0 {
-            return Some(Supports {
-                cells: vec![0; terms.len()],
-                totals: Vec::new(),
-            });
+            return Some(none());
         }
         let (lo, hi) = (
             i64::from(mask.trailing_zeros()) + 1,
@@ -261,85 +265,94 @@ pub(crate) fn weighted_supports(terms: &[(u64, i64)], target: i64) -> Option<Sup
         } else {
             (w * hi, w * lo)
         };
-        low[i] = low[i + 1] + a;
-        high[i] = high[i + 1] + b;
+        low += a;
+        high += b;
+        floor = floor.min(low);
+        ceiling = ceiling.max(high);
     }
-    // The partial sum of the first i terms lies in [low[0] − low[i],
-    // high[0] − high[i]]; keys number the states (cells done, partial
-    // sum) densely from the least of those floors.
-    let floor = (0..=sorted.len())
-        .map(|i| low[0] - low[i])
-        .min()
-        .unwrap_or(0);
-    let ceiling = (0..=sorted.len())
-        .map(|i| high[0] - high[i])
-        .max()
-        .unwrap_or(0);
-    let span = (ceiling - floor + 1) as u64;
-    let mut search = Weighted {
-        memo: Memo::below(span.saturating_mul(sorted.len() as u64 + 1)),
-        terms: sorted,
-        low,
-        high,
-        floor,
-        span,
-        target,
-        supports: vec![0; terms.len()],
-    };
-    let reached = search.visit(0, 0)?;
+    if target < low || target > high {
+        return Some(none());
+    }
+    let words = usize::try_from((ceiling - floor) / 64 + 1).ok()?;
+    if words.saturating_mul(terms.len() + 2) > STATE_BUDGET {
+        return None;
+    }
+    // reach[i·words..]: the partial sums (less floor) of the first i terms.
+    let mut reach = vec![0u64; (terms.len() + 1) * words];
+    let mut ahead = vec![0u64; words];
+    let mut here = vec![0u64; words];
+    set_bit(&mut reach[..words], -floor);
+    for (i, &(mask, w)) in terms.iter().enumerate() {
+        let (done, next) = reach[i * words..].split_at_mut(words);
+        for digit in digits(mask) {
+            shift_or(done, w * digit, &mut next[..words]);
+        }
+    }
+    set_bit(&mut ahead, target - floor);
+    if !meets_shifted(&reach[terms.len() * words..], 0, &ahead) {
+        return Some(none());
+    }
     let mut cells = vec![0; terms.len()];
-    for (k, &i) in order.iter().enumerate() {
-        cells[i] = search.supports[k];
-    }
-    let totals = if reached { vec![target] } else { Vec::new() };
-    Some(Supports { cells, totals })
-}
-
-/// The search of [`weighted_supports`], terms in search order.
-struct Weighted {
-    terms: Vec<(u64, i64)>,
-    low: Vec<i64>,
-    high: Vec<i64>,
-    /// The least partial sum, and how many partial sums there can be.
-    floor: i64,
-    span: u64,
-    target: i64,
-    /// Whether (cells done, partial sum) leads to the target.
-    memo: Memo,
-    supports: Vec<u64>,
-}
-
-impl Weighted {
-    fn visit(&mut self, i: usize, sum: i64) -> Option<bool> {
-        let left = self.target - sum;
-        if left < self.low[i] || left > self.high[i] {
-            return Some(false);
-        }
-        if i == self.terms.len() {
-            return Some(true);
-        }
-        let key = i as u64 * self.span + (sum - self.floor) as u64;
-        if let Some(known) = self.memo.get(key) {
-            return Some(known);
-        }
-        if self.memo.len() >= STATE_BUDGET {
-            return None;
-        }
-        let (mask, w) = self.terms[i];
-        let mut ok = false;
-        let mut rest = mask;
-        while rest != 0 {
-            let bit = rest & rest.wrapping_neg();
-            rest &= rest - 1;
-            let digit = i64::from(bit.trailing_zeros()) + 1;
-            if self.visit(i + 1, sum + w * digit)? {
-                self.supports[i] |= bit;
-                ok = true;
+    for (i, &(mask, w)) in terms.iter().enumerate().rev() {
+        let done = &reach[i * words..(i + 1) * words];
+        here.fill(0);
+        for digit in digits(mask) {
+            if meets_shifted(done, w * digit, &ahead) {
+                cells[i] |= 1 << (digit - 1);
+                shift_or(&ahead, -w * digit, &mut here);
             }
         }
-        self.memo.insert(key, ok);
-        Some(ok)
+        std::mem::swap(&mut ahead, &mut here);
     }
+    Some(Supports {
+        cells,
+        totals: vec![target],
+    })
+}
+
+/// The digits of a candidate mask, as numbers.
+fn digits(mut mask: u64) -> impl Iterator<Item = i64> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let digit = i64::from(mask.trailing_zeros()) + 1;
+            mask &= mask - 1;
+            digit
+        })
+    })
+}
+
+/// Sets bit `at` of a bit set held in words.
+fn set_bit(set: &mut [u64], at: i64) {
+    set[(at / 64) as usize] |= 1 << (at % 64);
+}
+
+/// Word `j` of the bit set `set` shifted by `by` bits (towards higher
+/// bits when positive); bits shifted past either end are dropped.
+fn shifted_word(set: &[u64], by: i64, j: usize) -> u64 {
+    let at = |i: i64| {
+        usize::try_from(i)
+            .ok()
+            .and_then(|i| set.get(i))
+            .copied()
+            .unwrap_or(0)
+    };
+    let base = j as i64 - by.div_euclid(64);
+    match by.rem_euclid(64) {
+        0 => at(base),
+        r => at(base) << r | at(base - 1) >> (64 - r),
+    }
+}
+
+/// ORs `set` shifted by `by` bits into `into`.
+fn shift_or(set: &[u64], by: i64, into: &mut [u64]) {
+    for (j, word) in into.iter_mut().enumerate() {
+        *word |= shifted_word(set, by, j);
+    }
+}
+
+/// Whether `set` shifted by `by` bits shares a bit with `other`.
+fn meets_shifted(set: &[u64], by: i64, other: &[u64]) -> bool {
+    (0..other.len()).any(|j| shifted_word(set, by, j) & other[j] != 0)
 }
 
 /// Keeps in each of `cells` only the digits its supports found (same
