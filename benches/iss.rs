@@ -3,19 +3,21 @@
 //!
 //! ```text
 //! ISS_DIR=/path/to/Interactive-Sudoku-Solver cargo bench --bench iss \
-//!     [-- ROUNDS] [--sum ENCODING] [--node-limit NODES] [--only KEY,...]
+//!     [-- ROUNDS] [--sum ENCODING] [--node-limit NODES] [--only KEY,...] [--in-turn]
 //! ```
 //!
 //! `--sum` sets our sum encoding (as `solve --sum-encoding`),
 //! `--node-limit` the cross-check's (as `solve --node-limit`), `--only`
 //! keeps the puzzles holding one of the f-puzzles keys given, to measure
-//! a lever on the families it touches; `ISS_BENCH_EACH=1` in the
-//! environment lists every puzzle's medians too.
+//! a lever on the families it touches, `--in-turn` runs the cross-check
+//! after the SAT call on the same thread (as `solve -j1`) rather than
+//! beside it; `ISS_BENCH_EACH=1` in the environment lists every puzzle's
+//! medians too.
 //!
 //! (`benches/peers/iss.sh` checks what it needs first.) Reads corpus.tsv,
 //! heldout.tsv and language.tsv from the shared variant folder (see
 //! `shared/variants.rs`) and solves every puzzle ROUNDS times (4 unless
-//! given) on three paths, one thread each:
+//! given) on three paths:
 //!
 //! - ISS under node (`peers/iss.mjs`, one process kept for the run): its
 //!   solver built for the puzzle and run up to a second solution; node's
@@ -23,8 +25,11 @@
 //!   the time, as this side's reading is;
 //! - ours, SAT only: `SatSolver::solve_puzzle` (propagation, SAT, the
 //!   uniqueness call, every model decoded and checked against every rule);
-//! - ours, the default path of `solve`: the same, then the backtracker's
-//!   cross-check (`Checked`).
+//! - ours, the default path of `solve`: the same, and the backtracker's
+//!   cross-check (`Checked`), on a thread of its own beside the SAT call
+//!   as `solve` runs it with more than one job (its default on more than
+//!   one core), or after it with `--in-turn`. ISS and our SAT path use
+//!   one thread; the report says which the default path used.
 //!
 //! Within a round each puzzle goes through the three in turn, the order
 //! reversed every other round, so that a slow spell of the machine falls
@@ -142,11 +147,13 @@ impl Drop for Iss {
 
 /// Our side on one path, with the answer checked, and whether the
 /// cross-check gave up.
-fn ours(row: &Row, path: Path, encoding: Encoding, nodes: u64) -> (Answer, bool) {
+fn ours(row: &Row, path: Path, options: &Options) -> (Answer, bool) {
+    let (encoding, nodes) = (options.encoding, options.nodes);
     let start = Instant::now();
     let (outcome, gave_up) = match path {
         Path::Sat => (SatSolver::new(encoding).solve_puzzle(&row.puzzle), false),
         _ => match Checked::new(SatSolver::new(encoding), Some(Backtracker::new(nodes)))
+            .check_beside(!options.in_turn)
             .solve(&row.puzzle)
         {
             Ok(report) => {
@@ -184,11 +191,26 @@ fn load() -> String {
         .unwrap_or_else(|_| "unknown".into())
 }
 
-/// The command line: rounds, our encoding, the cross-check's node limit,
-/// the keys kept (all if none).
-fn args() -> (usize, Encoding, u64, Vec<String>) {
-    let (mut rounds, mut encoding, mut only) = (4, Encoding::default(), Vec::new());
-    let mut nodes = Backtracker::DEFAULT_NODE_LIMIT;
+/// The command line.
+struct Options {
+    rounds: usize,
+    encoding: Encoding,
+    /// The cross-check's node limit.
+    nodes: u64,
+    /// The keys kept (all if none).
+    only: Vec<String>,
+    /// Whether the cross-check runs after the SAT call rather than beside.
+    in_turn: bool,
+}
+
+fn args() -> Options {
+    let mut options = Options {
+        rounds: 4,
+        encoding: Encoding::default(),
+        nodes: Backtracker::DEFAULT_NODE_LIMIT,
+        only: Vec::new(),
+        in_turn: false,
+    };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -198,26 +220,39 @@ fn args() -> (usize, Encoding, u64, Vec<String>) {
                     eprintln!("iss bench: --sum takes auto, combinations, totalizer, order or pb");
                     std::process::exit(2)
                 };
-                encoding.sum = kind;
+                options.encoding.sum = kind;
             }
-            "--node-limit" => nodes = args.next().and_then(|n| n.parse().ok()).unwrap_or(nodes),
+            "--node-limit" => {
+                options.nodes = args
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .unwrap_or(options.nodes)
+            }
             "--only" => {
-                only = args
+                options.only = args
                     .next()
                     .unwrap_or_default()
                     .split(',')
                     .map(String::from)
                     .collect()
             }
+            "--in-turn" => options.in_turn = true,
             // cargo bench passes --bench along.
-            other => rounds = other.parse().unwrap_or(rounds),
+            other => options.rounds = other.parse().unwrap_or(options.rounds),
         }
     }
-    (rounds, encoding, nodes, only)
+    options
 }
 
 fn main() {
-    let (rounds, encoding, nodes, only) = args();
+    let options = args();
+    let Options {
+        rounds,
+        encoding,
+        nodes,
+        ref only,
+        in_turn,
+    } = options;
     let mut ours_refused = Vec::new();
     let tables: Vec<_> = FILES
         .iter()
@@ -251,9 +286,14 @@ fn main() {
         })
         .collect();
     println!(
-        "load average before: {}; ours: sum encoding {}, cross-check node limit {nodes}",
+        "load average before: {}; ours: sum encoding {}, cross-check node limit {nodes}, {}",
         load(),
-        encoding.sum.name()
+        encoding.sum.name(),
+        if in_turn {
+            "the cross-check after the SAT call (--in-turn)"
+        } else {
+            "the cross-check beside the SAT call, on a thread of its own"
+        }
     );
     let mut iss = Iss::start();
     let mut round_totals = Vec::new();
@@ -268,7 +308,7 @@ fn main() {
                 let answer = match path {
                     Path::Iss => iss.solve(&p.key, p.row),
                     _ => {
-                        let (answer, gave_up) = ours(p.row, path, encoding, nodes);
+                        let (answer, gave_up) = ours(p.row, path, &options);
                         p.gave_up |= gave_up;
                         answer
                     }

@@ -39,3 +39,54 @@ fn the_backtracker_decides_the_variant_corpus_and_is_never_wrong() {
     assert!(read >= 137, "{read} corpus puzzles read");
     assert!(decided >= 131, "only {decided} of {read} decided");
 }
+
+/// A variant puzzle's check runs its first nodes in turn and then, when
+/// they did not decide it, again on a thread beside the SAT call: the
+/// verdicts, and the nodes after which a check gives up, are those of the
+/// check in turn, at limits below, around and past that switch.
+#[test]
+fn a_variant_check_beside_the_sat_call_answers_as_in_turn() {
+    use sudoku_sat::grid::{Cell, Digit, Grid, Size};
+    use sudoku_sat::puzzle::Puzzle;
+    use sudoku_sat::rules::{AntiKing, AntiKnight, Constraint, NonConsecutive};
+    use sudoku_sat::solve::sat::SatSolver;
+    use sudoku_sat::solve::{Checked, CrossCheck, Outcome};
+
+    // The miracle rules on an empty grid: many solutions, and thousands
+    // of nodes before the backtracker finds two.
+    let miracle = Puzzle::new(Grid::empty(Size::NINE))
+        .with(Constraint::AntiKnight(AntiKnight))
+        .with(Constraint::AntiKing(AntiKing))
+        .with(Constraint::NonConsecutive(NonConsecutive::default()));
+    let mut clash = Grid::empty(Size::NINE);
+    clash.set(Cell::new(0, 0), Digit::new(1));
+    clash.set(Cell::new(1, 2), Digit::new(1));
+    let knights = Puzzle::new(clash).with(Constraint::AntiKnight(AntiKnight));
+    let needed = backtrack(Backtracker::default(), &miracle).nodes;
+    assert!(needed > 1000, "the miracle grid took {needed} nodes");
+    for limit in [0, 150, 250, 1500, Backtracker::DEFAULT_NODE_LIMIT] {
+        for puzzle in [&miracle, &knights] {
+            let answers: Vec<(Outcome, CrossCheck)> = [false, true]
+                .into_iter()
+                .map(|beside| {
+                    let report = Checked::new(SatSolver::default(), Some(Backtracker::new(limit)))
+                        .check_beside(beside)
+                        .solve(puzzle)
+                        .unwrap();
+                    (report.outcome, report.check)
+                })
+                .collect();
+            assert_eq!(answers[0], answers[1], "node limit {limit}");
+            let (outcome, check) = &answers[0];
+            if puzzle == &knights {
+                assert_eq!(outcome, &Outcome::Unsolvable);
+                assert_eq!(check, &CrossCheck::Agree);
+            } else if limit < needed {
+                assert_eq!(check, &CrossCheck::GaveUp { nodes: limit + 1 });
+            } else {
+                assert!(matches!(outcome, Outcome::Multiple(..)));
+                assert_eq!(check, &CrossCheck::Agree);
+            }
+        }
+    }
+}

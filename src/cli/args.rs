@@ -401,9 +401,10 @@ pub struct SolverArgs {
     /// 5 ms are solved on the main thread and the workers take over only if
     /// puzzles remain, so a short file does not pay for starting threads
     /// (a file of 64 KiB or more goes to the workers at once);
-    /// the cross-check of a 16×16 or 25×25 grid runs beside its SAT call. N is
-    /// at least 1; more than 4 per core (at most 256) is cut to that, with
-    /// a note.
+    /// the cross-check of a 16×16 or 25×25 grid runs beside its SAT call, as
+    /// does that of a variant puzzle its first 200 nodes did not decide. N
+    /// is at least 1; more than 4 per core (at most 256) is cut to that,
+    /// with a note.
     #[arg(long, short, value_name = "N", value_parser = parse_jobs)]
     pub(super) jobs: Option<usize>,
 

@@ -240,9 +240,45 @@ pub struct Checked {
     beside: bool,
 }
 
-/// The smallest grid side whose cross-check may run beside the SAT call
-/// (see [`Checked::check_beside`]): 16×16 and up.
+/// The smallest grid side whose cross-check runs beside the SAT call
+/// (see [`Checked::check_beside`]) whatever its rules: 16×16 and up.
 const BESIDE_FROM_SIDE: usize = 16;
+
+/// The nodes the cross-check of a variant puzzle searches in turn before
+/// it starts again on a thread of its own beside the SAT call.
+///
+/// Most variant checks end well within it, in a millisecond or less,
+/// where a thread would add more than it saves; a check past it is one
+/// of the slow ones, tens of milliseconds to a second, and loses these
+/// few milliseconds.
+const IN_TURN_NODES: u64 = 200;
+
+/// Where a puzzle's cross-check runs when it may run beside the SAT call.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Beside {
+    /// After the SAT call: a classic grid below 16×16, checked in
+    /// microseconds, less than starting a thread.
+    Never,
+    /// Beside it from the start: a 16×16 or larger classic grid, whose
+    /// check takes about as long as its SAT call.
+    Always,
+    /// Its first [`IN_TURN_NODES`] in turn, then beside: variant rules or
+    /// irregular blocks, which the backtracker's general search takes.
+    PastFirstNodes,
+}
+
+impl Beside {
+    fn of(puzzle: &Puzzle) -> Beside {
+        let shape = puzzle.shape();
+        if !puzzle.is_classic() || shape.block_dims().is_none() {
+            Beside::PastFirstNodes
+        } else if shape.side() >= BESIDE_FROM_SIDE {
+            Beside::Always
+        } else {
+            Beside::Never
+        }
+    }
+}
 
 impl Checked {
     /// Returns a pipeline around a SAT backend; `backtracker` `None` skips
@@ -257,14 +293,16 @@ impl Checked {
 
     /// With `beside`, the cross-check of a 16×16 or larger grid runs on a
     /// thread of its own while the SAT backend solves, and the answer waits
-    /// for both.
+    /// for both; so does that of a puzzle with variant rules or irregular
+    /// blocks once its first few hundred nodes have not decided it.
     ///
-    /// On large grids the two take similar times (tens of milliseconds
-    /// each on the hardest 25×25 test puzzle), so a puzzle's answer comes
-    /// in about the time of the slower one rather than the sum. Smaller
-    /// grids always run the two in turn: a thread would cost more than it
-    /// saves. Nothing is shared but the puzzle, and the verdicts are
-    /// compared exactly as in turn.
+    /// There the two take similar times (tens of milliseconds each on the
+    /// hardest 25×25 test puzzle; on the slowest variant puzzles the check
+    /// is often the slower), so a puzzle's answer comes in about the time
+    /// of the slower one rather than the sum. Smaller classic grids, and
+    /// variant checks done within those first nodes, run in turn: a thread
+    /// would cost more than it saves. Nothing is shared but the puzzle,
+    /// and the verdicts are compared exactly as in turn.
     ///
     /// The check's thread runs at the lowest priority (on Linux), so it
     /// takes only the CPU time the solvers leave: on the hardest grid the
@@ -291,24 +329,30 @@ impl Checked {
                 check_time: Duration::ZERO,
             });
         };
-        let (outcome, sat_time, (search, check_time)) =
-            if self.beside && whole.givens().size().side() >= BESIDE_FROM_SIDE {
-                std::thread::scope(|scope| {
-                    let check = scope.spawn(|| {
-                        lower_priority();
-                        timed(|| backtrack(bt, whole))
-                    });
+        let beside = if self.beside {
+            Beside::of(whole)
+        } else {
+            Beside::Never
+        };
+        let (outcome, sat_time, (search, check_time)) = match beside {
+            Beside::Always => self.solve_beside(whole, bt),
+            Beside::PastFirstNodes if bt.node_limit() > IN_TURN_NODES => {
+                let first = Backtracker::new(IN_TURN_NODES);
+                let (first, first_time) = timed(|| backtrack(first, whole));
+                if first.verdict == Verdict::GaveUp {
+                    let (outcome, sat_time, (search, time)) = self.solve_beside(whole, bt);
+                    (outcome, sat_time, (search, first_time + time))
+                } else {
                     let (outcome, sat_time) = timed(|| self.sat.solve(whole));
-                    let check = check
-                        .join()
-                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-                    (outcome, sat_time, check)
-                })
-            } else {
+                    (outcome, sat_time, (first, first_time))
+                }
+            }
+            _ => {
                 let (outcome, sat_time) = timed(|| self.sat.solve(whole));
                 let outcome = outcome?;
                 (Ok(outcome), sat_time, timed(|| backtrack(bt, whole)))
-            };
+            }
+        };
         let outcome = outcome?;
         let check = cross_check(&outcome, &search.verdict, search.nodes);
         Ok(Report {
@@ -316,6 +360,27 @@ impl Checked {
             check,
             sat_time,
             check_time,
+        })
+    }
+}
+
+impl Checked {
+    /// The SAT call, and the cross-check on a thread of its own beside it.
+    fn solve_beside(
+        &mut self,
+        whole: &Puzzle,
+        bt: Backtracker,
+    ) -> (Result<Outcome, SolveError>, Duration, (Search, Duration)) {
+        std::thread::scope(|scope| {
+            let check = scope.spawn(|| {
+                lower_priority();
+                timed(|| backtrack(bt, whole))
+            });
+            let (outcome, sat_time) = timed(|| self.sat.solve(whole));
+            let check = check
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            (outcome, sat_time, check)
         })
     }
 }
