@@ -39,12 +39,17 @@ impl General<'_> {
         };
         for (groups, pointing) in [(&layout.block_groups, true), (&layout.line_groups, false)] {
             for group in groups {
+                // A digit of segment s is in no other segment of the group
+                // unless two segments hold it: one pass over the group
+                // rather than one per segment (a jigsaw region meets up to
+                // N lines).
+                let (mut once, mut twice) = (0u64, 0u64);
+                for &t in group {
+                    twice |= once & seg_masks[t];
+                    once |= seg_masks[t];
+                }
                 for &s in group {
-                    let others = group
-                        .iter()
-                        .filter(|&&t| t != s)
-                        .fold(0, |m, &t| m | seg_masks[t]);
-                    let only = seg_masks[s] & !others;
+                    let only = seg_masks[s] & !twice;
                     if only == 0 {
                         continue;
                     }
