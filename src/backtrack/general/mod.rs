@@ -185,6 +185,7 @@ impl<'a> General<'a> {
         let layout = &self.layout;
         let State { candidates, placed } = state;
         let seg_masks = &mut vec![0u64; layout.segments.len()];
+        let full = u64::MAX >> (64 - layout.side);
         loop {
             // Naked singles: a cell with one candidate takes it from its
             // peers; a peer left with one is queued in turn.
@@ -220,18 +221,25 @@ impl<'a> General<'a> {
             let mut changed = false;
             // Hidden singles: a digit with one place left in a house.
             for house in &layout.houses {
-                let (mut once, mut twice) = (0u64, 0u64);
+                // Digits already placed in the house are alone too, and
+                // left out: with them, nearly every house was walked again
+                // at every pass for nothing to change.
+                let (mut once, mut twice, mut placed_here) = (0u64, 0u64, 0u64);
                 for &cell in house {
-                    twice |= once & candidates[cell];
-                    once |= candidates[cell];
+                    let m = candidates[cell];
+                    twice |= once & m;
+                    once |= m;
+                    if m & m.wrapping_sub(1) == 0 {
+                        placed_here |= m;
+                    }
                 }
-                if once.count_ones() as usize != layout.side {
+                if once != full {
                     for &c in house {
                         self.weights[c] += 1;
                     }
                     return Err(Dead);
                 }
-                let alone = once & !twice;
+                let alone = once & !twice & !placed_here;
                 if alone == 0 {
                     continue;
                 }
