@@ -31,6 +31,18 @@ pub(super) struct Segment {
 }
 
 impl Layout {
+    /// Adds `pairs` of cells that must differ to each other's peers.
+    pub(super) fn add_peers(&mut self, pairs: &[(usize, usize)]) {
+        for &(a, b) in pairs {
+            self.peers[a].push(b);
+            self.peers[b].push(a);
+        }
+        for list in &mut self.peers {
+            list.sort_unstable();
+            list.dedup();
+        }
+    }
+
     pub(super) fn new(shape: &Shape) -> Layout {
         let size = shape.size();
         let houses: Vec<Vec<usize>> = shape

@@ -70,6 +70,17 @@ pub trait Prune: Sync {
         let _ = shape;
         None
     }
+
+    /// Returns the pairs of cells (row-major indices) the rule makes
+    /// differ, when that is all the rule says (an anti-knight or
+    /// anti-king), or `None`, the default. The search then takes each
+    /// pair's cells as peers, as it does a row's: a digit placed leaves
+    /// the cells paired with it once, when it is placed, and `prune` is
+    /// never called.
+    fn differing_pairs(&self, shape: &Shape) -> Option<Vec<(usize, usize)>> {
+        let _ = shape;
+        None
+    }
 }
 
 /// What the backtracker concluded about a puzzle.

@@ -105,6 +105,12 @@ macro_rules! chess_rule {
         pub struct $name;
 
         impl $name {
+            #[doc = concat!("Returns each pair of cells a ", $piece, "'s move apart, once,")]
+            /// the earlier cell (row-major) first.
+            pub fn cell_pairs(&self, shape: &Shape) -> Vec<(Cell, Cell)> {
+                pairs(shape, &$moves)
+            }
+
             #[doc = concat!("Writes, for each pair of cells a ", $piece, "'s move apart")]
             /// that share no block, one clause per digit: not both.
             pub fn encode<F: ExtendFormula>(&self, shape: &Shape, _: &Encoding, sink: &mut F) {

@@ -294,6 +294,24 @@ impl crate::backtrack::Prune for Constraint {
         Some(changed)
     }
 
+    /// An anti-knight's or anti-king's pairs: the search takes them as
+    /// peers, which costs nothing once a cell is placed, where the prune
+    /// walked every placed cell's moves at every pass.
+    fn differing_pairs(&self, shape: &Shape) -> Option<Vec<(usize, usize)>> {
+        let pairs = match self {
+            Constraint::AntiKnight(r) => r.cell_pairs(shape),
+            Constraint::AntiKing(r) => r.cell_pairs(shape),
+            _ => return None,
+        };
+        let size = shape.size();
+        Some(
+            pairs
+                .into_iter()
+                .map(|(a, b)| (a.index(size), b.index(size)))
+                .collect(),
+        )
+    }
+
     /// The rule's [`Rule::cells`]: every `prune` reads only those.
     fn scope(&self, shape: &Shape) -> Option<Vec<usize>> {
         let size = shape.size();

@@ -8,6 +8,12 @@
 //! row, column and block, and each extra rule's pruning, then branches.
 //! Work is bounded by the same node limit.
 //!
+//! A rule that only makes pairs of cells differ (an anti-knight, an
+//! anti-king: [`Prune::differing_pairs`]) joins the peers instead: its
+//! cells leave each other's digits once, when placed, as a row's do.
+//! Pruned at every pass, the anti-knight walked every placed cell's
+//! moves again, 15% of the search on the antiknight coloring books.
+//!
 //! A rule that names its cells ([`Prune::scope`]) is skipped while they
 //! hold the masks they held when it last removed nothing: its pruning is
 //! a function of those masks, so it would remove nothing again.
@@ -43,7 +49,8 @@ use probe::PROBE_AFTER_NODES;
 pub(super) struct General<'a> {
     shape: &'a Shape,
     layout: Layout,
-    rules: &'a [&'a dyn Prune],
+    /// The rules pruned at each pass: those not taken as peers.
+    rules: Vec<&'a dyn Prune>,
     /// Each rule's cells, when it names them, and their masks the last
     /// time the rule removed nothing (zero masks, which no live search
     /// holds, until then): a rule whose cells are still so is skipped.
@@ -64,7 +71,15 @@ pub(super) struct General<'a> {
 struct Dead;
 
 impl<'a> General<'a> {
-    pub(super) fn new(shape: &'a Shape, rules: &'a [&'a dyn Prune], node_limit: u64) -> Self {
+    pub(super) fn new(shape: &'a Shape, all: &'a [&'a dyn Prune], node_limit: u64) -> Self {
+        let mut layout = Layout::new(shape);
+        let mut rules = Vec::with_capacity(all.len());
+        for &rule in all {
+            match rule.differing_pairs(shape) {
+                Some(pairs) => layout.add_peers(&pairs),
+                None => rules.push(rule),
+            }
+        }
         let scopes: Vec<Option<Vec<usize>>> = rules.iter().map(|r| r.scope(shape)).collect();
         let quiet = scopes
             .iter()
@@ -72,7 +87,7 @@ impl<'a> General<'a> {
             .collect();
         General {
             shape,
-            layout: Layout::new(shape),
+            layout,
             rules,
             scopes,
             quiet,

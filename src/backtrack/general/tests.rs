@@ -201,3 +201,61 @@ fn jigsaw_blocks() {
     let verdict = check(&as_jigsaw);
     assert!(matches!(verdict, Verdict::Unique(_) | Verdict::Unsolvable));
 }
+
+/// A rule as the search saw it before pairs became peers: its pruning
+/// only.
+struct PrunedOnly<'a>(&'a dyn Prune);
+
+impl Prune for PrunedOnly<'_> {
+    fn prune(&self, shape: &Shape, candidates: &mut [u64]) -> Option<bool> {
+        self.0.prune(shape, candidates)
+    }
+
+    fn scope(&self, shape: &Shape) -> Option<Vec<usize>> {
+        self.0.scope(shape)
+    }
+}
+
+#[test]
+fn pairs_taken_as_peers_answer_as_the_rules_pruning_does() {
+    use crate::rules::{AntiKing, AntiKnight, Constraint, Rule};
+    let nine = Shape::square(Size::NINE);
+    let knight = Constraint::AntiKnight(AntiKnight);
+    let king = Constraint::AntiKing(AntiKing);
+    assert!(Prune::differing_pairs(&knight, &nine).is_some_and(|p| p.len() == 2 * 8 * 7 * 2));
+    let rules: [&dyn Prune; 2] = [&knight, &king];
+    let pruned: [&dyn Prune; 2] = [&PrunedOnly(&knight), &PrunedOnly(&king)];
+    // A full grid that keeps both rules, found by the search itself,
+    // then thinned: unique, several and clashing puzzles.
+    let empty = Grid::empty(nine.clone());
+    let Verdict::Multiple(solution, _) =
+        General::new(&nine, &rules, 1_000_000).solve(&empty).verdict
+    else {
+        panic!("the empty anti-knight anti-king grid has many solutions");
+    };
+    let mut clash = Grid::empty(nine.clone());
+    clash.set(Cell::new(0, 0), Digit::new(4));
+    clash.set(Cell::new(2, 1), Digit::new(4));
+    let puzzles = [
+        thinned(&solution, |i| i % 3 != 0),
+        thinned(&solution, |i| i % 5 == 0),
+        thinned(&solution, |i| i % 11 == 0),
+        clash,
+        empty,
+    ];
+    for puzzle in &puzzles {
+        let peers = General::new(&nine, &rules, 1_000_000).solve(puzzle).verdict;
+        let pruning = General::new(&nine, &pruned, 1_000_000)
+            .solve(puzzle)
+            .verdict;
+        match (&peers, &pruning) {
+            (Verdict::Multiple(a, b), Verdict::Multiple(..)) => {
+                assert_ne!(a, b);
+                for g in [a, b] {
+                    assert_eq!(knight.check(g).and(king.check(g)), Ok(()), "{g}");
+                }
+            }
+            (p, q) => assert_eq!(p, q, "{puzzle}"),
+        }
+    }
+}
