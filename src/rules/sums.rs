@@ -132,29 +132,45 @@ pub(crate) fn distinct_supports(
     range: (i64, i64),
     allowed: &dyn Fn(i64) -> bool,
 ) -> Option<Supports> {
-    // Cells with few candidates first: the search fans out late.
-    let mut order: Vec<usize> = (0..masks.len()).collect();
-    order.sort_by_key(|&i| masks[i].count_ones());
-    let sorted: Vec<u64> = order.iter().map(|&i| masks[i]).collect();
-    let mut rest = vec![0u64; sorted.len() + 1];
-    for i in (0..sorted.len()).rev() {
+    let n = masks.len();
+    if n > MAX_DISTINCT {
+        // More cells than digits: no two-by-two distinct assignment.
+        return Some(Supports {
+            cells: vec![0; n],
+            totals: Vec::new(),
+        });
+    }
+    // Cells with few candidates first: the search fans out late. The
+    // search's arrays live on the stack: it runs at every node of the
+    // cross-check's search, where their allocations showed.
+    let mut order = [0usize; MAX_DISTINCT];
+    for (k, slot) in order.iter_mut().enumerate().take(n) {
+        *slot = k;
+    }
+    order[..n].sort_by_key(|&i| masks[i].count_ones());
+    let mut sorted = [0u64; MAX_DISTINCT];
+    for (slot, &i) in sorted.iter_mut().zip(&order[..n]) {
+        *slot = masks[i];
+    }
+    let mut rest = [0u64; MAX_DISTINCT + 1];
+    for i in (0..n).rev() {
         rest[i] = rest[i + 1] | sorted[i];
     }
     let bound = 1u64
         .checked_shl(64 - rest[0].leading_zeros())
         .unwrap_or(u64::MAX);
     let mut search = Distinct {
-        masks: sorted,
-        rest,
+        masks: &sorted[..n],
+        rest: &rest[..=n],
         range,
         allowed,
         memo: Memo::below(bound),
-        supports: vec![0; masks.len()],
+        supports: [0; MAX_DISTINCT],
         totals: Vec::new(),
     };
     search.visit(0, 0)?;
-    let mut cells = vec![0; masks.len()];
-    for (k, &i) in order.iter().enumerate() {
+    let mut cells = vec![0; n];
+    for (k, &i) in order[..n].iter().enumerate() {
         cells[i] = search.supports[k];
     }
     let mut totals = search.totals;
@@ -163,16 +179,20 @@ pub(crate) fn distinct_supports(
     Some(Supports { cells, totals })
 }
 
+/// The most cells distinct digits can fill: one per digit of a 64×64
+/// grid.
+const MAX_DISTINCT: usize = 64;
+
 /// The search of [`distinct_supports`], cells in search order.
 struct Distinct<'a> {
-    masks: Vec<u64>,
+    masks: &'a [u64],
     /// `rest[i]`: the union of the masks of cells i and after.
-    rest: Vec<u64>,
+    rest: &'a [u64],
     range: (i64, i64),
     allowed: &'a dyn Fn(i64) -> bool,
     /// Whether a used set leads to an allowed total.
     memo: Memo,
-    supports: Vec<u64>,
+    supports: [u64; MAX_DISTINCT],
     totals: Vec<i64>,
 }
 
