@@ -6,6 +6,9 @@ use crate::grid::Shape;
 /// The houses and peers of one shape.
 pub(super) struct Layout {
     pub(super) side: usize,
+    /// The mask of every digit, each cell's candidates before any is
+    /// taken, and what each house holds between its cells.
+    pub(super) full: u64,
     /// Every house (rows, columns, blocks), as cell indices.
     pub(super) houses: Vec<Vec<usize>>,
     /// For each cell, the other cells of its row, column and block.
@@ -31,26 +34,16 @@ pub(super) struct Segment {
 }
 
 impl Layout {
-    /// Adds `pairs` of cells that must differ to each other's peers.
-    pub(super) fn add_peers(&mut self, pairs: &[(usize, usize)]) {
-        for &(a, b) in pairs {
-            self.peers[a].push(b);
-            self.peers[b].push(a);
-        }
-        for list in &mut self.peers {
-            list.sort_unstable();
-            list.dedup();
-        }
-    }
-
-    pub(super) fn new(shape: &Shape) -> Layout {
+    /// The layout of `shape`, with the cells of each of `pairs` (cells that
+    /// must differ, beyond the houses) among each other's peers.
+    pub(super) fn new(shape: &Shape, pairs: &[(usize, usize)]) -> Layout {
         let size = shape.size();
         let houses: Vec<Vec<usize>> = shape
             .houses()
             .map(|h| shape.house_cells(h).iter().map(|c| c.index(size)).collect())
             .collect();
-        // Each cell's peers are the cells of its houses, less itself, each
-        // once: gathered, then sorted and deduplicated, which keeps this
+        // Each cell's peers are the cells of its houses, less itself, and
+        // those paired with it, each once: gathered, then sorted and deduplicated, which keeps this
         // linear in the houses' sizes (a linear `contains` per pair had made
         // it cubic in the side, a sixth of a 49×49 generate).
         let mut peers = vec![Vec::new(); shape.cells()];
@@ -58,6 +51,10 @@ impl Layout {
             for &a in house {
                 peers[a].extend(house.iter().copied().filter(|&b| b != a));
             }
+        }
+        for &(a, b) in pairs {
+            peers[a].push(b);
+            peers[b].push(a);
         }
         for list in &mut peers {
             list.sort_unstable();
@@ -94,6 +91,7 @@ impl Layout {
         }
         Layout {
             side,
+            full: u64::MAX >> (64 - side),
             houses,
             peers,
             segments,

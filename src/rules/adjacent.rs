@@ -68,9 +68,9 @@ fn check_differ(
 }
 
 /// Removes each placed cell's digit from the cells one of `moves` away:
-/// every pair [`pairs`] lists, from both ends. Walking the moves from the
-/// placed cells lists no pairs: the backtracker calls this at every node,
-/// where building the list cost more than the pruning.
+/// every pair [`pairs`] lists, from both ends, walked from the placed
+/// cells without listing the pairs. (The backtracker's search takes the
+/// pairs as peers instead, `Prune::differing_pairs`; hints call this.)
 fn prune_differ(
     shape: &Shape,
     moves: &[(i32, i32)],

@@ -5,20 +5,23 @@
 //! cells' smallest and largest totals straddle what it leaves, so a cage
 //! of two cells adding up to 10 keeps a 5 in each, and a cage of three
 //! adding up to 7 keeps a 3 beside a placed 1 though 1 + 3 + 3 repeats.
-//! Here a depth-first search runs over the cells one at a time and
-//! remembers every state it has settled: for distinct digits the state is
-//! the set of digits used so far (their sum follows from it), for digits
-//! that may repeat the number of cells done and the partial sum. A digit
-//! stays in a cell when some path through it reaches an allowed total:
-//! each cell keeps exactly its supported digits, generalized arc
-//! consistency on the one sum. Trick's dynamic programme for knapsack
-//! constraints works on the same states for repeatable digits; for
-//! distinct digits the used set replaces the partial sum, as killer
-//! solvers enumerate a cage's combinations.
+//! Here the states of a walk over the cells one at a time are settled:
+//! for distinct digits the set of digits used so far (their sum follows
+//! from it), searched depth first with every settled state remembered;
+//! for digits that may repeat the number of cells done and the partial
+//! sum, kept as one bit set of partial sums per number of cells done and
+//! filled by a forward and a backward pass. A digit stays in a cell when
+//! some path through it reaches an allowed total: each cell keeps exactly
+//! its supported digits, generalized arc consistency on the one sum.
+//! Trick's dynamic programme for knapsack constraints works on the same
+//! states for repeatable digits; for distinct digits the used set
+//! replaces the partial sum, as killer solvers enumerate a cage's
+//! combinations.
 //!
-//! A state count past [`STATE_BUDGET`] abandons the search (on large grids
-//! a long cage can have millions of subsets), and the callers fall back to
-//! bounds: the reasoning is always sound, and exact where it is cheap.
+//! Past [`STATE_BUDGET`] states (or words of bit sets) the reasoning is
+//! abandoned (on large grids a long cage can have millions of subsets),
+//! and the callers fall back to bounds: it is always sound, and exact
+//! where it is cheap.
 //!
 //! Reference: M. A. Trick. A dynamic programming approach for consistency
 //! and propagation for knapsack constraints. Annals of Operations
@@ -28,7 +31,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::Contradiction;
-use super::relation::prune_sum;
+use super::relation::{digits_of, prune_sum};
 use super::restrict;
 use crate::grid::{Cell, Shape};
 
@@ -304,7 +307,7 @@ pub(crate) fn weighted_supports(terms: &[(u64, i64)], target: i64) -> Option<Sup
     set_bit(&mut reach[..words], -floor);
     for (i, &(mask, w)) in terms.iter().enumerate() {
         let (done, next) = reach[i * words..].split_at_mut(words);
-        for digit in digits(mask) {
+        for digit in digits_of(mask).map(i64::from) {
             shift_or(done, w * digit, &mut next[..words]);
         }
     }
@@ -316,7 +319,7 @@ pub(crate) fn weighted_supports(terms: &[(u64, i64)], target: i64) -> Option<Sup
     for (i, &(mask, w)) in terms.iter().enumerate().rev() {
         let done = &reach[i * words..(i + 1) * words];
         here.fill(0);
-        for digit in digits(mask) {
+        for digit in digits_of(mask).map(i64::from) {
             if meets_shifted(done, w * digit, &ahead) {
                 cells[i] |= 1 << (digit - 1);
                 shift_or(&ahead, -w * digit, &mut here);
@@ -327,17 +330,6 @@ pub(crate) fn weighted_supports(terms: &[(u64, i64)], target: i64) -> Option<Sup
     Some(Supports {
         cells,
         totals: vec![target],
-    })
-}
-
-/// The digits of a candidate mask, as numbers.
-fn digits(mut mask: u64) -> impl Iterator<Item = i64> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let digit = i64::from(mask.trailing_zeros()) + 1;
-            mask &= mask - 1;
-            digit
-        })
     })
 }
 

@@ -367,9 +367,7 @@ impl Checked {
             check_time,
         })
     }
-}
 
-impl Checked {
     /// The SAT call, and the cross-check on a thread of its own beside it.
     ///
     /// With `yielding`, the check's thread takes the lowest priority (see

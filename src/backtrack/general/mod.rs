@@ -72,14 +72,14 @@ struct Dead;
 
 impl<'a> General<'a> {
     pub(super) fn new(shape: &'a Shape, all: &'a [&'a dyn Prune], node_limit: u64) -> Self {
-        let mut layout = Layout::new(shape);
-        let mut rules = Vec::with_capacity(all.len());
+        let (mut rules, mut pairs) = (Vec::with_capacity(all.len()), Vec::new());
         for &rule in all {
             match rule.differing_pairs(shape) {
-                Some(pairs) => layout.add_peers(&pairs),
+                Some(more) => pairs.extend(more),
                 None => rules.push(rule),
             }
         }
+        let layout = Layout::new(shape, &pairs);
         let scopes: Vec<Option<Vec<usize>>> = rules.iter().map(|r| r.scope(shape)).collect();
         let quiet = scopes
             .iter()
@@ -102,7 +102,7 @@ impl<'a> General<'a> {
 
     /// Searches `puzzle` for up to two solutions.
     pub(super) fn solve(mut self, puzzle: &Grid) -> Search {
-        let full = u64::MAX >> (64 - self.layout.side);
+        let full = self.layout.full;
         let candidates: Vec<u64> = puzzle
             .cells()
             .iter()
@@ -200,7 +200,6 @@ impl<'a> General<'a> {
         let layout = &self.layout;
         let State { candidates, placed } = state;
         let seg_masks = &mut vec![0u64; layout.segments.len()];
-        let full = u64::MAX >> (64 - layout.side);
         loop {
             // Naked singles: a cell with one candidate takes it from its
             // peers; a peer left with one is queued in turn.
@@ -248,7 +247,7 @@ impl<'a> General<'a> {
                         placed_here |= m;
                     }
                 }
-                if once != full {
+                if once != layout.full {
                     for &c in house {
                         self.weights[c] += 1;
                     }

@@ -7,15 +7,7 @@ use crate::grid::Size;
 
 /// A valid full grid of `shape` with rectangular blocks.
 fn full(shape: &Shape) -> Grid {
-    let (rows, cols) = shape.block_dims().unwrap();
-    let side = shape.side();
-    let mut grid = Grid::empty(shape.clone());
-    for cell in shape.all_cells() {
-        let (r, c) = (cell.row(), cell.col());
-        let v = (cols * (r % rows) + r / rows + c) % side;
-        grid.set(cell, Some(Digit::from_index(v)));
-    }
-    grid
+    crate::solve::count::pattern(shape).expect("rectangular blocks")
 }
 
 /// Blanks every cell where `keep` says no.
