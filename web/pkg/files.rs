@@ -2,5 +2,5 @@
 // carries in the binary, by their path in web/.
 &[
     ("pkg/sudoku_sat_web.js", include_bytes!("sudoku_sat_web.js")),
-    ("pkg/sudoku_sat_web_bg.970e4ac6ed1865d2.wasm", include_bytes!("sudoku_sat_web_bg.970e4ac6ed1865d2.wasm")),
+    ("pkg/sudoku_sat_web_bg.3ec342deddc39838.wasm", include_bytes!("sudoku_sat_web_bg.3ec342deddc39838.wasm")),
 ]
