@@ -39,11 +39,13 @@
 
 use std::fmt;
 
-use varisat::{Lit, Var};
+use varisat::{ExtendFormula, Lit, Var};
 
+mod build;
 mod engine;
 mod trace;
 
+pub use build::Clauses;
 use engine::{Engine, NO_REASON};
 pub use trace::{Chain, Link, Trace};
 
@@ -111,91 +113,11 @@ impl Propagator {
     /// Repeated literals are merged and tautologies (a clause holding x and
     /// ¬x) are dropped; neither changes what propagation deduces.
     pub fn new<'a>(var_count: usize, clauses: impl IntoIterator<Item = &'a [Lit]>) -> Self {
-        let mut var_count = var_count;
-        let mut empty_clause = false;
-        let mut units = Vec::new();
-        let mut unit_origin = Vec::new();
-        let mut binary = Vec::new();
-        let mut long_start = vec![0];
-        let mut long_lits = Vec::new();
-        let mut long_origin = Vec::new();
-        let mut clause = Vec::new();
-        for (origin, lits) in clauses.into_iter().enumerate() {
-            let origin = u32::try_from(origin).expect("too many clauses");
-            clause.clear();
-            clause.extend_from_slice(lits);
-            // Sorting by code puts x beside ¬x, so one pass finds both
-            // repeats and tautologies.
-            clause.sort_unstable();
-            clause.dedup();
-            if let Some(last) = clause.last() {
-                var_count = var_count.max(last.index() + 1);
-            }
-            if clause.windows(2).any(|w| w[0].var() == w[1].var()) {
-                continue;
-            }
-            match clause[..] {
-                [] => empty_clause = true,
-                [unit] => {
-                    units.push(unit);
-                    unit_origin.push(origin);
-                }
-                [a, b] => binary.push((a, b, origin)),
-                _ => {
-                    long_lits.extend_from_slice(&clause);
-                    long_start.push(long_lits.len());
-                    long_origin.push(origin);
-                }
-            }
+        let mut gathered = Clauses::new(var_count);
+        for clause in clauses {
+            gathered.add_clause(clause);
         }
-
-        // Counting sort of the implications by the literal that implies.
-        let mut implied_start = vec![0; 2 * var_count + 1];
-        for &(a, b, _) in &binary {
-            implied_start[(!a).code() + 1] += 1;
-            implied_start[(!b).code() + 1] += 1;
-        }
-        for code in 0..2 * var_count {
-            implied_start[code + 1] += implied_start[code];
-        }
-        let mut fill = implied_start.clone();
-        let mut implied = vec![Lit::from_code(0); 2 * binary.len()];
-        let mut implied_origin = vec![0; 2 * binary.len()];
-        // Filled in the order given, so each literal's implications are
-        // sorted by origin: traced firing merges them with the long
-        // clauses without sorting them.
-        for &(a, b, origin) in &binary {
-            for (from, to) in [(!a, b), (!b, a)] {
-                implied[fill[from.code()]] = to;
-                implied_origin[fill[from.code()]] = origin;
-                fill[from.code()] += 1;
-            }
-        }
-
-        let slots = 2 * (long_start.len() - 1);
-        assert!(slots < NO_SLOT as usize, "too many clauses");
-        let mut watch_head = vec![NO_SLOT; 2 * var_count];
-        let mut watch_next = vec![NO_SLOT; slots];
-        for slot in (0..slots).rev() {
-            let code = long_lits[long_start[slot / 2] + slot % 2].code();
-            watch_next[slot] = watch_head[code];
-            watch_head[code] = slot as u32;
-        }
-
-        Propagator {
-            var_count,
-            empty_clause,
-            units,
-            unit_origin,
-            implied_start,
-            implied,
-            implied_origin,
-            long_start,
-            long_lits,
-            long_origin,
-            watch_head,
-            watch_next,
-        }
+        gathered.build()
     }
 
     /// Returns the number of variables.
@@ -230,9 +152,9 @@ impl Propagator {
     ///
     /// After propagating the assumptions, tries each unassigned variable v
     /// in turn: when propagating v leads to a conflict, ¬v is implied and
-    /// propagated for good, and likewise v when ¬v fails. Rounds over all
-    /// variables repeat until one finds nothing new. Returns the final
-    /// assignment.
+    /// propagated for good, and likewise v when ¬v fails. The variables
+    /// are tried round and round until each has been tried since the last
+    /// literal fixed: the fixpoint. Returns the final assignment.
     ///
     /// # Errors
     ///
@@ -285,43 +207,53 @@ impl Propagator {
             return Err(Conflict);
         }
         let vars = vars.start..vars.end.min(self.var_count);
-        loop {
-            let before = engine.trail.len();
-            for index in vars.clone() {
-                for polarity in [true, false] {
-                    if engine.values[index].is_some() {
-                        break;
-                    }
-                    if *budget == 0 {
-                        let assignment = Assignment::of(engine);
-                        return Ok(Probed {
-                            assignment,
-                            finished: false,
-                        });
-                    }
-                    *budget -= 1;
-                    let trial = Lit::from_index(index, polarity);
-                    let mark = engine.trail.len();
-                    engine.assign(trial, NO_REASON);
-                    let consistent = engine.propagate(usize::MAX).is_ok();
-                    engine.undo(mark);
-                    if consistent {
-                        continue;
-                    }
-                    // `trial` failed, so its negation holds.
-                    if !(engine.assign(!trial, NO_REASON) && engine.propagate(usize::MAX).is_ok()) {
-                        return Err(Conflict);
-                    }
+        // The variables are tried round and round, and probing stops once
+        // every one of them has been tried (or assigned) since the last
+        // literal it fixed: the same fixpoint as whole rounds repeated
+        // until one finds nothing, without the tail of a last round that
+        // only confirms the variables before the last find.
+        let mut index = vars.start;
+        let mut quiet = 0;
+        while quiet < vars.len() {
+            let mut found = false;
+            for polarity in [true, false] {
+                if engine.values[index].is_some() {
+                    break;
                 }
+                if *budget == 0 {
+                    let assignment = Assignment::of(engine);
+                    return Ok(Probed {
+                        assignment,
+                        finished: false,
+                    });
+                }
+                *budget -= 1;
+                let trial = Lit::from_index(index, polarity);
+                let mark = engine.trail.len();
+                engine.assign(trial, NO_REASON);
+                let consistent = engine.propagate(usize::MAX).is_ok();
+                engine.undo(mark);
+                if consistent {
+                    continue;
+                }
+                // `trial` failed, so its negation holds.
+                if !(engine.assign(!trial, NO_REASON) && engine.propagate(usize::MAX).is_ok()) {
+                    return Err(Conflict);
+                }
+                found = true;
             }
-            if engine.trail.len() == before {
-                let assignment = Assignment::of(engine);
-                return Ok(Probed {
-                    assignment,
-                    finished: true,
-                });
-            }
+            quiet = if found { 0 } else { quiet + 1 };
+            index = if index + 1 == vars.end {
+                vars.start
+            } else {
+                index + 1
+            };
         }
+        let assignment = Assignment::of(engine);
+        Ok(Probed {
+            assignment,
+            finished: true,
+        })
     }
 }
 

@@ -222,7 +222,8 @@ fn naive_probe(clauses: &[Vec<Lit>], values: &mut [Option<bool>]) -> bool {
 
 /// Random formulas of clauses of one to four literals, with random
 /// assumptions: the watched-literal engine reaches the same fixpoint
-/// (or conflict) as the textbook one, with and without probing.
+/// (or conflict) as the textbook one, with and without probing, and
+/// gives back the clauses it was given.
 #[test]
 fn agrees_with_textbook_propagation_on_random_formulas() {
     let mut state = 0x9e37_79b9_7f4a_7c15_u64;
@@ -259,6 +260,13 @@ fn agrees_with_textbook_propagation_on_random_formulas() {
                 c
             })
             .collect();
+        // The clauses read back are the normalised ones, as a multiset.
+        let mut read_back = Vec::new();
+        p.for_each_clause(|c| read_back.push(c.to_vec()));
+        let mut sorted_normal = normal.clone();
+        sorted_normal.sort();
+        read_back.sort();
+        assert_eq!(read_back, sorted_normal, "{clauses:?}");
         let mut start = vec![None; vars];
         let mut clash = false;
         for &a in &assumptions {
