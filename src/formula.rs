@@ -45,7 +45,23 @@ pub fn encode_puzzle<F: ExtendFormula>(
     encoding: &Encoding,
     sink: &mut F,
 ) -> EncodeStats {
-    write(puzzle, encoding, sink, false)
+    write(puzzle, encoding, None, sink, false)
+}
+
+/// Does what [`encode_puzzle`] does, reducing every clause by `fixed`:
+/// a clause with a true literal is left out, a false literal is dropped
+/// (Kwon & Jain's reduction, as the optimized encoding makes it by the
+/// givens). `fixed` must hold in every solution of the puzzle, as
+/// [`Fixed::by_givens`] does; a model of the result, with `fixed`'s
+/// values put back, is then a model of the whole formula, and the
+/// solutions are the same.
+pub fn encode_puzzle_reduced<F: ExtendFormula>(
+    puzzle: &Puzzle,
+    encoding: &Encoding,
+    fixed: &Fixed,
+    sink: &mut F,
+) -> EncodeStats {
+    write(puzzle, encoding, Some(fixed), sink, false)
 }
 
 /// Does what [`encode_puzzle`] does, and also records, for each rule of
@@ -56,22 +72,22 @@ pub fn encode_puzzle_explained<F: ExtendFormula>(
     encoding: &Encoding,
     sink: &mut F,
 ) -> EncodeStats {
-    write(puzzle, encoding, sink, true)
+    write(puzzle, encoding, None, sink, true)
 }
 
 fn write<F: ExtendFormula>(
     puzzle: &Puzzle,
     encoding: &Encoding,
+    reduce: Option<&Fixed>,
     sink: &mut F,
     explained: bool,
 ) -> EncodeStats {
     let givens = puzzle.givens();
     let shape = givens.shape();
-    let fixed = encoding
-        .rules
-        .reduces_by_givens()
-        .then(|| Fixed::by_givens(givens));
-    let mut writer = Writer::start(shape, encoding, Some(givens), fixed.as_ref(), sink);
+    let by_givens =
+        (reduce.is_none() && encoding.rules.reduces_by_givens()).then(|| Fixed::by_givens(givens));
+    let fixed = reduce.or(by_givens.as_ref());
+    let mut writer = Writer::start(shape, encoding, Some(givens), fixed, sink);
     // Constraints of one family are written together, in the order of
     // their first appearance, so that each family is one run of clauses.
     let constraints = puzzle.constraints();
@@ -219,7 +235,7 @@ fn encode_rule<F: ExtendFormula>(
 
 #[cfg(test)]
 mod tests {
-    use varisat::{CnfFormula, Lit};
+    use varisat::{CnfFormula, ExtendFormula, Lit};
 
     use super::*;
     use crate::grid::{Grid, Size};
@@ -248,6 +264,60 @@ mod tests {
         );
         let five = lit(Size::NINE, Cell::new(2, 2), Digit::new(5).unwrap());
         assert!(cnf.iter().any(|clause| clause == [five]));
+    }
+
+    /// Every solution of a formula on the cell-digit variables of `size`,
+    /// each as its true cell-digit literals, found by blocking each in
+    /// turn.
+    fn solutions(cnf: &CnfFormula, size: Size) -> Vec<Vec<Lit>> {
+        let cell_vars = crate::encode::vars::cell_digit_count(size);
+        let mut solver = varisat::Solver::new();
+        solver.add_formula(cnf);
+        let mut found = Vec::new();
+        while solver.solve().unwrap() {
+            let placed: Vec<Lit> = (solver.model().unwrap().into_iter())
+                .filter(|l| l.is_positive() && l.index() < cell_vars)
+                .collect();
+            let blocking: Vec<Lit> = placed.iter().map(|&l| !l).collect();
+            solver.add_clause(&blocking);
+            found.push(placed);
+        }
+        found.sort();
+        found
+    }
+
+    #[test]
+    fn a_formula_reduced_by_the_givens_keeps_every_solution() {
+        // A 4×4 grid with two givens and a cage: seven solutions.
+        let size = Size::from_side(4).unwrap();
+        let mut givens = Grid::empty(size);
+        givens.set(Cell::new(0, 0), Digit::new(1));
+        givens.set(Cell::new(3, 3), Digit::new(2));
+        let cage = KillerCage {
+            cells: vec![Cell::new(1, 1), Cell::new(1, 2)],
+            total: Some(5),
+        };
+        let puzzle = Puzzle::new(givens).with(Constraint::KillerCage(cage));
+        let mut whole = CnfFormula::new();
+        encode_puzzle(&puzzle, &Encoding::default(), &mut whole);
+        let fixed = Fixed::by_givens(puzzle.givens());
+        let mut reduced = CnfFormula::new();
+        encode_puzzle_reduced(&puzzle, &Encoding::default(), &fixed, &mut reduced);
+        assert!(
+            reduced.len() * 4 < whole.len() * 3,
+            "{} of {}",
+            reduced.len(),
+            whole.len()
+        );
+        // The reduced formula, with the values it left out put back.
+        for (index, value) in fixed.values().iter().enumerate() {
+            if let Some(v) = value {
+                reduced.add_clause(&[Lit::from_index(index, *v)]);
+            }
+        }
+        let expected = solutions(&whole, size);
+        assert!(expected.len() > 5, "{}", expected.len());
+        assert_eq!(solutions(&reduced, size), expected);
     }
 
     #[test]

@@ -177,6 +177,9 @@ pub struct RuleCount {
 pub struct FamilySink<'a, F> {
     sink: &'a mut F,
     fixed: Option<&'a Fixed>,
+    /// Scratch for a reduced clause, so that reducing allocates nothing
+    /// per clause.
+    kept: Vec<Lit>,
     variables: usize,
     clauses: usize,
     literals: usize,
@@ -189,13 +192,13 @@ impl<F: ExtendFormula> ExtendFormula for FamilySink<'_, F> {
                 self.sink.add_clause(literals);
                 self.literals += literals.len();
             }
-            Some(fixed) => match fixed.reduce(literals) {
-                Some(kept) => {
-                    self.sink.add_clause(&kept);
-                    self.literals += kept.len();
+            Some(fixed) => {
+                if !fixed.reduce_into(literals, &mut self.kept) {
+                    return;
                 }
-                None => return,
-            },
+                self.sink.add_clause(&self.kept);
+                self.literals += self.kept.len();
+            }
         }
         self.clauses += 1;
     }
@@ -315,6 +318,7 @@ impl<'a, F: ExtendFormula> Writer<'a, F> {
             sink: FamilySink {
                 sink,
                 fixed,
+                kept: Vec::new(),
                 variables: 0,
                 clauses: 0,
                 literals: 0,

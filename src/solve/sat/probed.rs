@@ -2,6 +2,13 @@
 //! unit propagation and failed-literal probing of the cell-digit variables
 //! over those clauses, then a fresh solver on what they leave.
 //!
+//! The formula is written already reduced by what the givens decide
+//! through the houses (each given's other digits, its digit in each
+//! peer: Kwon & Jain's V⁺ and V⁻), as the optimized encoding reduces
+//! it, and straight into the propagator ([`Clauses`]), which holds the
+//! clauses for the solver too. On the shared variant puzzles that took
+//! a quarter off the median SAT call (docs/performance.md).
+//!
 //! The classic path propagates over the rules' groups of N literals
 //! (`propagated.rs`); a variant rule is a set of clauses with no such
 //! shape, so here propagation runs over the clauses themselves
@@ -22,12 +29,13 @@
 //! model still names every digit, and the cell-digit literals negated so
 //! that the solver's first guesses place digits.
 
-use varisat::{CnfFormula, ExtendFormula, Lit, Solver};
+use varisat::{ExtendFormula, Lit, Solver};
 
 use super::{SatSolver, first_two};
+use crate::encode::optimized::Fixed;
 use crate::encode::vars;
-use crate::formula::encode_puzzle;
-use crate::propagate::{Assignment, Propagator};
+use crate::formula::encode_puzzle_reduced;
+use crate::propagate::{Assignment, Clauses, Propagator};
 use crate::puzzle::Puzzle;
 use crate::solve::{Outcome, SolveError, read_model};
 
@@ -41,13 +49,21 @@ impl SatSolver {
     /// Solves a puzzle with constraints by propagation and probing over
     /// its formula, then on a fresh solver for what they leave.
     pub(super) fn solve_probed(&self, puzzle: &Puzzle) -> Result<Outcome, SolveError> {
-        let mut cnf = CnfFormula::new();
-        encode_puzzle(puzzle, &self.encoding, &mut cnf);
-        let propagator = Propagator::new(cnf.var_count(), cnf.iter());
+        // What the givens decide through the houses is left out of the
+        // formula as it is written, and assumed instead.
+        let by_givens = Fixed::by_givens(puzzle.givens());
+        // The clauses go straight into the propagator, which holds them
+        // for the solver too.
+        let mut clauses = Clauses::new(0);
+        encode_puzzle_reduced(puzzle, &self.encoding, &by_givens, &mut clauses);
+        let propagator = clauses.build();
+        let decided: Vec<Lit> = (by_givens.values().iter().enumerate())
+            .filter_map(|(index, value)| value.map(|v| Lit::from_index(index, v)))
+            .collect();
         let size = puzzle.givens().size();
         let cell_vars = vars::cell_digit_count(size);
         let mut budget = TRIALS_PER_VAR * cell_vars as u64;
-        let Ok(probed) = propagator.probe_vars(&[], 0..cell_vars, &mut budget) else {
+        let Ok(probed) = propagator.probe_vars(&decided, 0..cell_vars, &mut budget) else {
             return Ok(Outcome::Unsolvable);
         };
         let fixed = probed.assignment;
@@ -68,7 +84,7 @@ impl SatSolver {
         // out. Models and the blocking clause are turned back and forth.
         let turn = |lit: Lit| if lit.index() < cell_vars { !lit } else { lit };
         let mut solver = Solver::new();
-        load_left(&cnf, &fixed, cell_vars, &mut solver, turn);
+        load_left(&propagator, &fixed, cell_vars, &mut solver, turn);
         first_two(
             &mut solver,
             |model| {
@@ -83,22 +99,22 @@ impl SatSolver {
     }
 }
 
-/// Loads what `fixed` leaves of `cnf`, each literal passed through
+/// Loads what `fixed` leaves of the clauses of `propagator`, each literal passed through
 /// `turn`: each clause it does not satisfy, without its false literals,
 /// and a unit clause for each of the first `cell_vars` variables it fixes
 /// (a fixed variable may be in no clause left, and the model must still
 /// give every cell its digit).
 fn load_left(
-    cnf: &CnfFormula,
+    propagator: &Propagator,
     fixed: &Assignment,
     cell_vars: usize,
     solver: &mut Solver,
     turn: impl Fn(Lit) -> Lit,
 ) {
     let mut left = Vec::new();
-    for clause in cnf.iter() {
+    propagator.for_each_clause(|clause| {
         if clause.iter().any(|&lit| fixed.is_true(lit)) {
-            continue;
+            return;
         }
         left.clear();
         left.extend(
@@ -109,7 +125,7 @@ fn load_left(
                 .map(&turn),
         );
         solver.add_clause(&left);
-    }
+    });
     for index in 0..cell_vars {
         let lit = Lit::from_index(index, true);
         match fixed.lit_value(lit) {
