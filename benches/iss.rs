@@ -31,6 +31,10 @@
 //!   one core), or after it with `--in-turn`. ISS and our SAT path use
 //!   one thread; the report says which the default path used.
 //!
+//! Both of ours run with the command's memory allocator, as `solve` and
+//! `sudoku-sat bench` do (`src/cli/allocator.rs`); the library's own
+//! users keep whichever their program links.
+//!
 //! Within a round each puzzle goes through the three in turn, the order
 //! reversed every other round, so that a slow spell of the machine falls
 //! on all of them. Every answer is compared with the published solution.
@@ -41,6 +45,12 @@
 //! puzzles either side refused or answered wrongly, each round's totals
 //! (the spread) and the load average before and after.
 
+// The command's allocator, so that the default path is timed as `solve`
+// runs it (the library leaves the choice to the program that links it).
+// Its unit test is not run here, which leaves that test's imports unused.
+#[allow(unused_imports)]
+#[path = "../src/cli/allocator.rs"]
+mod allocator;
 #[path = "shared/variants.rs"]
 mod variants;
 
