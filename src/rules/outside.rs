@@ -15,7 +15,7 @@ use varisat::ExtendFormula;
 
 use super::lines::{cell_list, sorted};
 use super::relation::{digits_of, value};
-use super::sums::{Supports, distinct_supports, narrow};
+use super::sums::{Supports, distinct_supports, keep_only, narrow};
 use super::{Broken, Contradiction, Rule};
 use crate::encode::Encoding;
 use crate::encode::sum::{Sum, SumKind, Term};
@@ -163,54 +163,63 @@ impl Rule for Sandwich {
         let size = shape.size();
         let (one, top) = (1u64, 1u64 << (size.side() - 1));
         let crusts = one | top;
-        let masks: Vec<u64> = self
-            .cells
-            .iter()
-            .map(|c| candidates[c.index(size)])
-            .collect();
+        // A line of a 64×64 grid at most: its masks, what they keep and the
+        // cells between a pair live on the stack, as this runs at every
+        // node of the cross-check's search.
+        let n = self.cells.len();
+        let (mut masks, mut keep, mut inner) = ([0u64; 64], [0u64; 64], [0u64; 64]);
+        for (m, c) in masks.iter_mut().zip(&self.cells) {
+            *m = candidates[c.index(size)];
+        }
+        // The cells that can hold nothing but the 1 or the N: a pair of
+        // places must take in every one of them.
+        let mut must = (0..n).filter(|&k| masks[k] & !crusts == 0);
+        let (must_a, must_b) = (must.next(), must.next());
+        if must.next().is_some() {
+            return Err(Contradiction);
+        }
         let total = i64::from(self.total);
-        let mut keep = vec![0u64; masks.len()];
-        for p in 0..masks.len() {
-            for q in p + 1..masks.len() {
-                let ways: Vec<(u64, u64)> = [(one, top), (top, one)]
-                    .into_iter()
-                    .filter(|&(x, y)| masks[p] & x != 0 && masks[q] & y != 0)
-                    .collect();
-                let outside_ok = (0..masks.len())
-                    .filter(|&k| k != p && k != q)
-                    .all(|k| masks[k] & !crusts != 0);
-                if ways.is_empty() || !outside_ok {
+        let mut any = false;
+        for p in 0..n {
+            for q in p + 1..n {
+                if must_a.is_some_and(|k| k != p && k != q)
+                    || must_b.is_some_and(|k| k != p && k != q)
+                {
                     continue;
                 }
-                let inner: Vec<u64> = masks[p + 1..q].iter().map(|m| m & !crusts).collect();
+                let ways = [(one, top), (top, one)]
+                    .map(|(x, y)| (masks[p] & x != 0 && masks[q] & y != 0).then_some((x, y)));
+                if ways.iter().all(Option::is_none) {
+                    continue;
+                }
+                let between = &mut inner[..q - p - 1];
+                for (slot, m) in between.iter_mut().zip(&masks[p + 1..q]) {
+                    *slot = m & !crusts;
+                }
                 // Past the state budget every inner candidate stays.
-                let found = distinct_supports(&inner, (total, total), &|t| t == total).unwrap_or(
-                    Supports {
-                        cells: inner.clone(),
-                        totals: vec![total],
-                    },
-                );
-                if found.totals.is_empty() {
-                    continue;
-                }
-                for (x, y) in ways {
+                let supported = match distinct_supports(between, (total, total), &|t| t == total) {
+                    Some(found) if found.totals.is_empty() => continue,
+                    Some(found) => found.cells,
+                    None => between.to_vec(),
+                };
+                any = true;
+                for (x, y) in ways.into_iter().flatten() {
                     keep[p] |= x;
                     keep[q] |= y;
                 }
-                for (k, slot) in keep.iter_mut().enumerate() {
+                for (k, slot) in keep[..n].iter_mut().enumerate() {
                     if k > p && k < q {
-                        *slot |= found.cells[k - p - 1];
+                        *slot |= supported[k - p - 1];
                     } else if k != p && k != q {
                         *slot |= masks[k] & !crusts;
                     }
                 }
             }
         }
-        let found = Supports {
-            cells: keep,
-            totals: vec![total],
-        };
-        narrow(shape, &self.cells, &found, candidates)
+        if !any {
+            return Err(Contradiction);
+        }
+        keep_only(shape, &self.cells, &keep[..n], candidates)
     }
 }
 

@@ -65,11 +65,21 @@ impl Hasher for KeyHasher {
 /// The settled states of one search: whether each leads to an allowed
 /// total. Keys below a small bound index a table (a 9×9 cage's used sets
 /// are below 2⁹); larger ones go to a hash map.
+// One memo lives on the stack for one search: the small table inline is
+// the point, not a size to box away.
+#[allow(clippy::large_enum_variant)]
 enum Memo {
-    /// 0 unknown, 1 no, 2 yes, indexed by key.
+    /// 0 unknown, 1 no, 2 yes, indexed by key, on the stack: the used
+    /// sets of a 9×9 grid's digits, searched at every node of the
+    /// cross-check, where allocating the table showed.
+    Small([u8; SMALL_KEYS], usize),
+    /// The same, allocated.
     Dense(Vec<u8>, usize),
     Sparse(HashMap<u64, bool, BuildHasherDefault<KeyHasher>>),
 }
+
+/// The keys [`Memo::Small`] holds: the used sets of digits 1..=9.
+const SMALL_KEYS: usize = 1 << 9;
 
 /// The largest table [`Memo`] allocates: 4,096 entries, the used sets of
 /// digits 1..=12.
@@ -78,7 +88,9 @@ const DENSE_KEYS: u64 = 1 << 12;
 impl Memo {
     /// A memo for keys below `bound`.
     fn below(bound: u64) -> Memo {
-        if bound <= DENSE_KEYS {
+        if bound <= SMALL_KEYS as u64 {
+            Memo::Small([0; SMALL_KEYS], 0)
+        } else if bound <= DENSE_KEYS {
             Memo::Dense(vec![0; bound as usize], 0)
         } else {
             Memo::Sparse(HashMap::default())
@@ -86,30 +98,30 @@ impl Memo {
     }
 
     fn get(&self, key: u64) -> Option<bool> {
-        match self {
-            Memo::Dense(table, _) => match table[key as usize] {
-                0 => None,
-                v => Some(v == 2),
-            },
-            Memo::Sparse(map) => map.get(&key).copied(),
-        }
+        let value = match self {
+            Memo::Small(table, _) => table[key as usize],
+            Memo::Dense(table, _) => table[key as usize],
+            Memo::Sparse(map) => return map.get(&key).copied(),
+        };
+        (value != 0).then_some(value == 2)
     }
 
     fn insert(&mut self, key: u64, ok: bool) {
-        match self {
-            Memo::Dense(table, len) => {
-                table[key as usize] = 1 + u8::from(ok);
-                *len += 1;
-            }
+        let (table, len): (&mut [u8], &mut usize) = match self {
+            Memo::Small(table, len) => (table, len),
+            Memo::Dense(table, len) => (table, len),
             Memo::Sparse(map) => {
                 map.insert(key, ok);
+                return;
             }
-        }
+        };
+        table[key as usize] = 1 + u8::from(ok);
+        *len += 1;
     }
 
     fn len(&self) -> usize {
         match self {
-            Memo::Dense(_, len) => *len,
+            Memo::Small(_, len) | Memo::Dense(_, len) => *len,
             Memo::Sparse(map) => map.len(),
         }
     }
