@@ -2,5 +2,5 @@
 // carries in the binary, by their path in web/.
 &[
     ("pkg/sudoku_sat_web.js", include_bytes!("sudoku_sat_web.js")),
-    ("pkg/sudoku_sat_web_bg.5be8f559921c1fa4.wasm", include_bytes!("sudoku_sat_web_bg.5be8f559921c1fa4.wasm")),
+    ("pkg/sudoku_sat_web_bg.78022540933e0062.wasm", include_bytes!("sudoku_sat_web_bg.78022540933e0062.wasm")),
 ]
