@@ -106,6 +106,7 @@ impl Clauses {
         Propagator {
             var_count,
             empty_clause,
+            binary,
             units,
             unit_origin,
             implied_start,
@@ -162,30 +163,44 @@ impl ExtendFormula for Clauses {
 }
 
 impl Propagator {
-    /// Calls `visit` on every clause the propagator holds: the units, each
-    /// binary clause once, then the longer clauses, each with its
-    /// literals sorted. Tautologies and repeated literals are gone, as
-    /// [`Clauses`] dropped them, and an empty clause given is visited
-    /// first; the order is otherwise not that of the clauses given.
+    /// Calls `visit` on every clause the propagator holds, in the order
+    /// they were given, each with its literals sorted. Tautologies and
+    /// repeated literals are gone, as [`Clauses`] dropped them, and an
+    /// empty clause given is visited first.
+    ///
+    /// The order is kept because a CDCL solver loaded from these clauses
+    /// searches differently in another: loading the units, then the
+    /// binary clauses, then the longer ones took three of the slowest
+    /// variant puzzles' SAT calls up by a quarter to a third.
     pub fn for_each_clause(&self, mut visit: impl FnMut(&[Lit])) {
         if self.empty_clause {
             visit(&[]);
         }
-        for &unit in &self.units {
-            visit(&[unit]);
-        }
-        // The implication ¬a → b stands for the clause (a ∨ b), listed
-        // under both ¬a and ¬b: visited from the smaller of a and b.
-        for code in 0..2 * self.var_count {
-            let a = !Lit::from_code(code);
-            for &b in &self.implied[self.implied_start[code]..self.implied_start[code + 1]] {
-                if a < b {
-                    visit(&[a, b]);
-                }
+        // Positions run below u32::MAX (`Clauses::add_clause` counts
+        // them), which stands for a kind with none left.
+        let (mut unit, mut binary, mut long) = (0, 0, 0);
+        loop {
+            let next_unit = self.unit_origin.get(unit).copied();
+            let next_binary = self.binary.get(binary).map(|&(_, _, origin)| origin);
+            let next_long = self.long_origin.get(long).copied();
+            let [next_unit, next_binary, next_long] =
+                [next_unit, next_binary, next_long].map(|o| o.unwrap_or(u32::MAX));
+            // The next clause given: the least position of the three kinds.
+            let least = next_unit.min(next_binary).min(next_long);
+            if least == u32::MAX {
+                return;
             }
-        }
-        for k in 0..self.long_start.len() - 1 {
-            visit(&self.long_lits[self.long_start[k]..self.long_start[k + 1]]);
+            if least == next_unit {
+                visit(&[self.units[unit]]);
+                unit += 1;
+            } else if least == next_binary {
+                let (a, b, _) = self.binary[binary];
+                visit(&[a, b]);
+                binary += 1;
+            } else {
+                visit(&self.long_lits[self.long_start[long]..self.long_start[long + 1]]);
+                long += 1;
+            }
         }
     }
 }

@@ -77,6 +77,9 @@ pub struct Propagator {
     var_count: usize,
     /// Whether an empty clause was given.
     empty_clause: bool,
+    /// The binary clauses as given, with their positions, to read the
+    /// clauses back in order ([`Propagator::for_each_clause`]).
+    binary: Vec<(Lit, Lit, u32)>,
     /// The literals of the unit clauses.
     units: Vec<Lit>,
     /// Each unit clause's position among the clauses given.
