@@ -99,11 +99,12 @@ impl SatSolver {
     }
 }
 
-/// Loads what `fixed` leaves of the clauses of `propagator`, each literal passed through
-/// `turn`: each clause it does not satisfy, without its false literals,
-/// and a unit clause for each of the first `cell_vars` variables it fixes
-/// (a fixed variable may be in no clause left, and the model must still
-/// give every cell its digit).
+/// Loads what `fixed` leaves of the clauses of `propagator`, in the
+/// order they were written, each literal passed through `turn`: each
+/// clause it does not satisfy, without its false literals, and a unit
+/// clause for each of the first `cell_vars` variables it fixes (a fixed
+/// variable may be in no clause left, and the model must still give
+/// every cell its digit).
 fn load_left(
     propagator: &Propagator,
     fixed: &Assignment,
