@@ -310,10 +310,8 @@ mod tests {
             whole.len()
         );
         // The reduced formula, with the values it left out put back.
-        for (index, value) in fixed.values().iter().enumerate() {
-            if let Some(v) = value {
-                reduced.add_clause(&[Lit::from_index(index, *v)]);
-            }
+        for lit in fixed.lits() {
+            reduced.add_clause(&[lit]);
         }
         let expected = solutions(&whole, size);
         assert!(expected.len() > 5, "{}", expected.len());

@@ -43,9 +43,10 @@ impl Layout {
             .map(|h| shape.house_cells(h).iter().map(|c| c.index(size)).collect())
             .collect();
         // Each cell's peers are the cells of its houses, less itself, and
-        // those paired with it, each once: gathered, then sorted and deduplicated, which keeps this
-        // linear in the houses' sizes (a linear `contains` per pair had made
-        // it cubic in the side, a sixth of a 49×49 generate).
+        // those paired with it, each once: gathered, then sorted and
+        // deduplicated, which keeps this linear in the houses' sizes (a
+        // linear `contains` per pair had made it cubic in the side, a
+        // sixth of a 49×49 generate).
         let mut peers = vec![Vec::new(); shape.cells()];
         for house in &houses {
             for &a in house {

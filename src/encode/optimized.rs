@@ -113,13 +113,14 @@ impl Fixed {
             .copied()
             .filter(|l| self.value(l.var()).is_none())
             .collect();
-        out.extend(
-            self.values
-                .iter()
-                .enumerate()
-                .filter_map(|(i, v)| v.map(|v| Lit::from_index(i, v))),
-        );
+        out.extend(self.lits());
         out
+    }
+
+    /// Returns the decided literals, one per decided variable in variable
+    /// order: x for a variable made true, ¬x for one made false.
+    pub fn lits(&self) -> impl Iterator<Item = Lit> + '_ {
+        (self.values.iter().enumerate()).filter_map(|(i, v)| v.map(|v| Lit::from_index(i, v)))
     }
 }
 

@@ -57,9 +57,7 @@ impl SatSolver {
         let mut clauses = Clauses::new(0);
         encode_puzzle_reduced(puzzle, &self.encoding, &by_givens, &mut clauses);
         let propagator = clauses.build();
-        let decided: Vec<Lit> = (by_givens.values().iter().enumerate())
-            .filter_map(|(index, value)| value.map(|v| Lit::from_index(index, v)))
-            .collect();
+        let decided: Vec<Lit> = by_givens.lits().collect();
         let size = puzzle.givens().size();
         let cell_vars = vars::cell_digit_count(size);
         let mut budget = TRIALS_PER_VAR * cell_vars as u64;
