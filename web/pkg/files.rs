@@ -2,5 +2,5 @@
 // carries in the binary, by their path in web/.
 &[
     ("pkg/sudoku_sat_web.js", include_bytes!("sudoku_sat_web.js")),
-    ("pkg/sudoku_sat_web_bg.a65c4694a0471642.wasm", include_bytes!("sudoku_sat_web_bg.a65c4694a0471642.wasm")),
+    ("pkg/sudoku_sat_web_bg.60d797a18c1a4f52.wasm", include_bytes!("sudoku_sat_web_bg.60d797a18c1a4f52.wasm")),
 ]
