@@ -38,7 +38,7 @@
 
 use crate::grid::Shape;
 
-use super::super::ground::{Bool, BoolKind, Ground, Int, IntKind};
+use super::super::ground::{Bool, BoolKind, Cmp, Ground, Int, IntKind};
 use super::check::bool_cells;
 use super::memo::Memo;
 use super::revise;
@@ -84,6 +84,70 @@ pub(super) struct Conjunct {
     pub(super) scope: Vec<usize>,
     /// Its nodes: the cost of one evaluation.
     pub(super) nodes: u64,
+    /// Its form when it is an indexer's, revised exactly without
+    /// evaluating it.
+    pub(super) indexed: Option<Indexed>,
+}
+
+/// A conjunct `list[index] = value` whose index is a cell and whose
+/// items are cells and constants: a row, column or box indexer's
+/// (`row(c.row)[c] = c.col`). Pass 1 revises it exactly, in one walk of
+/// the index's candidates (`revise::Run::indexed`): the index keeps the
+/// places whose item can be the value, and an item the index surely
+/// picks becomes the value. Evaluated, the same conjunct cost a trial
+/// per candidate of every open cell of its list, at every call.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(super) struct Indexed {
+    /// The index cell, row-major.
+    pub(super) index: usize,
+    /// The items: a cell (row-major) or a constant.
+    pub(super) items: Vec<Item>,
+    /// The value the item picked must hold.
+    pub(super) value: i64,
+}
+
+/// An item of an [`Indexed`] list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) enum Item {
+    /// A cell of the grid, row-major.
+    Cell(usize),
+    /// A fixed number.
+    Const(i64),
+}
+
+/// Returns `b`'s indexed form, when it has one on `shape` (every cell
+/// inside it).
+fn indexed(b: &Bool, shape: &Shape) -> Option<Indexed> {
+    let BoolKind::Cmp(Cmp::Eq, x, y) = &b.kind else {
+        return None;
+    };
+    let (element, value) = match (&x.kind, &y.kind) {
+        (IntKind::Element { .. }, IntKind::Const(v)) => (x, *v),
+        (IntKind::Const(v), IntKind::Element { .. }) => (y, *v),
+        _ => return None,
+    };
+    let IntKind::Element { list, index } = &element.kind else {
+        return None;
+    };
+    let side = shape.side();
+    let inside =
+        |c: crate::grid::Cell| (c.row() < side && c.col() < side).then(|| c.index(shape.size()));
+    let IntKind::Cell(index) = index.kind else {
+        return None;
+    };
+    let items = list
+        .iter()
+        .map(|item| match item.kind {
+            IntKind::Cell(c) => inside(c).map(Item::Cell),
+            IntKind::Const(v) => Some(Item::Const(v)),
+            _ => None,
+        })
+        .collect::<Option<Vec<Item>>>()?;
+    Some(Indexed {
+        index: inside(index)?,
+        items,
+        value,
+    })
 }
 
 impl Pruner {
@@ -110,6 +174,7 @@ impl Pruner {
                 path,
                 scope,
                 nodes: bool_nodes(b),
+                indexed: indexed(b, shape),
             });
         }
         let mut touching = vec![Vec::new(); shape.cells()];

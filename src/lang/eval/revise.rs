@@ -6,7 +6,7 @@ use crate::grid::{Cell, Shape};
 
 use super::super::ground::{Bool, Ground};
 use super::memo::{Memories, Pass, Plan, Seen};
-use super::prune::{ENUMERATE, Pruner, lookup};
+use super::prune::{ENUMERATE, Indexed, Item, Pruner, lookup};
 use super::three::{Scratch, Tri, conjunct};
 
 /// The open cells of the conjunct under revision in pass 2.
@@ -201,6 +201,9 @@ impl Run<'_> {
     fn light_afresh(&mut self, k: usize, candidates: &mut [u64]) -> Option<()> {
         let pruner = self.pruner;
         let conj = &pruner.conjuncts[k];
+        if let Some(indexed) = &conj.indexed {
+            return self.indexed(k, indexed, candidates);
+        }
         let Some(b) = lookup(&self.ground.root, &conj.path) else {
             return Some(());
         };
@@ -234,15 +237,55 @@ impl Run<'_> {
         self.narrow(open, keep, k, candidates)
     }
 
+    /// Pass 1 on the indexer conjunct k, `items[index] = value`, exactly:
+    /// the index keeps the places (1-based) whose item can hold the value
+    /// (a place past the list breaks the rule, as in the check), and once
+    /// one place is left its item keeps only the value.
+    fn indexed(&mut self, k: usize, indexed: &Indexed, candidates: &mut [u64]) -> Option<()> {
+        let Indexed {
+            index,
+            ref items,
+            value,
+        } = *indexed;
+        let can_hold = |mask: u64| (1..=64).contains(&value) && mask >> (value - 1) & 1 == 1;
+        let mut keep = 0;
+        for place in bits(candidates[index]) {
+            let at = place.trailing_zeros() as usize;
+            let fits = match items.get(at) {
+                None => false,
+                Some(&Item::Const(v)) => v == value,
+                // The index picks itself: it holds the place and the value.
+                Some(&Item::Cell(i)) if i == index => at as i64 + 1 == value,
+                Some(&Item::Cell(i)) => can_hold(candidates[i]),
+            };
+            if fits {
+                keep |= place;
+            }
+        }
+        self.narrow(index, keep, k, candidates)?;
+        let place = candidates[index];
+        if place.count_ones() == 1 {
+            match items[place.trailing_zeros() as usize] {
+                Item::Cell(i) if i != index => {
+                    self.narrow(i, 1 << (value - 1), k, candidates)?;
+                }
+                _ => {}
+            }
+            self.entailed[k] = true;
+        }
+        Some(())
+    }
+
     /// Pass 2 on conjunct k: revise its open cells by enumeration or by
-    /// trial, when the budget allows.
+    /// trial, when the budget allows. An indexer's pass 1 is exact
+    /// already.
     fn deep(&mut self, k: usize, candidates: &mut [u64]) -> Option<()> {
         let pruner = self.pruner;
         let conj = &pruner.conjuncts[k];
         let Some(b) = lookup(&self.ground.root, &conj.path) else {
             return Some(());
         };
-        if self.entailed[k] {
+        if self.entailed[k] || conj.indexed.is_some() {
             return Some(());
         }
         let mut s = std::mem::take(&mut self.search);

@@ -121,6 +121,30 @@ fn an_index_out_of_range_is_pruned() {
 }
 
 #[test]
+fn an_indexer_keeps_the_places_whose_item_can_hold_the_value() {
+    let shape = four();
+    // [r1c2, r1c3, r1c4, 3][r1c1] = 2, as a row indexer's conjunct reads.
+    let list = vec![rc(1, 2), rc(1, 3), rc(1, 4), num(3)];
+    let rule = eq(element(list, rc(1, 1)), num(2));
+    let mut start = masks(&shape, &[(1, 4, 4)]);
+    start[1] = bit(1) | bit(3);
+    start[2] = bit(2) | bit(4);
+    // r1c2 cannot be 2, r1c4 is 4 and the fourth item is 3: only the
+    // second place is left, and r1c3 becomes the 2.
+    let (outcome, after) = run(&rule, &shape, start);
+    assert_eq!(outcome, Some(true));
+    assert_eq!(mask_at(&shape, &after, 1, 1), bit(2));
+    assert_eq!(mask_at(&shape, &after, 1, 3), bit(2));
+    // With two places left, the items keep their candidates.
+    let mut open = masks(&shape, &[]);
+    open[3] = bit(2) | bit(3);
+    let (outcome, after) = run(&rule, &shape, open.clone());
+    assert_eq!(outcome, Some(true));
+    assert_eq!(mask_at(&shape, &after, 1, 1), bit(1) | bit(2) | bit(3));
+    assert_eq!(after[1..4], open[1..4]);
+}
+
+#[test]
 fn automata_prune_along_a_line() {
     let shape = four();
     let row = vec![rc(1, 1), rc(1, 2), rc(1, 3), rc(1, 4)];

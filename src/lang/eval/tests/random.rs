@@ -170,10 +170,33 @@ impl Gen {
         }
     }
 
-    /// Returns a rule: an `and` of one to three conjuncts, or one alone.
+    /// Returns `list[cell] = v` over cells and constants, the form the
+    /// pruner revises without evaluating it (an indexer's).
+    fn indexer(&mut self) -> Bool {
+        let list = (0..1 + self.rng.below(5)).map(|_| self.leaf()).collect();
+        let c = self.cells[self.rng.below(self.cells.len() as u64) as usize];
+        let picked = element(list, int(IntKind::Cell(c)));
+        let value = num(self.rng.range(0, 5));
+        if self.rng.chance(50) {
+            eq(picked, value)
+        } else {
+            eq(value, picked)
+        }
+    }
+
+    /// Returns a rule: an `and` of one to three conjuncts, or one alone;
+    /// a conjunct is an indexer's one time in four.
     fn rule(&mut self) -> Ground {
         let n = 1 + self.rng.below(3);
-        let mut parts: Vec<Bool> = (0..n).map(|_| self.bool(3)).collect();
+        let mut parts: Vec<Bool> = (0..n)
+            .map(|_| {
+                if self.rng.chance(25) {
+                    self.indexer()
+                } else {
+                    self.bool(3)
+                }
+            })
+            .collect();
         let root = if n == 1 && self.rng.chance(50) {
             parts.pop().expect("one part")
         } else {
