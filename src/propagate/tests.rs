@@ -137,23 +137,23 @@ fn probing_some_variables_tries_only_those_and_keeps_what_a_spent_budget_found()
     let p = propagator(&cnf);
     let all = || u64::MAX;
     // Trying a alone finds ¬a but leaves e open.
-    let probed = p.probe_vars(&[], 0..1, &mut all()).unwrap();
+    let probed = p.probe_vars(&[], 0..1, 1, &mut all()).unwrap();
     assert!(probed.finished);
     assert!(probed.assignment.is_false(a));
     assert_eq!(probed.assignment.value(e.var()), None);
     // Trying e alone finds ¬e but leaves a open.
-    let probed = p.probe_vars(&[], 4..5, &mut all()).unwrap();
+    let probed = p.probe_vars(&[], 4..5, 1, &mut all()).unwrap();
     assert!(probed.assignment.is_false(e));
     assert_eq!(probed.assignment.value(a.var()), None);
     // A range past the last variable is cut to it.
-    let every = p.probe_vars(&[], 0..99, &mut all()).unwrap();
+    let every = p.probe_vars(&[], 0..99, 1, &mut all()).unwrap();
     assert_eq!(
         Some(every.assignment.clone()),
         p.probe_within(&[], &mut all()).unwrap()
     );
     // A budget of one trial (a) stops before e, and keeps ¬a.
     let mut budget = 1;
-    let probed = p.probe_vars(&[], 0..5, &mut budget).unwrap();
+    let probed = p.probe_vars(&[], 0..5, 1, &mut budget).unwrap();
     assert!(!probed.finished);
     assert_eq!(budget, 0);
     assert!(probed.assignment.is_false(a));
@@ -300,6 +300,19 @@ fn agrees_with_textbook_propagation_on_random_formulas() {
                 }
             }
             Err(Conflict) => assert!(!probe_ok, "{clauses:?} {assumptions:?}"),
+        }
+        // Runs of variables probed tight ones first: the same fixpoint.
+        for group in [2, 3] {
+            match p.probe_vars(&assumptions, 0..vars, group, &mut { u64::MAX }) {
+                Ok(probed) => {
+                    assert!(probe_ok && probed.finished);
+                    let got: Vec<Option<bool>> = (0..vars)
+                        .map(|i| probed.assignment.value(Var::from_index(i)))
+                        .collect();
+                    assert_eq!(got, expected_probe, "{clauses:?} {assumptions:?}");
+                }
+                Err(Conflict) => assert!(!probe_ok, "{clauses:?} {assumptions:?}"),
+            }
         }
     }
     // The formulas exercise both outcomes and probing's extra reach.

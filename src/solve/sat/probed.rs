@@ -61,7 +61,10 @@ impl SatSolver {
         let size = puzzle.givens().size();
         let cell_vars = vars::cell_digit_count(size);
         let mut budget = TRIALS_PER_VAR * cell_vars as u64;
-        let Ok(probed) = propagator.probe_vars(&decided, 0..cell_vars, &mut budget) else {
+        // A cell's N digits are consecutive variables: the cells with
+        // few candidates left are probed first.
+        let digits = size.side();
+        let Ok(probed) = propagator.probe_vars(&decided, 0..cell_vars, digits, &mut budget) else {
             return Ok(Outcome::Unsolvable);
         };
         let fixed = probed.assignment;
