@@ -147,9 +147,14 @@ impl Rule for Arrow {
     }
 
     fn prune(&self, shape: &Shape, candidates: &mut [u64]) -> Result<bool, Contradiction> {
+        // Each shaft as `shafts` gives it, in one buffer for the call: this
+        // runs at every node of the cross-check's search.
         let mut changed = false;
-        for shaft in self.shafts() {
-            let mut terms: Vec<(Cell, i64)> = shaft.into_iter().map(|c| (c, 1)).collect();
+        let mut terms: Vec<(Cell, i64)> = Vec::new();
+        for line in &self.lines {
+            terms.clear();
+            let shaft = line.iter().filter(|c| !self.circle.contains(c));
+            terms.extend(shaft.map(|&c| (c, 1)));
             terms.extend(self.places().map(|(c, p)| (c, -p)));
             changed |= prune_weighted_sum(shape, &terms, 0, candidates)?;
         }

@@ -281,15 +281,28 @@ impl Distinct<'_> {
 /// call costs cells × digits × words word operations and no recursion:
 /// it runs at every node of the cross-check's search.
 pub(crate) fn weighted_supports(terms: &[(u64, i64)], target: i64) -> Option<Supports> {
-    let none = || Supports {
-        cells: vec![0; terms.len()],
-        totals: Vec::new(),
-    };
+    let mut cells = vec![0; terms.len()];
+    let reached = weighted_supports_into(terms, target, &mut cells)?;
+    Some(Supports {
+        cells,
+        totals: if reached { vec![target] } else { Vec::new() },
+    })
+}
+
+/// The most bit-set words [`weighted_supports_into`] keeps on the stack
+/// (an arrow's sets are a few words for each of its cells); past them it
+/// allocates.
+const STACK_WORDS: usize = 128;
+
+/// [`weighted_supports`] into `cells`, one per term: `Some(true)` when the
+/// target is reached, `Some(false)` (every cell zero) when it is not.
+fn weighted_supports_into(terms: &[(u64, i64)], target: i64, cells: &mut [u64]) -> Option<bool> {
+    cells.fill(0);
     // The partial sums of the first i terms lie in [floor, ceiling].
     let (mut low, mut high, mut floor, mut ceiling) = (0i64, 0i64, 0i64, 0i64);
     for &(mask, w) in terms {
         if mask == 0 {
-            return Some(none());
+            return Some(false);
         }
         let (lo, hi) = (
             i64::from(mask.trailing_zeros()) + 1,
@@ -306,16 +319,27 @@ pub(crate) fn weighted_supports(terms: &[(u64, i64)], target: i64) -> Option<Sup
         ceiling = ceiling.max(high);
     }
     if target < low || target > high {
-        return Some(none());
+        return Some(false);
     }
     let words = usize::try_from((ceiling - floor) / 64 + 1).ok()?;
     if words.saturating_mul(terms.len() + 2) > STATE_BUDGET {
         return None;
     }
+    // The partial sums of each prefix, then two sets for the backward
+    // pass; on the stack when they fit, as this runs at every node of
+    // the cross-check's search.
+    let need = (terms.len() + 3) * words;
+    let mut stack = [0u64; STACK_WORDS];
+    let mut heap = Vec::new();
+    let scratch = if need <= STACK_WORDS {
+        &mut stack[..need]
+    } else {
+        heap.resize(need, 0);
+        &mut heap[..]
+    };
+    let (reach, rest) = scratch.split_at_mut((terms.len() + 1) * words);
+    let (mut ahead, mut here) = rest.split_at_mut(words);
     // reach[i·words..]: the partial sums (less floor) of the first i terms.
-    let mut reach = vec![0u64; (terms.len() + 1) * words];
-    let mut ahead = vec![0u64; words];
-    let mut here = vec![0u64; words];
     set_bit(&mut reach[..words], -floor);
     for (i, &(mask, w)) in terms.iter().enumerate() {
         let (done, next) = reach[i * words..].split_at_mut(words);
@@ -323,26 +347,22 @@ pub(crate) fn weighted_supports(terms: &[(u64, i64)], target: i64) -> Option<Sup
             shift_or(done, w * digit, &mut next[..words]);
         }
     }
-    set_bit(&mut ahead, target - floor);
-    if !meets_shifted(&reach[terms.len() * words..], 0, &ahead) {
-        return Some(none());
+    set_bit(ahead, target - floor);
+    if !meets_shifted(&reach[terms.len() * words..], 0, ahead) {
+        return Some(false);
     }
-    let mut cells = vec![0; terms.len()];
     for (i, &(mask, w)) in terms.iter().enumerate().rev() {
         let done = &reach[i * words..(i + 1) * words];
         here.fill(0);
         for digit in digits_of(mask).map(i64::from) {
-            if meets_shifted(done, w * digit, &ahead) {
+            if meets_shifted(done, w * digit, ahead) {
                 cells[i] |= 1 << (digit - 1);
-                shift_or(&ahead, -w * digit, &mut here);
+                shift_or(ahead, -w * digit, here);
             }
         }
         std::mem::swap(&mut ahead, &mut here);
     }
-    Some(Supports {
-        cells,
-        totals: vec![target],
-    })
+    Some(true)
 }
 
 /// Sets bit `at` of a bit set held in words.
@@ -454,16 +474,37 @@ pub(crate) fn prune_weighted_sum(
     target: i64,
     candidates: &mut [u64],
 ) -> Result<bool, Contradiction> {
+    const STACK_TERMS: usize = 32;
     let size = shape.size();
-    let masked: Vec<(u64, i64)> = terms
-        .iter()
-        .map(|&(c, w)| (candidates[c.index(size)], w))
-        .collect();
-    match weighted_supports(&masked, target) {
-        Some(found) => {
-            let cells: Vec<Cell> = terms.iter().map(|&(c, _)| c).collect();
-            narrow(shape, &cells, &found, candidates)
+    let n = terms.len();
+    if n > STACK_TERMS {
+        let masked: Vec<(u64, i64)> = terms
+            .iter()
+            .map(|&(c, w)| (candidates[c.index(size)], w))
+            .collect();
+        return match weighted_supports(&masked, target) {
+            Some(found) => {
+                let cells: Vec<Cell> = terms.iter().map(|&(c, _)| c).collect();
+                narrow(shape, &cells, &found, candidates)
+            }
+            None => prune_sum(shape, terms, target, candidates),
+        };
+    }
+    // An arrow's or a cage's few terms: masks and supports on the stack.
+    let mut masked = [(0u64, 0i64); STACK_TERMS];
+    for (m, &(c, w)) in masked.iter_mut().zip(terms) {
+        *m = (candidates[c.index(size)], w);
+    }
+    let mut found = [0u64; STACK_TERMS];
+    match weighted_supports_into(&masked[..n], target, &mut found[..n]) {
+        Some(true) => {
+            let mut changed = false;
+            for (&(c, _), &keep) in terms.iter().zip(&found) {
+                changed |= restrict(&mut candidates[c.index(size)], keep)?;
+            }
+            Ok(changed)
         }
+        Some(false) => Err(Contradiction),
         None => prune_sum(shape, terms, target, candidates),
     }
 }
