@@ -2,5 +2,5 @@
 // carries in the binary, by their path in web/.
 &[
     ("pkg/sudoku_sat_web.js", include_bytes!("sudoku_sat_web.js")),
-    ("pkg/sudoku_sat_web_bg.e8bac865c04f90ad.wasm", include_bytes!("sudoku_sat_web_bg.e8bac865c04f90ad.wasm")),
+    ("pkg/sudoku_sat_web_bg.2e9cbd1efe8aa563.wasm", include_bytes!("sudoku_sat_web_bg.2e9cbd1efe8aa563.wasm")),
 ]
