@@ -221,9 +221,9 @@ const EXACT_SIDE: usize = 9;
 /// Tracking only the tallest (as [`sightline_in`] does) lets a digit
 /// hide behind a shorter one more often than the line has room for:
 /// with a clue of 2 and a 3 first, at most two cells (a 1 and a 2)
-/// stand between it and the N. On `trollscraper` (25 clues, no givens) the cross-check
-/// gave up after 30,000 nodes with it; read exactly, it decides the
-/// puzzle in about 2,000.
+/// stand between it and the N. On `trollscraper` (25 clues, no givens)
+/// the cross-check gave up after 30,000 nodes with it; read exactly, it
+/// decides the puzzle in about 2,000.
 fn sightline_exact(masks: &[u64], side: usize, count: usize, supports: &mut [u64]) -> bool {
     let n = masks.len();
     if n == 0 || count == 0 || count > n {
