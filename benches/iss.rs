@@ -159,12 +159,17 @@ impl Drop for Iss {
 /// cross-check gave up.
 fn ours(row: &Row, path: Path, options: &Options) -> (Answer, bool) {
     let (encoding, nodes) = (options.encoding, options.nodes);
+    // A fresh copy each time, outside the timing: a rule may keep what it
+    // learnt during a search (the language pruner's remembered
+    // revisions), and a puzzle solved again in a later round would start
+    // with it, as no `solve` of a puzzle read afresh does.
+    let puzzle = row.puzzle.clone();
     let start = Instant::now();
     let (outcome, gave_up) = match path {
-        Path::Sat => (SatSolver::new(encoding).solve_puzzle(&row.puzzle), false),
+        Path::Sat => (SatSolver::new(encoding).solve_puzzle(&puzzle), false),
         _ => match Checked::new(SatSolver::new(encoding), Some(Backtracker::new(nodes)))
             .check_beside(!options.in_turn)
-            .solve(&row.puzzle)
+            .solve(&puzzle)
         {
             Ok(report) => {
                 let gave_up = matches!(report.check, CrossCheck::GaveUp { .. });
