@@ -35,13 +35,13 @@ impl Arrow {
     pub fn shafts(&self) -> Vec<Vec<Cell>> {
         self.lines
             .iter()
-            .map(|line| {
-                line.iter()
-                    .copied()
-                    .filter(|c| !self.circle.contains(c))
-                    .collect()
-            })
+            .map(|line| self.shaft(line).collect())
             .collect()
+    }
+
+    /// The cells of one of the `lines` outside the circle, in order.
+    fn shaft<'a>(&'a self, line: &'a [Cell]) -> impl Iterator<Item = Cell> + 'a {
+        line.iter().copied().filter(|c| !self.circle.contains(c))
     }
 
     /// Each circle cell with its place value: 1 for the last, 10 for the
@@ -147,14 +147,13 @@ impl Rule for Arrow {
     }
 
     fn prune(&self, shape: &Shape, candidates: &mut [u64]) -> Result<bool, Contradiction> {
-        // Each shaft as `shafts` gives it, in one buffer for the call: this
-        // runs at every node of the cross-check's search.
+        // Each shaft's terms in one buffer for the call: this runs at
+        // every node of the cross-check's search.
         let mut changed = false;
         let mut terms: Vec<(Cell, i64)> = Vec::new();
         for line in &self.lines {
             terms.clear();
-            let shaft = line.iter().filter(|c| !self.circle.contains(c));
-            terms.extend(shaft.map(|&c| (c, 1)));
+            terms.extend(self.shaft(line).map(|c| (c, 1)));
             terms.extend(self.places().map(|(c, p)| (c, -p)));
             changed |= prune_weighted_sum(shape, &terms, 0, candidates)?;
         }

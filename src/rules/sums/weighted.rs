@@ -5,13 +5,20 @@
 use super::super::Contradiction;
 use super::super::relation::{digits_of, prune_sum};
 use super::super::restrict;
-use super::{STATE_BUDGET, Supports, narrow};
+use super::STATE_BUDGET;
 use crate::grid::{Cell, Shape};
+
+/// The most bit-set words [`weighted_supports`] keeps on the stack (an
+/// arrow's sets are a few words for each of its cells); past them it
+/// allocates.
+const STACK_WORDS: usize = 128;
 
 /// Finds, for weighted cells `terms` (candidate mask, weight) whose digits
 /// may repeat, the digits of each used by some assignment where
-/// Σ weight·digit = `target` (the one total, when reached). Returns `None`
-/// when the partial sums span too many values for the sets below.
+/// Σ weight·digit = `target`, into `cells` (one per term): `Some(true)`
+/// when the target is reached, `Some(false)` (every cell zero) when it is
+/// not, `None` when the partial sums span too many values for the sets
+/// below.
 ///
 /// Trick's states (cells done, partial sum) are kept as one bit set of
 /// partial sums per number of cells done: a forward pass shifts each set
@@ -20,23 +27,11 @@ use crate::grid::{Cell, Shape};
 /// few machine words (an arrow's sums span a few hundred values), so a
 /// call costs cells × digits × words word operations and no recursion:
 /// it runs at every node of the cross-check's search.
-pub(crate) fn weighted_supports(terms: &[(u64, i64)], target: i64) -> Option<Supports> {
-    let mut cells = vec![0; terms.len()];
-    let reached = weighted_supports_into(terms, target, &mut cells)?;
-    Some(Supports {
-        cells,
-        totals: if reached { vec![target] } else { Vec::new() },
-    })
-}
-
-/// The most bit-set words [`weighted_supports_into`] keeps on the stack
-/// (an arrow's sets are a few words for each of its cells); past them it
-/// allocates.
-const STACK_WORDS: usize = 128;
-
-/// [`weighted_supports`] into `cells`, one per term: `Some(true)` when the
-/// target is reached, `Some(false)` (every cell zero) when it is not.
-fn weighted_supports_into(terms: &[(u64, i64)], target: i64, cells: &mut [u64]) -> Option<bool> {
+pub(crate) fn weighted_supports(
+    terms: &[(u64, i64)],
+    target: i64,
+    cells: &mut [u64],
+) -> Option<bool> {
     cells.fill(0);
     // The partial sums of the first i terms lie in [floor, ceiling].
     let (mut low, mut high, mut floor, mut ceiling) = (0i64, 0i64, 0i64, 0i64);
@@ -152,32 +147,27 @@ pub(crate) fn prune_weighted_sum(
     target: i64,
     candidates: &mut [u64],
 ) -> Result<bool, Contradiction> {
+    // An arrow's or a cage's few terms keep their masks and supports on
+    // the stack; a longer sum allocates.
     const STACK_TERMS: usize = 32;
     let size = shape.size();
     let n = terms.len();
-    if n > STACK_TERMS {
-        let masked: Vec<(u64, i64)> = terms
-            .iter()
-            .map(|&(c, w)| (candidates[c.index(size)], w))
-            .collect();
-        return match weighted_supports(&masked, target) {
-            Some(found) => {
-                let cells: Vec<Cell> = terms.iter().map(|&(c, _)| c).collect();
-                narrow(shape, &cells, &found, candidates)
-            }
-            None => prune_sum(shape, terms, target, candidates),
-        };
-    }
-    // An arrow's or a cage's few terms: masks and supports on the stack.
-    let mut masked = [(0u64, 0i64); STACK_TERMS];
+    let (mut masked_stack, mut found_stack) = ([(0u64, 0i64); STACK_TERMS], [0u64; STACK_TERMS]);
+    let (mut masked_heap, mut found_heap) = (Vec::new(), Vec::new());
+    let (masked, found) = if n <= STACK_TERMS {
+        (&mut masked_stack[..n], &mut found_stack[..n])
+    } else {
+        masked_heap.resize(n, (0, 0));
+        found_heap.resize(n, 0);
+        (&mut masked_heap[..], &mut found_heap[..])
+    };
     for (m, &(c, w)) in masked.iter_mut().zip(terms) {
         *m = (candidates[c.index(size)], w);
     }
-    let mut found = [0u64; STACK_TERMS];
-    match weighted_supports_into(&masked[..n], target, &mut found[..n]) {
+    match weighted_supports(masked, target, found) {
         Some(true) => {
             let mut changed = false;
-            for (&(c, _), &keep) in terms.iter().zip(&found) {
+            for (&(c, _), &keep) in terms.iter().zip(found.iter()) {
                 changed |= restrict(&mut candidates[c.index(size)], keep)?;
             }
             Ok(changed)
