@@ -36,7 +36,7 @@
 //! the same work charged, without the evaluations. On the 538 shared
 //! variant puzzles this takes about a third off the backtracker's time.
 
-use crate::grid::Shape;
+use crate::grid::{Cell, Shape};
 
 use super::super::ground::{Bool, BoolKind, Cmp, Ground, Int, IntKind};
 use super::check::bool_cells;
@@ -115,9 +115,9 @@ pub(super) enum Item {
     Const(i64),
 }
 
-/// Returns `b`'s indexed form, when it has one on `shape` (every cell
-/// inside it).
-fn indexed(b: &Bool, shape: &Shape) -> Option<Indexed> {
+/// The parts of `b` when it reads `list[cell] = value` (either way
+/// round): the list, the index cell and the value.
+fn indexer_parts(b: &Bool) -> Option<(&[Int], Cell, i64)> {
     let BoolKind::Cmp(Cmp::Eq, x, y) = &b.kind else {
         return None;
     };
@@ -126,28 +126,55 @@ fn indexed(b: &Bool, shape: &Shape) -> Option<Indexed> {
         (IntKind::Const(v), IntKind::Element { .. }) => (y, *v),
         _ => return None,
     };
-    let IntKind::Element { list, index } = &element.kind else {
-        return None;
-    };
-    let side = shape.side();
-    let inside =
-        |c: crate::grid::Cell| (c.row() < side && c.col() < side).then(|| c.index(shape.size()));
-    let IntKind::Cell(index) = index.kind else {
-        return None;
-    };
-    let items = list
-        .iter()
-        .map(|item| match item.kind {
-            IntKind::Cell(c) => inside(c).map(Item::Cell),
-            IntKind::Const(v) => Some(Item::Const(v)),
+    match &element.kind {
+        IntKind::Element { list, index } => match index.kind {
+            IntKind::Cell(cell) => Some((list, cell, value)),
             _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// A cell's row-major index on `shape`, when it is inside it.
+fn inside(cell: Cell, shape: &Shape) -> Option<usize> {
+    let side = shape.side();
+    (cell.row() < side && cell.col() < side).then(|| cell.index(shape.size()))
+}
+
+/// An item of an indexer's list, when it is a cell inside `shape` or a
+/// constant.
+fn item(x: &Int, shape: &Shape) -> Option<Item> {
+    match x.kind {
+        IntKind::Cell(c) => inside(c, shape).map(Item::Cell),
+        IntKind::Const(v) => Some(Item::Const(v)),
+        _ => None,
+    }
+}
+
+impl Indexed {
+    /// Returns `b`'s indexed form, when it has one on `shape` (every cell
+    /// inside it).
+    fn of(b: &Bool, shape: &Shape) -> Option<Indexed> {
+        let (list, index, value) = indexer_parts(b)?;
+        Some(Indexed {
+            index: inside(index, shape)?,
+            items: list.iter().map(|x| item(x, shape)).collect::<Option<_>>()?,
+            value,
         })
-        .collect::<Option<Vec<Item>>>()?;
-    Some(Indexed {
-        index: inside(index)?,
-        items,
-        value,
-    })
+    }
+
+    /// Whether `b` is still this conjunct: the pruner may be handed
+    /// another rule than the one it was built from, and the form must
+    /// then not be used (see [`Pruner`]). No allocation: it runs at
+    /// every revision.
+    pub(super) fn is_form_of(&self, b: &Bool, shape: &Shape) -> bool {
+        indexer_parts(b).is_some_and(|(list, index, value)| {
+            value == self.value
+                && inside(index, shape) == Some(self.index)
+                && list.len() == self.items.len()
+                && (list.iter().zip(&self.items)).all(|(x, &it)| item(x, shape) == Some(it))
+        })
+    }
 }
 
 impl Pruner {
@@ -174,7 +201,7 @@ impl Pruner {
                 path,
                 scope,
                 nodes: bool_nodes(b),
-                indexed: indexed(b, shape),
+                indexed: Indexed::of(b, shape),
             });
         }
         let mut touching = vec![Vec::new(); shape.cells()];

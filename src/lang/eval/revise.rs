@@ -201,12 +201,14 @@ impl Run<'_> {
     fn light_afresh(&mut self, k: usize, candidates: &mut [u64]) -> Option<()> {
         let pruner = self.pruner;
         let conj = &pruner.conjuncts[k];
-        if let Some(indexed) = &conj.indexed {
-            return self.indexed(k, indexed, candidates);
-        }
         let Some(b) = lookup(&self.ground.root, &conj.path) else {
             return Some(());
         };
+        if let Some(indexed) = &conj.indexed
+            && indexed.is_form_of(b, self.shape)
+        {
+            return self.indexed(k, indexed, candidates);
+        }
         let (mut open, mut opens) = (0, 0);
         for &i in &conj.scope {
             match candidates[i].count_ones() {

@@ -145,6 +145,18 @@ fn an_indexer_keeps_the_places_whose_item_can_hold_the_value() {
 }
 
 #[test]
+fn an_indexer_pruner_handed_another_rule_prunes_for_that_rule() {
+    let shape = four();
+    let rule = |value| eq(element(vec![rc(1, 2), rc(1, 3)], rc(1, 1)), num(value));
+    let (built, handed) = (ground(rule(2)), ground(rule(3)));
+    let pruner = Pruner::new(&built, &shape);
+    let mut candidates = masks(&shape, &[(1, 2, 3), (1, 3, 2)]);
+    // By its own rule the index would be 2; by the rule handed, 1.
+    assert_eq!(pruner.prune(&handed, &shape, &mut candidates), Some(true));
+    assert_eq!(mask_at(&shape, &candidates, 1, 1), bit(1));
+}
+
+#[test]
 fn automata_prune_along_a_line() {
     let shape = four();
     let row = vec![rc(1, 1), rc(1, 2), rc(1, 3), rc(1, 4)];
