@@ -40,8 +40,8 @@ fn the_backtracker_decides_the_variant_corpus_and_is_never_wrong() {
     assert!(decided >= 131, "only {decided} of {read} decided");
 }
 
-/// A variant puzzle's check runs its first nodes in turn and then, when
-/// they did not decide it, again on a thread beside the SAT call: the
+/// A variant puzzle's check runs in turn, and the SAT call moves to a
+/// thread beside it once its first nodes have not decided it: the
 /// verdicts, and the nodes after which a check gives up, are those of the
 /// check in turn, at limits below, around and past that switch.
 #[test]

@@ -167,10 +167,30 @@ impl Backtracker {
     /// take the fast path of [`Backtracker::solve`]; the rest a general
     /// search over `u64` candidate masks, with the same node limit.
     pub fn solve_with(&self, puzzle: &Grid, rules: &[&dyn Prune]) -> Search {
+        self.solve_handing_off(puzzle, rules, u64::MAX, &mut || {})
+    }
+
+    /// Solves as [`Backtracker::solve_with`] does, calling `hand_off` once
+    /// when a search that prunes with rules or irregular blocks passes
+    /// `after` nodes, and going on with the same search.
+    ///
+    /// The caller learns that the search is a long one without restarting
+    /// it: the cross-check of a variant puzzle starts the SAT call beside
+    /// it then (`solve::Checked`). A search decided within `after` nodes,
+    /// or taken by the classic solver, never calls it.
+    pub fn solve_handing_off(
+        &self,
+        puzzle: &Grid,
+        rules: &[&dyn Prune],
+        after: u64,
+        hand_off: &mut dyn FnMut(),
+    ) -> Search {
         if rules.is_empty() && supported(puzzle.shape()) {
             return self.solve(puzzle);
         }
-        general::General::new(puzzle.shape(), rules, self.node_limit).solve(puzzle)
+        general::General::new(puzzle.shape(), rules, self.node_limit)
+            .hand_off_after(after, hand_off)
+            .solve(puzzle)
     }
 
     /// Solves `puzzle`, searching for up to two solutions.

@@ -180,12 +180,24 @@ impl SatBackend for Solver<'_> {
 /// Runs the backtracker on a puzzle with every one of its constraints
 /// pruning the search.
 pub fn backtrack(backtracker: Backtracker, puzzle: &Puzzle) -> Search {
+    backtrack_handing_off(backtracker, puzzle, u64::MAX, &mut || {})
+}
+
+/// Runs the backtracker as [`backtrack`] does, calling `hand_off` once
+/// when the search passes `after` nodes (see
+/// [`Backtracker::solve_handing_off`]).
+pub fn backtrack_handing_off(
+    backtracker: Backtracker,
+    puzzle: &Puzzle,
+    after: u64,
+    hand_off: &mut dyn FnMut(),
+) -> Search {
     let rules: Vec<&dyn Prune> = puzzle
         .constraints()
         .iter()
         .map(|c| c as &dyn Prune)
         .collect();
-    backtracker.solve_with(puzzle.givens(), &rules)
+    backtracker.solve_handing_off(puzzle.givens(), &rules, after, hand_off)
 }
 
 /// How the backtracker's answer compares with the SAT answer.
@@ -235,7 +247,7 @@ pub struct Report {
 /// The full pipeline: SAT solve with uniqueness proof, then, unless
 /// disabled, the backtracker's cross-check.
 pub struct Checked {
-    sat: Box<dyn Solve>,
+    sat: Box<dyn Solve + Send>,
     backtracker: Option<Backtracker>,
     beside: bool,
 }
@@ -245,12 +257,11 @@ pub struct Checked {
 const BESIDE_FROM_SIDE: usize = 16;
 
 /// The nodes the cross-check of a variant puzzle searches in turn before
-/// it starts again on a thread of its own beside the SAT call.
+/// the SAT call starts on a thread of its own beside it.
 ///
 /// Most variant checks end well within it, in a millisecond or less,
 /// where a thread would add more than it saves; a check past it is one
-/// of the slow ones, tens of milliseconds to a second, and loses these
-/// few milliseconds.
+/// of the slow ones, tens of milliseconds to a second.
 const IN_TURN_NODES: u64 = 200;
 
 /// Where a puzzle's cross-check runs when it may run beside the SAT call.
@@ -262,8 +273,9 @@ enum Beside {
     /// Beside it from the start: a 16×16 or larger classic grid, whose
     /// check takes about as long as its SAT call.
     Always,
-    /// Its first [`IN_TURN_NODES`] in turn, then beside: variant rules or
-    /// irregular blocks, which the backtracker's general search takes.
+    /// In turn, the SAT call moving beside it past [`IN_TURN_NODES`]:
+    /// variant rules or irregular blocks, which the backtracker's general
+    /// search takes.
     PastFirstNodes,
 }
 
@@ -283,7 +295,7 @@ impl Beside {
 impl Checked {
     /// Returns a pipeline around a SAT backend; `backtracker` `None` skips
     /// the cross-check.
-    pub fn new(sat: impl Solve + 'static, backtracker: Option<Backtracker>) -> Checked {
+    pub fn new(sat: impl Solve + Send + 'static, backtracker: Option<Backtracker>) -> Checked {
         Checked {
             sat: Box::new(sat),
             backtracker,
@@ -293,8 +305,10 @@ impl Checked {
 
     /// With `beside`, the cross-check of a 16×16 or larger grid runs on a
     /// thread of its own while the SAT backend solves, and the answer waits
-    /// for both; so does that of a puzzle with variant rules or irregular
-    /// blocks once its first few hundred nodes have not decided it.
+    /// for both. The check of a puzzle with variant rules or irregular
+    /// blocks runs in turn, and once its first few hundred nodes have not
+    /// decided it, the SAT call starts on a thread beside it while the
+    /// check goes on.
     ///
     /// There the two take similar times (tens of milliseconds each on the
     /// hardest 25×25 test puzzle; on the slowest variant puzzles the check
@@ -313,7 +327,7 @@ impl Checked {
     /// slower side there, and at the lowest priority it waited for every
     /// other process (an antiknight coloring book beside two busy
     /// processes on 2 cores: 1.2–1.5 s, against 28–48 ms at its
-    /// priority and 24 ms in turn).
+    /// priority and 24 ms in turn). Its SAT thread keeps it too.
     pub fn check_beside(mut self, beside: bool) -> Checked {
         self.beside = beside;
         self
@@ -340,17 +354,9 @@ impl Checked {
             Beside::Never
         };
         let (outcome, sat_time, (search, check_time)) = match beside {
-            Beside::Always => self.solve_beside(whole, bt, true),
+            Beside::Always => self.solve_beside(whole, bt),
             Beside::PastFirstNodes if bt.node_limit() > IN_TURN_NODES => {
-                let first = Backtracker::new(IN_TURN_NODES);
-                let (first, first_time) = timed(|| backtrack(first, whole));
-                if first.verdict == Verdict::GaveUp {
-                    let (outcome, sat_time, (search, time)) = self.solve_beside(whole, bt, false);
-                    (outcome, sat_time, (search, first_time + time))
-                } else {
-                    let (outcome, sat_time) = timed(|| self.sat.solve(whole));
-                    (outcome, sat_time, (first, first_time))
-                }
+                self.solve_handing_off(whole, bt)
             }
             _ => {
                 let (outcome, sat_time) = timed(|| self.sat.solve(whole));
@@ -368,21 +374,49 @@ impl Checked {
         })
     }
 
-    /// The SAT call, and the cross-check on a thread of its own beside it.
+    /// The cross-check in turn; once it passes [`IN_TURN_NODES`], the
+    /// SAT call on a thread of its own beside it, the check going on where
+    /// it was. A check decided sooner is followed by the SAT call in turn.
     ///
-    /// With `yielding`, the check's thread takes the lowest priority (see
-    /// [`Checked::check_beside`]).
+    /// Starting the check again on a thread, as this did before, threw
+    /// its first nodes away: 200 ms over the 538 shared variant puzzles,
+    /// 28 ms of them on one skyscraper puzzle.
+    fn solve_handing_off(
+        &mut self,
+        whole: &Puzzle,
+        bt: Backtracker,
+    ) -> (Result<Outcome, SolveError>, Duration, (Search, Duration)) {
+        let sat = &mut self.sat;
+        let (check, beside) = std::thread::scope(|scope| {
+            let mut sat = Some(sat);
+            let mut running = None;
+            let check = timed(|| {
+                backtrack_handing_off(bt, whole, IN_TURN_NODES, &mut || {
+                    if let Some(sat) = sat.take() {
+                        running = Some(scope.spawn(move || timed(|| sat.solve(whole))));
+                    }
+                })
+            });
+            let beside = running.map(|sat| {
+                sat.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            });
+            (check, beside)
+        });
+        let (outcome, sat_time) = beside.unwrap_or_else(|| timed(|| self.sat.solve(whole)));
+        (outcome, sat_time, check)
+    }
+
+    /// The SAT call, and the cross-check on a thread of its own beside it
+    /// at the lowest priority (see [`Checked::check_beside`]).
     fn solve_beside(
         &mut self,
         whole: &Puzzle,
         bt: Backtracker,
-        yielding: bool,
     ) -> (Result<Outcome, SolveError>, Duration, (Search, Duration)) {
         std::thread::scope(|scope| {
             let check = scope.spawn(|| {
-                if yielding {
-                    lower_priority();
-                }
+                lower_priority();
                 timed(|| backtrack(bt, whole))
             });
             let (outcome, sat_time) = timed(|| self.sat.solve(whole));

@@ -65,6 +65,8 @@ pub(super) struct General<'a> {
     nodes: u64,
     gave_up: bool,
     solutions: Vec<Vec<u64>>,
+    /// Called once, when the node count reaches the number given.
+    hand_off: Option<(u64, &'a mut dyn FnMut())>,
 }
 
 /// The rule at hand can no longer hold.
@@ -97,7 +99,15 @@ impl<'a> General<'a> {
             nodes: 0,
             gave_up: false,
             solutions: Vec::with_capacity(2),
+            hand_off: None,
         }
+    }
+
+    /// Calls `hand_off` once, when the search passes `after` nodes (see
+    /// [`super::Backtracker::solve_handing_off`]).
+    pub(super) fn hand_off_after(mut self, after: u64, hand_off: &'a mut dyn FnMut()) -> Self {
+        self.hand_off = Some((after, hand_off));
+        self
     }
 
     /// Searches `puzzle` for up to two solutions.
@@ -147,6 +157,14 @@ impl<'a> General<'a> {
     /// the limit still allows it; past the limit the search gives up.
     fn count_node(&mut self) -> bool {
         self.nodes += 1;
+        if self
+            .hand_off
+            .as_ref()
+            .is_some_and(|&(after, _)| self.nodes > after)
+            && let Some((_, hand_off)) = self.hand_off.take()
+        {
+            hand_off();
+        }
         if self.nodes > self.node_limit {
             self.gave_up = true;
         }

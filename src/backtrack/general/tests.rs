@@ -167,6 +167,31 @@ fn a_search_started_again_from_a_probed_root_answers_the_same() {
 }
 
 #[test]
+fn a_search_hands_off_once_past_its_nodes_and_answers_the_same() {
+    let nine = Shape::square(Size::NINE);
+    let grid = full(&nine);
+    let rules: [&dyn Prune; 0] = [];
+    for puzzle in [
+        thinned(&grid, |i| (i * 7919) % 100 < 30),
+        Grid::empty(nine.clone()),
+    ] {
+        let plain = General::new(&nine, &rules, 30_000).solve(&puzzle);
+        assert!(plain.nodes > 3, "{puzzle}: {} nodes", plain.nodes);
+        for after in [0, 1, plain.nodes - 1, plain.nodes, plain.nodes + 5] {
+            let mut calls = Vec::new();
+            let mut hand_off = || calls.push(());
+            let handed = General::new(&nine, &rules, 30_000)
+                .hand_off_after(after, &mut hand_off)
+                .solve(&puzzle);
+            assert_eq!(handed.verdict, plain.verdict, "{puzzle} after {after}");
+            assert_eq!(handed.nodes, plain.nodes);
+            let expected = usize::from(plain.nodes > after);
+            assert_eq!(calls.len(), expected, "{puzzle}: hand-offs after {after}");
+        }
+    }
+}
+
+#[test]
 fn jigsaw_blocks() {
     // A 6×6 jigsaw from a known solution: 2×3 blocks, with r1c3 and
     // r2c1... traded so that the layout stays valid: swap the blocks

@@ -117,6 +117,16 @@ pub(crate) struct RulesSolver {
     pub(crate) uses: usize,
 }
 
+// SAFETY: varisat's `Solver` is not `Send` only for its proof target (a
+// `Box<dyn Write>`) and its proof processors (`&mut dyn ProofProcessor`).
+// Both can be given only while the formula is empty (`write_proof` and
+// `add_proof_processor` panic after the first clause), and `reuse` below
+// loads the rules into a fresh `Solver::new()`, which holds neither:
+// its proof target is `io::sink()`. What is left is owned data, so moving
+// it to another thread is sound; the cross-check moves the SAT call there
+// when the check turns out long (`solve::Checked`).
+unsafe impl Send for RulesSolver {}
+
 impl RulesSolver {
     /// Returns the solver in `slot` when it holds the rules of `shape` and
     /// has served fewer than `limit` uses; otherwise loads a fresh one.
