@@ -7,6 +7,8 @@
 //! [`crate::lang::eval`], which share no code, so a compiler bug shows as
 //! a model that fails the check or as a disagreement with the backtracker.
 
+mod native;
+
 use std::fmt::Write as _;
 use std::sync::Arc;
 
@@ -20,6 +22,7 @@ use crate::lang::eval::Pruner;
 use crate::lang::ground::BoolKind;
 use crate::lang::{Arg, At, Ground, LangError, LangErrorKind, Library, Limits, Span, Texts};
 use crate::lang::{compile, eval};
+use native::NativeLine;
 
 /// The most clauses a rule may make unless it states its own limit: far
 /// above any real puzzle's rule (a killer cage makes hundreds, an
@@ -63,6 +66,9 @@ pub struct LangRule {
     ground: Ground,
     texts: Texts,
     pruner: Pruner,
+    /// Pruning written in Rust for a catalogue line that has it, in place
+    /// of `pruner`'s.
+    native: Option<NativeLine>,
 }
 
 impl LangRule {
@@ -124,11 +130,14 @@ impl LangRule {
     ) -> Result<LangRule, LangError> {
         let library = Library::catalogue();
         let (ground, texts) = library.call(definition, &args, shape, &Limits::default())?;
+        let native = NativeLine::of(definition, &args, shape.side());
         let origin = Origin::Call {
             definition: definition.to_string(),
             args,
         };
-        Ok(LangRule::new(key, origin, ground, texts, shape))
+        let mut rule = LangRule::new(key, origin, ground, texts, shape);
+        rule.native = native;
+        Ok(rule)
     }
 
     fn new(key: &'static str, origin: Origin, ground: Ground, texts: Texts, shape: &Shape) -> Self {
@@ -139,6 +148,7 @@ impl LangRule {
             ground,
             texts,
             pruner,
+            native: None,
         }
     }
 
@@ -280,6 +290,9 @@ impl Rule for LangRule {
     }
 
     fn prune(&self, shape: &Shape, candidates: &mut [u64]) -> Result<bool, Contradiction> {
+        if let Some(native) = &self.native {
+            return native.prune(shape, candidates);
+        }
         self.pruner
             .prune(&self.ground, shape, candidates)
             .ok_or(Contradiction)
