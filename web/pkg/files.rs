@@ -2,5 +2,5 @@
 // carries in the binary, by their path in web/.
 &[
     ("pkg/sudoku_sat_web.js", include_bytes!("sudoku_sat_web.js")),
-    ("pkg/sudoku_sat_web_bg.0cc18a52078657c1.wasm", include_bytes!("sudoku_sat_web_bg.0cc18a52078657c1.wasm")),
+    ("pkg/sudoku_sat_web_bg.5d409891d7e3573d.wasm", include_bytes!("sudoku_sat_web_bg.5d409891d7e3573d.wasm")),
 ]
