@@ -1,6 +1,6 @@
 //! Pruning written in Rust for the catalogue's line definitions whose
-//! meaning is a small pattern along the line: lockout, modular and
-//! entropic lines.
+//! meaning is a small pattern along the line: lockout, modular, entropic
+//! and nabner lines.
 //!
 //! The language pruner revises a rule one conjunct at a time, by
 //! three-valued evaluation of its ground form; on these lines that costs
@@ -41,7 +41,15 @@ enum Kind {
         /// Each digit's class (index d − 1), 0 to 2.
         class: Vec<u8>,
     },
+    /// `nabner`: any two cells differ by 2 or more. Read over the sets
+    /// of digits the cells hold, so on grids of side up to
+    /// [`NABNER_SIDE`].
+    Nabner,
 }
+
+/// The largest side whose nabner lines are read whole: 2⁹ sets of
+/// digits at most.
+const NABNER_SIDE: usize = 9;
 
 impl NativeLine {
     /// Returns the native pruning of the catalogue's `definition` called
@@ -87,6 +95,7 @@ impl NativeLine {
                     .collect();
                 Kind::Windows { class }
             }
+            "nabner" if side <= NABNER_SIDE => Kind::Nabner,
             _ => return None,
         };
         Some(NativeLine { cells, kind })
@@ -115,6 +124,7 @@ impl NativeLine {
         let found = match &self.kind {
             Kind::Lockout { gap } => lockout(&masks[..n], *gap, &mut supports[..n]),
             Kind::Windows { class } => windows(&masks[..n], class, &mut supports[..n]),
+            Kind::Nabner => nabner(&masks[..n], shape.side(), &mut supports[..n]),
         };
         if !found {
             return Err(Contradiction);
@@ -232,6 +242,71 @@ fn windows(masks: &[u64], class: &[u8], supports: &mut [u64]) -> bool {
         *s = bits(m)
             .filter(|&d| class.get(d as usize - 1).is_some_and(|&c| k >> c & 1 == 1))
             .fold(0, |acc, d| acc | 1 << (d - 1));
+    }
+    true
+}
+
+/// A nabner line's supports: the cells take digits in line order, a
+/// filling's state after i cells being the set of digits they hold, no
+/// two of them consecutive (nor equal). A forward pass finds the sets
+/// the first i cells can hold, a backward pass those from which the
+/// cells after can be filled; a digit is kept where a step joins the
+/// two. At most 2ᴺ sets, each visited once a pass, only those reached.
+fn nabner(masks: &[u64], side: usize, supports: &mut [u64]) -> bool {
+    let n = masks.len();
+    if side > NABNER_SIDE {
+        return false;
+    }
+    let full = (1usize << side) - 1;
+    // reach[set]: the first |set| cells can hold it; on[set]: and the
+    // cells after can be filled from it.
+    let mut reach = [false; 1 << NABNER_SIDE];
+    let mut on = [false; 1 << NABNER_SIDE];
+    // The sets reached, layer by layer: layer i is order[start[i]..start[i + 1]].
+    let mut order = [0u16; 1 << NABNER_SIDE];
+    let mut start = [0usize; NABNER_SIDE + 2];
+    if n > NABNER_SIDE {
+        return false;
+    }
+    let free = |set: usize, i: usize| masks[i] as usize & full & !(set | set << 1 | set >> 1);
+    reach[0] = true;
+    let mut len = 1;
+    start[1] = 1;
+    for i in 0..n {
+        for k in start[i]..start[i + 1] {
+            let set = usize::from(order[k]);
+            let mut m = free(set, i);
+            while m != 0 {
+                let to = set | m & m.wrapping_neg();
+                m &= m - 1;
+                if !reach[to] {
+                    reach[to] = true;
+                    order[len] = to as u16;
+                    len += 1;
+                }
+            }
+        }
+        start[i + 2] = len;
+    }
+    if start[n + 1] == start[n] {
+        return false;
+    }
+    for &set in &order[start[n]..start[n + 1]] {
+        on[usize::from(set)] = true;
+    }
+    for i in (0..n).rev() {
+        for &set in &order[start[i]..start[i + 1]] {
+            let set = usize::from(set);
+            let mut m = free(set, i);
+            while m != 0 {
+                let bit = m & m.wrapping_neg();
+                m &= m - 1;
+                if on[set | bit] {
+                    supports[i] |= bit as u64;
+                    on[set] = true;
+                }
+            }
+        }
     }
     true
 }

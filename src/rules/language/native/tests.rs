@@ -8,7 +8,7 @@ use super::*;
 use crate::grid::{Digit, Grid, Size};
 use crate::rules::{LangRule, Rule};
 
-const DEFINITIONS: [&str; 3] = ["lockout", "modularline", "entropicline"];
+const DEFINITIONS: [&str; 4] = ["lockout", "modularline", "entropicline", "nabner"];
 
 /// The shape of side `side`: square blocks for 4 and 9, 2×3 for 6.
 fn shape(side: usize) -> Shape {
@@ -98,7 +98,7 @@ fn line(side: usize, start: usize, seeds: &[u8]) -> Vec<Cell> {
 proptest! {
     #[test]
     fn a_native_line_keeps_exactly_the_digits_its_definition_accepts(
-        definition in 0usize..3,
+        definition in 0usize..4,
         side in prop::sample::select(vec![4usize, 6, 9]),
         start in 0usize..81,
         seeds in prop::collection::vec(any::<u8>(), 1..=5),
