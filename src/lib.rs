@@ -8,6 +8,7 @@ pub mod formula;
 pub mod generate;
 pub mod grid;
 pub mod hint;
+mod kept;
 pub mod lang;
 pub mod propagate;
 pub mod puzzle;

@@ -17,7 +17,8 @@ use crate::encode::Encoding;
 use crate::encode::sum::{Sum, Term};
 use crate::encode::vars::lit;
 use crate::grid::{Cell, Grid, Shape};
-use sightline::sightline;
+use crate::kept::Kept;
+use sightline::Readings;
 
 /// A skyscraper clue.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -28,6 +29,21 @@ pub struct Skyscraper {
     pub cells: Vec<Cell>,
     /// How many digits are seen.
     pub count: u32,
+    /// The line's last readings, by its masks (see [`Kept`]).
+    readings: Kept<Readings>,
+}
+
+impl Skyscraper {
+    /// Returns the clue at `clue` that sees `count` digits along `cells`,
+    /// listed from its side.
+    pub fn new(clue: (u8, u8), cells: Vec<Cell>, count: u32) -> Skyscraper {
+        Skyscraper {
+            clue,
+            cells,
+            count,
+            readings: Kept::default(),
+        }
+    }
 }
 
 impl Skyscraper {
@@ -168,12 +184,15 @@ impl Rule for Skyscraper {
             *m = candidates[c.index(size)];
         }
         let mut supports = [0u64; 64];
-        if !sightline(
+        let mut readings = self.readings.take();
+        let found = readings.sightline(
             &masks[..n],
             shape.side(),
             self.count as usize,
             &mut supports[..n],
-        ) {
+        );
+        self.readings.put(readings);
+        if !found {
             return Err(Contradiction);
         }
         keep_only(shape, &self.cells, &supports[..n], candidates)

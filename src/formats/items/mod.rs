@@ -207,7 +207,7 @@ pub fn build(key: &str, item: &Item, shape: &Shape) -> Result<Vec<Constraint>, I
                 }
                 _ => {
                     let count = r.number_in("value", 1, n, first)?;
-                    Constraint::Skyscraper(Skyscraper { clue, cells, count })
+                    Constraint::Skyscraper(Skyscraper::new(clue, cells, count))
                 }
             })
             .map(|c| vec![c])?

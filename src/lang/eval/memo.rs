@@ -13,7 +13,8 @@
 //! while the evaluations are skipped.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+
+use crate::kept::Kept;
 
 /// Which revision a memory is of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,52 +124,5 @@ fn key(k: usize, pass: Pass, input: &[u64]) -> u64 {
         .fold(mix(mix(0, k as u64), pass), |h, &m| mix(h, m))
 }
 
-/// The memories a pruner keeps between calls.
-///
-/// Behind a lock, since a rule may be shared between threads; a call that
-/// finds it taken works without memories. It takes no part in comparing,
-/// hashing or cloning a pruner: it changes no result, only its cost.
-#[derive(Default)]
-pub(super) struct Memo(Mutex<Memories>);
-
-impl Memo {
-    /// Takes the memories out, or returns empty ones when another call
-    /// holds them.
-    pub fn take(&self) -> Memories {
-        match self.0.try_lock() {
-            Ok(mut held) => std::mem::take(&mut *held),
-            Err(_) => Memories::default(),
-        }
-    }
-
-    /// Puts memories back for the next call.
-    pub fn put(&self, memories: Memories) {
-        if let Ok(mut held) = self.0.try_lock() {
-            *held = memories;
-        }
-    }
-}
-
-impl Clone for Memo {
-    fn clone(&self) -> Memo {
-        Memo::default()
-    }
-}
-
-impl std::fmt::Debug for Memo {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Memo")
-    }
-}
-
-impl PartialEq for Memo {
-    fn eq(&self, _: &Memo) -> bool {
-        true
-    }
-}
-
-impl Eq for Memo {}
-
-impl std::hash::Hash for Memo {
-    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
-}
+/// The memories a pruner keeps between calls (see [`Kept`]).
+pub(super) type Memo = Kept<Memories>;

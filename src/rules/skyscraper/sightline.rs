@@ -25,6 +25,66 @@ pub(super) fn sightline(masks: &[u64], side: usize, count: usize, supports: &mut
     }
 }
 
+/// A clue's last readings of whole lines, by the line's masks: the
+/// backtracker's search comes back to the same line often (a third of
+/// the calls on `trollscraper`), and [`sightline_exact`] is a function of
+/// the masks and the count alone.
+#[derive(Default)]
+pub(super) struct Readings {
+    /// Direct-mapped slots of (key, answer), allocated at the first
+    /// exact reading; key 0 is an empty slot.
+    slots: Vec<(u128, u128)>,
+}
+
+/// The slots a clue keeps: 2⁹, 16 KiB.
+const SLOTS_LOG: u32 = 9;
+
+impl Readings {
+    /// [`sightline`], the answer taken from the slots when this line
+    /// state was read last.
+    pub(super) fn sightline(
+        &mut self,
+        masks: &[u64],
+        side: usize,
+        count: usize,
+        supports: &mut [u64],
+    ) -> bool {
+        let exact = masks.len() == side && side <= EXACT_SIDE && count < 16;
+        if !exact {
+            return sightline(masks, side, count, supports);
+        }
+        // Nine masks of nine bits, the count and a marker bit fit in a
+        // u128; so do the nine supports and whether any reading exists.
+        let width = side as u32;
+        let line = masks.iter().fold(0u128, |k, &m| {
+            k << width | u128::from(m as u16 & ((1u16 << width) - 1))
+        });
+        let key = line | (count as u128) << 96 | 1 << 100;
+        if self.slots.is_empty() {
+            self.slots = vec![(0, 0); 1 << SLOTS_LOG];
+        }
+        let mixed = (key as u64 ^ (key >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let slot = &mut self.slots[(mixed >> (64 - SLOTS_LOG)) as usize];
+        if slot.0 == key {
+            let answer = slot.1;
+            for (i, s) in supports.iter_mut().enumerate() {
+                *s = (answer >> (width * i as u32) & ((1 << width) - 1)) as u64;
+            }
+            answer >> 127 == 1
+        } else {
+            let found = sightline_exact(masks, side, count, supports);
+            let answer = supports
+                .iter()
+                .enumerate()
+                .fold(u128::from(found) << 127, |a, (i, &s)| {
+                    a | u128::from(s) << (width * i as u32)
+                });
+            *slot = (key, answer);
+            found
+        }
+    }
+}
+
 /// The largest side whose lines [`sightline_exact`] reads: 2⁹ sets of
 /// digits at most, a few microseconds a call.
 const EXACT_SIDE: usize = 9;
@@ -312,6 +372,40 @@ mod tests {
             let mut supports = vec![0; 6];
             let found = sightline(&masks, 6, count, &mut supports).then_some(supports);
             prop_assert_eq!(found, by_enumeration(&masks, 6, count, true));
+        }
+    }
+
+    #[test]
+    fn remembered_readings_answer_as_the_reading_itself() {
+        // Line states drawn from a small pool of masks repeat (answers
+        // taken from the slots) and collide (slots overwritten); lines of
+        // side 9 and 6 are read exactly, a line of 5 on side 6 is not.
+        let mut readings = Readings::default();
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for round in 0..20_000 {
+            let (side, n) = [(9, 9), (6, 6), (6, 5)][round % 3];
+            let pool = [0x1ff, 0x0f0, 0x10f, 0x00c, 0x1c3, 0x03f, 0x120];
+            let masks: Vec<u64> = (0..n)
+                .map(|_| {
+                    let r = next();
+                    pool[(r % 7) as usize] & ((1 << side) - 1) | 1 << ((r >> 8) % side as u64)
+                })
+                .collect();
+            let count = (next() % (side as u64 + 1)) as usize;
+            let (mut kept, mut read) = (vec![0; n], vec![0; n]);
+            let remembered = readings.sightline(&masks, side, count, &mut kept);
+            let fresh = sightline(&masks, side, count, &mut read);
+            assert_eq!(
+                (remembered, kept),
+                (fresh, read),
+                "{masks:?} seeing {count}"
+            );
         }
     }
 

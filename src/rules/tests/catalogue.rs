@@ -256,11 +256,7 @@ fn instance(which: usize, shape: &Shape, grid: &Grid, rng: &mut Rng) -> Vec<Cons
                     })
                 })],
                 _ => vec![value_for(1..=nu, grid, rng, |count| {
-                    Constraint::Skyscraper(Skyscraper {
-                        clue,
-                        cells: cells.clone(),
-                        count,
-                    })
+                    Constraint::Skyscraper(Skyscraper::new(clue, cells.clone(), count))
                 })],
             }
         }

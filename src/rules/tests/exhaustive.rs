@@ -99,7 +99,7 @@ fn outside_clue_clauses_agree_with_their_check_on_every_line() {
                 let cells = outside::facing(side, clue).unwrap();
                 passed += agrees_on_every_filling(
                     &shape,
-                    Constraint::Skyscraper(Skyscraper { clue, cells, count }),
+                    Constraint::Skyscraper(Skyscraper::new(clue, cells, count)),
                 );
             }
             assert_eq!(passed, lines, "skyscraper at {clue:?}");

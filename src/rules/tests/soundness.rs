@@ -142,11 +142,11 @@ fn family(kind: u8, a: u8, b: u8, total: u32) -> Constraint {
             cells: outside::facing(6, (0, b + 1)).unwrap(),
             total: total % 22,
         }),
-        5 => Constraint::Skyscraper(Skyscraper {
-            clue: (7, b + 1),
-            cells: outside::facing(6, (7, b + 1)).unwrap(),
-            count: total % 6 + 1,
-        }),
+        5 => Constraint::Skyscraper(Skyscraper::new(
+            (7, b + 1),
+            outside::facing(6, (7, b + 1)).unwrap(),
+            total % 6 + 1,
+        )),
         6 => Constraint::RegionSumLine(RegionSumLine {
             cells: (1..6).map(|c| cell(a, c)).collect(),
         }),

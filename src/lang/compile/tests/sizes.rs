@@ -201,11 +201,7 @@ fn compiled_beside_hand_written() {
         ),
         (
             "skyscraper, row = 4",
-            Constraint::Skyscraper(Skyscraper {
-                clue: (0, 0),
-                cells: row(3),
-                count: 4,
-            }),
+            Constraint::Skyscraper(Skyscraper::new((0, 0), row(3), 4)),
         ),
         ("antiknight, whole grid", Constraint::AntiKnight(AntiKnight)),
         (
