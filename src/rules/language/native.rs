@@ -1,6 +1,11 @@
 //! Pruning written in Rust for the catalogue's line definitions whose
-//! meaning is a small pattern along the line: lockout, modular, entropic
-//! and nabner lines.
+//! meaning is a small pattern or sum along the line: lockout, modular,
+//! entropic, nabner and zipper lines.
+//!
+//! Double arrows stay with the language pruner: their sum read whole
+//! with digits repeating (as arrows are) lost to it conjunct by conjunct,
+//! where two cells that see each other never share a digit
+//! (`modular-nabner-da-coverage`: 10,039 → 24,582 nodes, 104 → 121 ms).
 //!
 //! The language pruner revises a rule one conjunct at a time, by
 //! three-valued evaluation of its ground form; on these lines that costs
@@ -45,6 +50,9 @@ enum Kind {
     /// of digits the cells hold, so on grids of side up to
     /// [`NABNER_SIDE`].
     Nabner,
+    /// `zipperline`: cells equally far from the middle add up to one
+    /// total, the centre's digit on a line of odd length.
+    Zipper,
 }
 
 /// The largest side whose nabner lines are read whole: 2⁹ sets of
@@ -96,6 +104,7 @@ impl NativeLine {
                 Kind::Windows { class }
             }
             "nabner" if side <= NABNER_SIDE => Kind::Nabner,
+            "zipperline" => Kind::Zipper,
             _ => return None,
         };
         Some(NativeLine { cells, kind })
@@ -125,6 +134,7 @@ impl NativeLine {
             Kind::Lockout { gap } => lockout(&masks[..n], *gap, &mut supports[..n]),
             Kind::Windows { class } => windows(&masks[..n], class, &mut supports[..n]),
             Kind::Nabner => nabner(&masks[..n], shape.side(), &mut supports[..n]),
+            Kind::Zipper => zipper(&masks[..n], &mut supports[..n]),
         };
         if !found {
             return Err(Contradiction);
@@ -309,6 +319,53 @@ fn nabner(masks: &[u64], side: usize, supports: &mut [u64]) -> bool {
         }
     }
     true
+}
+
+/// A zipper line's supports: for each total the pairs could share (the
+/// centre's digits on a line of odd length, any on an even one), each
+/// pair of cells equally far from the middle keeps the digits that make
+/// the total with one of the other's; the total stands when every pair
+/// keeps some. An even line of two cells has no pair to match, and keeps
+/// every digit, as the definition does.
+fn zipper(masks: &[u64], supports: &mut [u64]) -> bool {
+    let n = masks.len();
+    let (pairs, centre) = (n / 2, (n % 2 == 1).then(|| masks[n / 2]));
+    let mut kept = [0u64; 64];
+    let mut found = false;
+    for total in 2..=128u32 {
+        if let Some(c) = centre
+            && (total > 64 || c >> (total - 1) & 1 == 0)
+        {
+            continue;
+        }
+        let mut all = true;
+        for i in 0..pairs {
+            let (a, b) = (masks[i], masks[n - 1 - i]);
+            let with = |mine: u64, other: u64| {
+                bits(mine)
+                    .filter(|&d| total > d && total - d <= 64 && other >> (total - d - 1) & 1 == 1)
+                    .fold(0u64, |acc, d| acc | 1 << (d - 1))
+            };
+            kept[i] = with(a, b);
+            kept[n - 1 - i] = with(b, a);
+            if kept[i] == 0 {
+                all = false;
+                break;
+            }
+        }
+        if !all {
+            continue;
+        }
+        found = true;
+        for i in 0..pairs {
+            supports[i] |= kept[i];
+            supports[n - 1 - i] |= kept[n - 1 - i];
+        }
+        if centre.is_some() {
+            supports[n / 2] |= 1 << (total - 1);
+        }
+    }
+    found
 }
 
 /// The digits (1-based) of a mask, lowest first.

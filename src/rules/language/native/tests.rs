@@ -8,7 +8,13 @@ use super::*;
 use crate::grid::{Digit, Grid, Size};
 use crate::rules::{LangRule, Rule};
 
-const DEFINITIONS: [&str; 4] = ["lockout", "modularline", "entropicline", "nabner"];
+const DEFINITIONS: [&str; 5] = [
+    "lockout",
+    "modularline",
+    "entropicline",
+    "nabner",
+    "zipperline",
+];
 
 /// The shape of side `side`: square blocks for 4 and 9, 2×3 for 6.
 fn shape(side: usize) -> Shape {
@@ -98,7 +104,7 @@ fn line(side: usize, start: usize, seeds: &[u8]) -> Vec<Cell> {
 proptest! {
     #[test]
     fn a_native_line_keeps_exactly_the_digits_its_definition_accepts(
-        definition in 0usize..4,
+        definition in 0usize..5,
         side in prop::sample::select(vec![4usize, 6, 9]),
         start in 0usize..81,
         seeds in prop::collection::vec(any::<u8>(), 1..=5),
@@ -107,6 +113,7 @@ proptest! {
         let shape = shape(side);
         let cells = line(side, start % (side * side), &seeds);
         prop_assume!(cells.len() >= 2);
+        let definition = DEFINITIONS[definition];
         let full = (1u64 << side) - 1;
         // Up to about four candidates a cell, never none.
         let masks: Vec<u64> = cells
@@ -117,7 +124,6 @@ proptest! {
                 if m == 0 { 1 << (p % side as u64) } else { m }
             })
             .collect();
-        let definition = DEFINITIONS[definition];
         let args = vec![Arg::List(cells.iter().map(|&c| Arg::Cell(c)).collect())];
         let rule = LangRule::call("test", definition, args.clone(), &shape).expect("a valid call");
         let native = NativeLine::of(definition, &args, side).expect("a native line");
@@ -148,7 +154,8 @@ fn other_definitions_and_odd_lines_keep_the_language_pruner() {
         )]
     };
     assert!(NativeLine::of("lockout", &cells(&[(0, 0), (0, 1), (0, 2)]), 9).is_some());
-    assert!(NativeLine::of("zipperline", &cells(&[(0, 0), (0, 1), (0, 2)]), 9).is_none());
+    assert!(NativeLine::of("betweenline", &cells(&[(0, 0), (0, 1), (0, 2)]), 9).is_none());
+    assert!(NativeLine::of("doublearrow", &cells(&[(0, 0), (0, 1), (0, 2)]), 9).is_none());
     // A line of one cell, and one that comes back to a cell.
     assert!(NativeLine::of("modularline", &cells(&[(0, 0)]), 9).is_none());
     assert!(NativeLine::of("lockout", &cells(&[(0, 0), (0, 1), (0, 0)]), 9).is_none());
