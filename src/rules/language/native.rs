@@ -62,8 +62,8 @@ const NABNER_SIDE: usize = 9;
 impl NativeLine {
     /// Returns the native pruning of the catalogue's `definition` called
     /// with `args` on a grid of side `side`, or `None` when it has none:
-    /// another definition, other arguments, a line shorter than two cells
-    /// or one that visits a cell twice.
+    /// another definition, other arguments, a line shorter than two cells,
+    /// one that visits a cell twice or leaves the grid.
     pub(super) fn of(definition: &str, args: &[Arg], side: usize) -> Option<NativeLine> {
         let [Arg::List(items)] = args else {
             return None;
@@ -79,7 +79,8 @@ impl NativeLine {
             .iter()
             .enumerate()
             .all(|(i, c)| !cells[..i].contains(c));
-        if cells.len() < 2 || !distinct || side == 0 || side > 64 {
+        let inside = cells.iter().all(|c| c.row() < side && c.col() < side);
+        if cells.len() < 2 || !distinct || !inside || side == 0 || side > 64 {
             return None;
         }
         let n = side as u32;
