@@ -53,13 +53,14 @@ impl Readings {
         if !exact {
             return sightline(masks, side, count, supports);
         }
-        // Nine masks of nine bits, the count and a marker bit fit in a
-        // u128; so do the nine supports and whether any reading exists.
+        // Nine masks of nine bits, the count, the side and a marker bit
+        // fit in a u128; so do the nine supports and whether any reading
+        // exists.
         let width = side as u32;
         let line = masks.iter().fold(0u128, |k, &m| {
             k << width | u128::from(m as u16 & ((1u16 << width) - 1))
         });
-        let key = line | (count as u128) << 96 | 1 << 100;
+        let key = line | (count as u128) << 96 | (side as u128) << 104 | 1 << 112;
         if self.slots.is_empty() {
             self.slots = vec![(0, 0); 1 << SLOTS_LOG];
         }
