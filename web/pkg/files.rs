@@ -2,5 +2,5 @@
 // carries in the binary, by their path in web/.
 &[
     ("pkg/sudoku_sat_web.js", include_bytes!("sudoku_sat_web.js")),
-    ("pkg/sudoku_sat_web_bg.b6a08c8e8cb2912e.wasm", include_bytes!("sudoku_sat_web_bg.b6a08c8e8cb2912e.wasm")),
+    ("pkg/sudoku_sat_web_bg.1782fb1a6f302a57.wasm", include_bytes!("sudoku_sat_web_bg.1782fb1a6f302a57.wasm")),
 ]
