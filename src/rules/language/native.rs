@@ -62,8 +62,8 @@ const NABNER_SIDE: usize = 9;
 impl NativeLine {
     /// Returns the native pruning of the catalogue's `definition` called
     /// with `args` on a grid of side `side`, or `None` when it has none:
-    /// another definition, other arguments, a line shorter than two cells,
-    /// one that visits a cell twice or leaves the grid.
+    /// another definition, other arguments, a line shorter than two cells
+    /// or longer than 64, one that visits a cell twice or leaves the grid.
     pub(super) fn of(definition: &str, args: &[Arg], side: usize) -> Option<NativeLine> {
         let [Arg::List(items)] = args else {
             return None;
@@ -80,7 +80,9 @@ impl NativeLine {
             .enumerate()
             .all(|(i, c)| !cells[..i].contains(c));
         let inside = cells.iter().all(|c| c.row() < side && c.col() < side);
-        if cells.len() < 2 || !distinct || !inside || side == 0 || side > 64 {
+        // Lines past 64 cells (on grids past 8×8) keep the evaluator's
+        // pruning: the passes below keep their state on the stack.
+        if !(2..=64).contains(&cells.len()) || !distinct || !inside || side == 0 || side > 64 {
             return None;
         }
         let n = side as u32;

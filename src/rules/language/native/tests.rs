@@ -161,6 +161,8 @@ fn other_definitions_and_odd_lines_keep_the_language_pruner() {
     assert!(NativeLine::of("lockout", &cells(&[(0, 0), (0, 1), (0, 0)]), 9).is_none());
     assert!(NativeLine::of("lockout", &[Arg::Int(3)], 9).is_none());
     assert!(NativeLine::of("lockout", &cells(&[(0, 7), (0, 8), (0, 9)]), 9).is_none());
+    let long: Vec<(u8, u8)> = (0..65).map(|i| ((i / 9) as u8, (i % 9) as u8)).collect();
+    assert!(NativeLine::of("zipperline", &cells(&long), 9).is_none());
 }
 
 #[test]
