@@ -376,37 +376,38 @@ mod tests {
         }
     }
 
-    #[test]
-    fn remembered_readings_answer_as_the_reading_itself() {
-        // Line states drawn from a small pool of masks repeat (answers
-        // taken from the slots) and collide (slots overwritten); lines of
-        // side 9 and 6 are read exactly, a line of 5 on side 6 is not.
-        let mut readings = Readings::default();
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
-        for round in 0..20_000 {
-            let (side, n) = [(9, 9), (6, 6), (6, 5)][round % 3];
+    proptest! {
+        #[test]
+        fn remembered_readings_answer_as_the_reading_itself(
+            lines in proptest::collection::vec(
+                (0usize..3, proptest::collection::vec((0usize..7, 0u64..9), 9), 0usize..10),
+                500..2000,
+            ),
+        ) {
+            // Line states drawn from a small pool of masks repeat (answers
+            // taken from the slots) and collide (slots overwritten); lines
+            // of side 9 and 6 are read exactly, a line of 5 on side 6 is
+            // not.
+            let mut readings = Readings::default();
             let pool = [0x1ff, 0x0f0, 0x10f, 0x00c, 0x1c3, 0x03f, 0x120];
-            let masks: Vec<u64> = (0..n)
-                .map(|_| {
-                    let r = next();
-                    pool[(r % 7) as usize] & ((1 << side) - 1) | 1 << ((r >> 8) % side as u64)
-                })
-                .collect();
-            let count = (next() % (side as u64 + 1)) as usize;
-            let (mut kept, mut read) = (vec![0; n], vec![0; n]);
-            let remembered = readings.sightline(&masks, side, count, &mut kept);
-            let fresh = sightline(&masks, side, count, &mut read);
-            assert_eq!(
-                (remembered, kept),
-                (fresh, read),
-                "{masks:?} seeing {count}"
-            );
+            for (shape, cells, count) in lines {
+                let (side, n) = [(9, 9), (6, 6), (6, 5)][shape];
+                let masks: Vec<u64> = cells[..n]
+                    .iter()
+                    .map(|&(p, d)| pool[p] & ((1 << side) - 1) | 1 << (d % side as u64))
+                    .collect();
+                let count = count % (side + 1);
+                let (mut kept, mut read) = (vec![0; n], vec![0; n]);
+                let remembered = readings.sightline(&masks, side, count, &mut kept);
+                let fresh = sightline(&masks, side, count, &mut read);
+                prop_assert_eq!(
+                    (remembered, kept),
+                    (fresh, read),
+                    "{:?} seeing {}",
+                    masks,
+                    count
+                );
+            }
         }
     }
 
