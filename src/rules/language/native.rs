@@ -20,6 +20,7 @@
 //! that definition's check.
 
 use super::super::Contradiction;
+use super::super::relation::digits_of;
 use super::super::sums::keep_only;
 use crate::grid::{Cell, Shape};
 use crate::lang::Arg;
@@ -159,8 +160,8 @@ fn lockout(masks: &[u64], gap: u32, supports: &mut [u64]) -> bool {
     let n = masks.len();
     let (first, last) = (masks[0], masks[n - 1]);
     let mut found = false;
-    for a in bits(first) {
-        for b in bits(last) {
+    for a in digits(first) {
+        for b in digits(last) {
             if a.abs_diff(b) < gap {
                 continue;
             }
@@ -193,7 +194,7 @@ fn windows(masks: &[u64], class: &[u8], supports: &mut [u64]) -> bool {
     // Each cell's classes, bit c for class c.
     let mut classes = [0u8; 64];
     for (k, &m) in classes.iter_mut().zip(masks) {
-        for d in bits(m) {
+        for d in digits(m) {
             if let Some(&c) = class.get(d as usize - 1) {
                 *k |= 1 << c;
             }
@@ -252,7 +253,7 @@ fn windows(masks: &[u64], class: &[u8], supports: &mut [u64]) -> bool {
         return false;
     }
     for ((s, &m), &k) in supports.iter_mut().zip(masks).zip(&kept) {
-        *s = bits(m)
+        *s = digits(m)
             .filter(|&d| class.get(d as usize - 1).is_some_and(|&c| k >> c & 1 == 1))
             .fold(0, |acc, d| acc | 1 << (d - 1));
     }
@@ -345,7 +346,7 @@ fn zipper(masks: &[u64], supports: &mut [u64]) -> bool {
         for i in 0..pairs {
             let (a, b) = (masks[i], masks[n - 1 - i]);
             let with = |mine: u64, other: u64| {
-                bits(mine)
+                digits(mine)
                     .filter(|&d| total > d && total - d <= 64 && other >> (total - d - 1) & 1 == 1)
                     .fold(0u64, |acc, d| acc | 1 << (d - 1))
             };
@@ -371,16 +372,10 @@ fn zipper(masks: &[u64], supports: &mut [u64]) -> bool {
     found
 }
 
-/// The digits (1-based) of a mask, lowest first.
-fn bits(mask: u64) -> impl Iterator<Item = u32> {
-    let mut rest = mask;
-    std::iter::from_fn(move || {
-        (rest != 0).then(|| {
-            let d = rest.trailing_zeros() + 1;
-            rest &= rest - 1;
-            d
-        })
-    })
+/// The digits (1-based) of a mask, lowest first, as the passes above
+/// count them.
+fn digits(mask: u64) -> impl Iterator<Item = u32> {
+    digits_of(mask).map(u32::from)
 }
 
 #[cfg(test)]

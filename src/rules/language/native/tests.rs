@@ -46,7 +46,7 @@ fn by_enumeration(
             }
         }
     };
-    let choices: Vec<Vec<u32>> = masks.iter().map(|&m| bits(m).collect()).collect();
+    let choices: Vec<Vec<u32>> = masks.iter().map(|&m| digits(m).collect()).collect();
     let mut at = vec![0usize; cells.len()];
     loop {
         let digits: Vec<u32> = at.iter().zip(&choices).map(|(&k, c)| c[k]).collect();
