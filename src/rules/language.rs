@@ -65,10 +65,16 @@ pub struct LangRule {
     origin: Origin,
     ground: Ground,
     texts: Texts,
-    pruner: Pruner,
-    /// Pruning written in Rust for a catalogue line that has it, in place
-    /// of `pruner`'s.
-    native: Option<NativeLine>,
+    pruning: Pruning,
+}
+
+/// How the backtracker prunes for a rule.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Pruning {
+    /// The evaluator's pruner, conjunct by conjunct.
+    Evaluated(Pruner),
+    /// Pruning written in Rust for a catalogue line that has it.
+    Native(NativeLine),
 }
 
 impl LangRule {
@@ -113,6 +119,7 @@ impl LangRule {
             ground,
             texts,
             shape,
+            None,
         ))
     }
 
@@ -135,20 +142,29 @@ impl LangRule {
             definition: definition.to_string(),
             args,
         };
-        let mut rule = LangRule::new(key, origin, ground, texts, shape);
-        rule.native = native;
-        Ok(rule)
+        Ok(LangRule::new(key, origin, ground, texts, shape, native))
     }
 
-    fn new(key: &'static str, origin: Origin, ground: Ground, texts: Texts, shape: &Shape) -> Self {
-        let pruner = Pruner::new(&ground, shape);
+    /// The rule, pruned by `native` when the catalogue line has it, else
+    /// by the evaluator's pruner (built only then).
+    fn new(
+        key: &'static str,
+        origin: Origin,
+        ground: Ground,
+        texts: Texts,
+        shape: &Shape,
+        native: Option<NativeLine>,
+    ) -> Self {
+        let pruning = match native {
+            Some(line) => Pruning::Native(line),
+            None => Pruning::Evaluated(Pruner::new(&ground, shape)),
+        };
         LangRule {
             key,
             origin,
             ground,
             texts,
-            pruner,
-            native: None,
+            pruning,
         }
     }
 
@@ -290,11 +306,11 @@ impl Rule for LangRule {
     }
 
     fn prune(&self, shape: &Shape, candidates: &mut [u64]) -> Result<bool, Contradiction> {
-        if let Some(native) = &self.native {
-            return native.prune(shape, candidates);
+        match &self.pruning {
+            Pruning::Native(line) => line.prune(shape, candidates),
+            Pruning::Evaluated(pruner) => pruner
+                .prune(&self.ground, shape, candidates)
+                .ok_or(Contradiction),
         }
-        self.pruner
-            .prune(&self.ground, shape, candidates)
-            .ok_or(Contradiction)
     }
 }
