@@ -5,7 +5,7 @@ use crate::encode::reify::Polarity;
 use crate::lang::ground::{Cmp, Int, IntKind};
 
 use super::super::Cond;
-use super::super::linear::{Atom, linear};
+use super::super::linear::{Atom, by_sides, linear};
 use super::super::small::{function, function_cost, small_cells};
 use super::Estimator;
 use super::sums::{self, Spec};
@@ -173,6 +173,13 @@ impl<'g> Estimator<'_, 'g> {
                 }
             }
             return total;
+        }
+        if by_sides(self.index, op, a, b, &linear(self.index, a, Some(b))) {
+            let (p, q) = (self.size(a), self.size(b));
+            return self
+                .value(a)
+                .saturating_add(self.value(b))
+                .saturating_add(p.saturating_add(q).saturating_add(1));
         }
         let (specs, constant, distinct, cost) = self.atoms(a, Some(b));
         let live: Vec<Spec> = specs.iter().copied().filter(|s| s.count > 1).collect();

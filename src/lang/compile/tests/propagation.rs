@@ -179,6 +179,28 @@ fn small_tables_of_three_cells_are_gac() {
 }
 
 #[test]
+fn equal_sides_of_two_cells_are_gac() {
+    // Each side's value is a table over its cells and the equality a
+    // support encoding between the values: together a network without
+    // cycles, so arc consistency on each is GAC on the whole (zipper
+    // lines).
+    let cells = apart(4);
+    let [a, b, c, d] = [0, 1, 2, 3].map(|i| node(cells[i]));
+    agrees_with_gac(
+        eq(sum(vec![a.clone(), b.clone()]), c.clone()),
+        &cells[..3],
+        |t| t[0] + t[1] == t[2],
+        41,
+    );
+    agrees_with_gac(
+        eq(sum(vec![a, b]), sum(vec![c, d])),
+        &cells,
+        |t| t[0] + t[1] == t[2] + t[3],
+        42,
+    );
+}
+
+#[test]
 fn an_automaton_over_four_cells_is_gac() {
     let cells = apart(4);
     // Digits rise by exactly one or two at each step, or the line ends on 9.
