@@ -115,7 +115,8 @@ impl Polarity {
 /// added: "the guard implies one of `lits`". A clause with a true literal
 /// is satisfied and not written; false literals are left out.
 pub fn clause<F: ExtendFormula>(sink: &mut F, guard: &[Lit], lits: &[Bit]) {
-    let mut out: Vec<Lit> = guard.iter().map(|&g| !g).collect();
+    let mut out: Vec<Lit> = Vec::with_capacity(guard.len() + lits.len());
+    out.extend(guard.iter().map(|&g| !g));
     for &b in lits {
         match b {
             Bit::True => return,

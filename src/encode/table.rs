@@ -163,12 +163,18 @@ pub fn encode_binary<F: ExtendFormula>(
 ) {
     let mut conflicts: BTreeSet<(usize, usize)> = BTreeSet::new();
     let mut supported: [Vec<bool>; 2] = [vec![true; a.len()], vec![true; b.len()]];
+    // One support clause and one list of forbidden values, reused row
+    // by row: compiled whole-grid rules write thousands of these.
+    let mut support = Vec::with_capacity(a.len().max(b.len()) + 1);
+    let mut forbidden = Vec::with_capacity(a.len().max(b.len()));
     for side in 0..2 {
         let (from, to) = if side == 0 { (a, b) } else { (b, a) };
         let at = |i: usize, j: usize| if side == 0 { fit(i, j) } else { fit(j, i) };
         for (i, &x) in from.iter().enumerate() {
-            let mut support = vec![Bit::Lit(!x)];
-            let (mut forbidden, mut impossible) = (Vec::new(), 0);
+            support.clear();
+            support.push(Bit::Lit(!x));
+            forbidden.clear();
+            let mut impossible = 0;
             for (j, &y) in to.iter().enumerate() {
                 match at(i, j) {
                     Fit::Allowed => support.push(Bit::Lit(y)),
