@@ -5,14 +5,14 @@
 //! line that leaves a block and comes back has two segments there, as
 //! setters draw them. A line within one block says nothing.
 
-use varisat::ExtendFormula;
+use varisat::{ExtendFormula, Lit};
 
 use super::lines::{cell_list, sorted};
 use super::relation::{prune_sum, value};
 use super::sums::{distinct_supports, narrow};
 use super::{Broken, Contradiction, Rule};
 use crate::encode::Encoding;
-use crate::encode::sum::{Sum, Term};
+use crate::encode::sum::{Sum, SumKind, Term};
 use crate::grid::{Cell, Grid, Shape};
 
 /// A region-sum line.
@@ -43,6 +43,9 @@ impl RegionSumLine {
     /// encoding.
     pub fn encode<F: ExtendFormula>(&self, shape: &Shape, encoding: &Encoding, sink: &mut F) {
         let size = shape.size();
+        if encoding.sum == SumKind::Auto {
+            return self.encode_total(shape, encoding, sink);
+        }
         for pair in self.segments(shape).windows(2) {
             let terms = Self::difference(pair[0], pair[1])
                 .map(|(c, w)| Term::cell(size, c, w as i32))
@@ -53,6 +56,44 @@ impl RegionSumLine {
                 distinct: false,
             };
             encoding.sum.encode(&sum, &[], sink);
+        }
+    }
+}
+
+impl RegionSumLine {
+    /// The default encoding: the line's total as one-hot variables, one
+    /// per value every segment can reach, exactly one true; each value
+    /// "total = t → the segment adds up to t" for every segment, listed
+    /// as its combinations of distinct digits (a segment lies in one
+    /// block), as arrows with a one-cell circle are written.
+    ///
+    /// The differences of neighbouring segments through a sum encoding
+    /// (what a named `--sum-encoding` writes) leave a segment's total
+    /// to be inferred pair by pair; here every segment reads the one
+    /// total, and what rules out a total for one segment rules it out
+    /// for all.
+    fn encode_total<F: ExtendFormula>(&self, shape: &Shape, encoding: &Encoding, sink: &mut F) {
+        let size = shape.size();
+        let segments = self.segments(shape);
+        if segments.len() < 2 {
+            return;
+        }
+        let n = size.side() as i32;
+        let (mut lo, mut hi) = (i32::MIN, i32::MAX);
+        for segment in &segments {
+            let k = segment.len() as i32;
+            lo = lo.max(k * (k + 1) / 2);
+            hi = hi.min(k * (2 * n - k + 1) / 2);
+        }
+        let totals: Vec<(i32, Lit)> = (lo..=hi).map(|t| (t, sink.new_lit())).collect();
+        let lits: Vec<Lit> = totals.iter().map(|&(_, l)| l).collect();
+        sink.add_clause(&lits);
+        encoding.amo.encode(sink, &lits);
+        for &(total, lit) in &totals {
+            for segment in &segments {
+                let sum = Sum::of_cells(size, segment, total, true);
+                SumKind::Combinations.encode(&sum, &[lit], sink);
+            }
         }
     }
 }
