@@ -316,6 +316,16 @@ pub(super) fn rules() -> Vec<(&'static str, Bool)> {
         ("mul", eq(mul(a(), b()), k(4))),
         ("mul gt", cmp(Cmp::Gt, mul(a(), b()), cc())),
         ("double", eq(mul(k(2), a()), sum(vec![b(), cc()]))),
+        // Two sides of one or two cells: each side's value, and the
+        // support clauses between them.
+        ("sides 2-1", eq(sum(vec![a(), b()]), cc())),
+        ("sides 2-2", eq(sum(vec![a(), e()]), sum(vec![cc(), d()]))),
+        // A short side and a longer sum, under a guard: the sum
+        // encoding.
+        (
+            "sum sides under a guard",
+            implies(lt(a(), b()), eq(sum(vec![cc(), d()]), sum(row1()))),
+        ),
         ("implies", implies(eq(a(), k(1)), eq(b(), k(2)))),
         ("not implies", not(implies(lt(a(), b()), lt(cc(), d())))),
         (
