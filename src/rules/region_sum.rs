@@ -39,8 +39,9 @@ impl RegionSumLine {
             .into_iter()
     }
 
-    /// Writes "each segment minus the next is 0" in the chosen sum
-    /// encoding.
+    /// Writes the line's clauses: by default one total for the whole line
+    /// ([`RegionSumLine::encode_total`]); under a named sum encoding,
+    /// "each segment minus the next is 0" in it.
     pub fn encode<F: ExtendFormula>(&self, shape: &Shape, encoding: &Encoding, sink: &mut F) {
         let size = shape.size();
         if encoding.sum == SumKind::Auto {
@@ -58,9 +59,7 @@ impl RegionSumLine {
             encoding.sum.encode(&sum, &[], sink);
         }
     }
-}
 
-impl RegionSumLine {
     /// The default encoding: the line's total as one-hot variables, one
     /// per value every segment can reach, exactly one true; each value
     /// "total = t → the segment adds up to t" for every segment, listed
@@ -79,19 +78,31 @@ impl RegionSumLine {
             return;
         }
         let n = size.side() as i32;
+        // A segment's cells lie in one block, so its digits differ, unless
+        // a line built by hand lists a cell twice (the readers refuse
+        // that): then it counts twice, and only the loose bounds hold.
+        let distinct: Vec<bool> = segments
+            .iter()
+            .map(|s| s.iter().enumerate().all(|(i, c)| !s[..i].contains(c)))
+            .collect();
         let (mut lo, mut hi) = (i32::MIN, i32::MAX);
-        for segment in &segments {
+        for (segment, &distinct) in segments.iter().zip(&distinct) {
             let k = segment.len() as i32;
-            lo = lo.max(k * (k + 1) / 2);
-            hi = hi.min(k * (2 * n - k + 1) / 2);
+            let (least, most) = if distinct {
+                (k * (k + 1) / 2, k * (2 * n - k + 1) / 2)
+            } else {
+                (k, k * n)
+            };
+            lo = lo.max(least);
+            hi = hi.min(most);
         }
         let totals: Vec<(i32, Lit)> = (lo..=hi).map(|t| (t, sink.new_lit())).collect();
         let lits: Vec<Lit> = totals.iter().map(|&(_, l)| l).collect();
         sink.add_clause(&lits);
         encoding.amo.encode(sink, &lits);
         for &(total, lit) in &totals {
-            for segment in &segments {
-                let sum = Sum::of_cells(size, segment, total, true);
+            for (segment, &distinct) in segments.iter().zip(&distinct) {
+                let sum = Sum::of_cells(size, segment, total, distinct);
                 SumKind::Combinations.encode(&sum, &[lit], sink);
             }
         }
