@@ -40,7 +40,7 @@ impl RegionSumLine {
     }
 
     /// Writes the line's clauses: by default one total for the whole line
-    /// ([`RegionSumLine::encode_total`]); under a named sum encoding,
+    /// (`encode_total`); under a named sum encoding,
     /// "each segment minus the next is 0" in it.
     pub fn encode<F: ExtendFormula>(&self, shape: &Shape, encoding: &Encoding, sink: &mut F) {
         let size = shape.size();

@@ -606,7 +606,7 @@ async function __wbg_init_once(module_or_path) {
     }
 
     if (module_or_path === undefined) {
-        module_or_path = new URL('sudoku_sat_web_bg.f88516d4932c2e3e.wasm', import.meta.url);
+        module_or_path = new URL('sudoku_sat_web_bg.adcb7e63d8bfe911.wasm', import.meta.url);
     }
     const imports = __wbg_get_imports();
 
