@@ -164,7 +164,10 @@ fn open<'g>(
 /// on the sides' values, where the sum encoding over a − b or a + b − c −
 /// d is not, and smaller (a zipper line of 12 cells: 5,595 clauses as
 /// sums, 1,714 so; a puzzle of such lines 220 → 55 ms).
-pub(super) fn by_sides(index: &Index<'_>, op: Cmp, a: &Int, b: &Int, lin: &Linear<'_>) -> bool {
+///
+/// The linear form is read only when the cheap tests pass: the estimate
+/// asks this of every comparison it meets.
+pub(super) fn by_sides<'g>(index: &Index<'g>, op: Cmp, a: &'g Int, b: &'g Int) -> bool {
     let few = |x: &Int| {
         index
             .int(x)
@@ -172,7 +175,7 @@ pub(super) fn by_sides(index: &Index<'_>, op: Cmp, a: &Int, b: &Int, lin: &Linea
             .len()
             .is_some_and(|k| (1..=2).contains(&k))
     };
-    op == Cmp::Eq && lin.atoms.len() >= 3 && few(a) && few(b)
+    op == Cmp::Eq && few(a) && few(b) && linear(index, a, Some(b)).atoms.len() >= 3
 }
 
 /// Whether a comparison goes to a sum encoding: `=` (after the sign) over
@@ -220,10 +223,9 @@ impl<'g> Compiler<'g, '_> {
         if self.split_element(op, a, b, guard) {
             return;
         }
-        let lin = linear(self.index, a, Some(b));
-        let (terms, constant) = match self.sides(op, a, b, &lin) {
+        let (terms, constant) = match self.sides(op, a, b) {
             Some(sides) => sides,
-            None => self.terms(&lin, op, Polarity::Pos),
+            None => self.terms(&linear(self.index, a, Some(b)), op, Polarity::Pos),
         };
         // Σ w·t + constant op 0.
         let holds = |s: i64| op.holds(s.saturating_add(constant), 0);
@@ -283,14 +285,8 @@ impl<'g> Compiler<'g, '_> {
 
     /// The two sides of "a = b" as two terms, each by its own options
     /// (see [`by_sides`]).
-    fn sides(
-        &mut self,
-        op: Cmp,
-        a: &'g Int,
-        b: &'g Int,
-        lin: &Linear<'g>,
-    ) -> Option<(Vec<Spelled<'g>>, i64)> {
-        if !by_sides(self.index, op, a, b, lin) {
+    fn sides(&mut self, op: Cmp, a: &'g Int, b: &'g Int) -> Option<(Vec<Spelled<'g>>, i64)> {
+        if !by_sides(self.index, op, a, b) {
             return None;
         }
         let mut out = Vec::new();

@@ -174,7 +174,7 @@ impl<'g> Estimator<'_, 'g> {
             }
             return total;
         }
-        if by_sides(self.index, op, a, b, &linear(self.index, a, Some(b))) {
+        if by_sides(self.index, op, a, b) {
             let (p, q) = (self.size(a), self.size(b));
             return self
                 .value(a)
