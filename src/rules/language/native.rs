@@ -336,7 +336,9 @@ fn zipper(masks: &[u64], supports: &mut [u64]) -> bool {
     let (pairs, centre) = (n / 2, (n % 2 == 1).then(|| masks[n / 2]));
     let mut kept = [0u64; 64];
     let mut found = false;
-    for total in 2..=128u32 {
+    // No pair adds up to more than twice the largest digit left.
+    let top = 64 - masks.iter().fold(0u64, |all, &m| all | m).leading_zeros();
+    for total in 2..=2 * top {
         if let Some(c) = centre
             && (total > 64 || c >> (total - 1) & 1 == 0)
         {
