@@ -2,5 +2,5 @@
 // carries in the binary, by their path in web/.
 &[
     ("pkg/sudoku_sat_web.js", include_bytes!("sudoku_sat_web.js")),
-    ("pkg/sudoku_sat_web_bg.adcb7e63d8bfe911.wasm", include_bytes!("sudoku_sat_web_bg.adcb7e63d8bfe911.wasm")),
+    ("pkg/sudoku_sat_web_bg.a20c5b90e3744bfd.wasm", include_bytes!("sudoku_sat_web_bg.a20c5b90e3744bfd.wasm")),
 ]
