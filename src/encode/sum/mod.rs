@@ -72,7 +72,8 @@ use crate::grid::{Cell, Size};
 #[non_exhaustive]
 pub enum SumKind {
     /// Per sum: combinations for distinct cells with at most 4 sets of
-    /// digits (most killer cages), else the totalizer.
+    /// digits (most killer cages), else the totalizer; region-sum lines
+    /// write one total for the line instead (`RegionSumLine::encode`).
     #[default]
     Auto,
     /// List the combinations that reach the target; select one.
