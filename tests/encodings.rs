@@ -650,9 +650,10 @@ fn cage_clauses(cages: &[(&[&str], u32)], args: &[&str]) -> u64 {
 fn a_named_sum_encoding_writes_every_cage_in_it() {
     // A two-cell 3 has one set of digits, {1, 2}; a three-cell 15 has
     // eight. The default (auto) lists the first as its combinations and
-    // writes the second as a totalizer; a named encoding writes both in
-    // it. The distinct-digit clauses are the same under every encoding,
-    // so a puzzle's count is the sum of its cages' counts.
+    // writes the second as a totalizer with its digits' presence beside
+    // it; a named encoding writes both in it. The distinct-digit clauses
+    // are the same under every encoding, so a puzzle's count is the sum
+    // of its cages' counts.
     let few: &[&str] = &["r1c1", "r1c2"];
     let many: &[&str] = &["r5c1", "r5c2", "r5c3"];
     let both = [(few, 3), (many, 15)];
@@ -663,7 +664,12 @@ fn a_named_sum_encoding_writes_every_cage_in_it() {
         totalizer,
         count(&[(few, 3)], "totalizer") + count(&[(many, 15)], "totalizer")
     );
-    let auto = count(&[(few, 3)], "combinations") + count(&[(many, 15)], "totalizer");
+    // The presence of the 15's digits: the eight sets use all nine, each
+    // defined by 3 + 1 clauses; "at least 3 of 9 present" is a clause per
+    // 7 of them, C(9, 7) = 36; and each of the 24 pairs of a set brings
+    // its third digit (15 − a − b), a clause each.
+    let presence = 9 * 4 + 36 + 24;
+    let auto = count(&[(few, 3)], "combinations") + count(&[(many, 15)], "totalizer") + presence;
     assert_eq!(cage_clauses(&both, &[]), auto);
     assert_eq!(count(&both, "auto"), auto);
     // The three counts differ, so each names its encoding.

@@ -8,7 +8,10 @@
 //! how a killer solver reasons about a two-cell 3 or a three-cell 23. Every
 //! other sum, a cage whose total has many sets among them, is written as
 //! a totalizer, whose partial sums give the solver's learning more to hold
-//! on to when a search is long.
+//! on to when a search is long. A cage of many sets that holds
+//! unconditionally also gets its digits' presence (`presence.rs`):
+//! which digits it holds, as variables of their own, at least as many as
+//! it has cells, and the digit a pair brings with it.
 //!
 //! Measured on the 87 killer puzzles of the shared variant tables
 //! (`benches/iss.rs --only killercage`, docs/performance.md): the SAT
@@ -17,33 +20,41 @@
 //! 7 sets each) kept its time, about half of ISS's either way. Listing every cage
 //! as combinations gave a like median but took that puzzle to 7.4 s;
 //! adding the totalizer beside the combinations of cages with more than
-//! 4 sets kept it, with a median no better (1.6–1.7 ms).
+//! 4 sets kept it, with a median no better (1.6–1.7 ms). The presence
+//! beside the totalizer took the family's SAT total from 403–416 to
+//! 237–243 ms with the median unchanged, `sumconstrainttests-797afd` from
+//! 174–179 to 27 ms, and `solver-needs-set` from 2.2–2.4 to 2.5–2.6 s.
 
 use varisat::{ExtendFormula, Lit};
 
 use super::combinations::{same_values, sets};
-use super::{Sum, combinations, totalizer};
+use super::{Sum, combinations, presence, totalizer};
 
 /// The most sets of digits a sum over distinct cells may have and still
 /// be listed as its combinations under [`super::SumKind::Auto`].
 pub const AUTO_MAX_SETS: usize = 4;
 
 /// Writes the sum as its combinations when it has few sets of distinct
-/// digits, else as a totalizer (see the module documentation).
+/// digits, else as a totalizer, with the digits' presence before it when
+/// the sum is over distinct cells and unguarded (see the module
+/// documentation).
 pub(super) fn encode<F: ExtendFormula>(sum: &Sum, guard: &[Lit], sink: &mut F) {
-    if few_sets(sum) {
-        combinations::encode(sum, &[guard], sink);
-    } else {
-        totalizer::encode(sum, guard, sink);
+    // The sets of digits, when the sum is over distinct cells of the same
+    // digits (`None` inside when past the combinations' limit).
+    let listed = (sum.distinct && same_values(&sum.terms))
+        .then(|| sets(&sum.terms[0].values(), sum.terms.len(), sum.target));
+    match listed {
+        Some(sets) if is_few(sets.as_ref().map(Vec::len)) => {
+            combinations::encode(sum, &[guard], sink);
+        }
+        Some(Some(sets)) if guard.is_empty() => {
+            // Written first: the solver meets the digits before the
+            // partial sums (measured, docs/performance.md).
+            presence::encode(sum, &sets, sink);
+            totalizer::encode(sum, guard, sink);
+        }
+        _ => totalizer::encode(sum, guard, sink),
     }
-}
-
-/// Whether the sum is over distinct cells of the same digits and its
-/// target has at most [`AUTO_MAX_SETS`] sets of them.
-fn few_sets(sum: &Sum) -> bool {
-    sum.distinct
-        && same_values(&sum.terms)
-        && is_few(sets(&sum.terms[0].values(), sum.terms.len(), sum.target).map(|s| s.len()))
 }
 
 /// Whether a count of sets (`None` past the combinations' limit) is few

@@ -30,7 +30,9 @@
 //! The default, **auto**, picks one of the first two for each sum from
 //! its shape: combinations for a sum over distinct cells whose target has
 //! at most [`AUTO_MAX_SETS`] sets of digits (most killer cages), the
-//! totalizer for every other sum (see `auto.rs` for the measurements).
+//! totalizer for every other sum, with the digits a cage of more sets
+//! holds written beside it (see `auto.rs` and `presence.rs` for the
+//! measurements).
 //! Naming an encoding writes every sum in it.
 //!
 //! Every encoding is exact: its clauses allow precisely the assignments
@@ -56,6 +58,7 @@ mod combinations;
 pub mod compare;
 mod diagram;
 mod order;
+mod presence;
 mod totalizer;
 mod unary;
 
@@ -72,7 +75,8 @@ use crate::grid::{Cell, Size};
 #[non_exhaustive]
 pub enum SumKind {
     /// Per sum: combinations for distinct cells with at most 4 sets of
-    /// digits (most killer cages), else the totalizer; region-sum lines
+    /// digits (most killer cages), else the totalizer, with the digits'
+    /// presence beside it for a cage of more sets; region-sum lines
     /// write one total for the line instead (`RegionSumLine::encode`).
     #[default]
     Auto,

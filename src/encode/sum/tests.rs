@@ -174,9 +174,15 @@ fn every_encoding_allows_exactly_the_sums_that_reach_the_target() {
 /// Three terms of the digits 1..=9 over fresh variables, each exactly
 /// one digit, no two the same: a cage of three cells.
 fn cage_of_three(cnf: &mut CnfFormula, target: i32) -> Sum {
-    let terms: Vec<Term> = (0..3)
+    cage(cnf, 3, 9, target)
+}
+
+/// `cells` terms of the digits 1..=`side` over fresh variables, each
+/// exactly one digit, no two the same: a cage.
+fn cage(cnf: &mut CnfFormula, cells: usize, side: i32, target: i32) -> Sum {
+    let terms: Vec<Term> = (0..cells)
         .map(|_| Term {
-            options: (1..=9).map(|v| (v, cnf.new_lit())).collect(),
+            options: (1..=side).map(|v| (v, cnf.new_lit())).collect(),
             cell: None,
         })
         .collect();
@@ -266,5 +272,58 @@ fn a_killer_cage_of_three_adding_to_23_is_six_eight_nine() {
             solver.add_clause(&blocking);
         }
         assert_eq!(seen, BTreeSet::from([6, 8, 9]), "{}", kind.name());
+    }
+}
+
+#[test]
+fn auto_allows_exactly_the_cages_of_a_16x16_grid() {
+    // Beside the totalizer, auto writes which digits the cage holds and
+    // "at least as many present as cells": a clause per subset while there
+    // are few (three cells adding to 20 use all 16 digits: C(16, 2) = 120
+    // subsets), a counter past that (four cells adding to 20 use 1–14,
+    // C(14, 3) = 364; adding to 50, 5–16, C(12, 3) = 220).
+    for (cells, target) in [(3, 20), (4, 20), (4, 50)] {
+        let mut cnf = CnfFormula::new();
+        let sum = cage(&mut cnf, cells, 16, target);
+        SumKind::Auto.encode(&sum, &[], &mut cnf);
+        assert_eq!(
+            models(&cnf, &sum, &[]),
+            brute_force(&sum, true),
+            "{cells} cells adding to {target}"
+        );
+    }
+}
+
+#[test]
+fn propagation_places_the_digit_a_cage_needs() {
+    // Cells whose digits are down to those of one set must hold each of
+    // them: with 5 (or 9) ruled out of all but the last cell, unit
+    // propagation puts it there. The totalizer alone bounds the last cell
+    // only by the others' sum, which leaves it two values.
+    use crate::propagate::Propagator;
+    for (side, set) in [(9, vec![3, 4, 5]), (16, vec![2, 4, 5, 9])] {
+        let needed = *set.last().unwrap();
+        let target = set.iter().sum();
+        let mut cnf = CnfFormula::new();
+        let sum = cage(&mut cnf, set.len(), side, target);
+        SumKind::Auto.encode(&sum, &[], &mut cnf);
+        let (last, others) = sum.terms.split_last().unwrap();
+        let mut assume: Vec<Lit> = sum
+            .terms
+            .iter()
+            .flat_map(|t| {
+                t.options
+                    .iter()
+                    .filter(|o| !set.contains(&o.0))
+                    .map(|o| !o.1)
+            })
+            .collect();
+        assume.extend(others.iter().map(|t| !t.options[needed as usize - 1].1));
+        let propagator = Propagator::new(cnf.var_count(), cnf.iter());
+        let fixed = propagator.propagate(&assume).unwrap();
+        assert!(
+            fixed.is_true(last.options[needed as usize - 1].1),
+            "{side}x{side}: {set:?}"
+        );
     }
 }

@@ -181,23 +181,33 @@ fn shifted(terms: &[Spec]) -> Vec<Spec> {
 
 /// The clauses of "Σ terms = target" in the sum encoding `kind`;
 /// `distinct` when the terms are cells that differ (a cage), whose
-/// combinations are sets.
-pub(super) fn equality(kind: SumKind, terms: &[Spec], target: i64, distinct: bool) -> u64 {
+/// combinations are sets; `guarded` when the sum holds under a condition.
+pub(super) fn equality(
+    kind: SumKind,
+    terms: &[Spec],
+    target: i64,
+    distinct: bool,
+    guarded: bool,
+) -> u64 {
     let terms: Vec<Spec> = terms.iter().copied().filter(|t| t.count > 1).collect();
     match kind {
         SumKind::Auto => {
-            let few = match terms.first() {
+            let as_sets = match terms.first() {
                 Some(&t) if distinct && terms.windows(2).all(|w| w[0] == w[1]) => {
-                    auto::is_few(usize::try_from(sets(t, terms.len(), target)).ok())
+                    Some((t, sets(t, terms.len(), target)))
                 }
-                _ => false,
+                _ => None,
             };
-            let kind = if few {
-                SumKind::Combinations
-            } else {
-                SumKind::Totalizer
-            };
-            equality(kind, &terms, target, distinct)
+            match as_sets {
+                Some((_, ways)) if auto::is_few(usize::try_from(ways).ok()) => {
+                    equality(SumKind::Combinations, &terms, target, distinct, guarded)
+                }
+                Some((t, _)) if !guarded => {
+                    equality(SumKind::Totalizer, &terms, target, distinct, guarded)
+                        .saturating_add(presence(t.count, terms.len() as u64))
+                }
+                _ => equality(SumKind::Totalizer, &terms, target, distinct, guarded),
+            }
         }
         SumKind::Totalizer => tree(&terms, None, true, true).saturating_add(2),
         SumKind::Order => {
@@ -241,6 +251,23 @@ pub(super) fn equality(kind: SumKind, terms: &[Spec], target: i64, distinct: boo
             }
         }
     }
+}
+
+/// The clauses of the digit presence `auto` writes beside a cage's
+/// totalizer (`encode/sum/presence.rs`), at most: m digits of k cells,
+/// each digit's definition (k + 1 clauses), "at least k present" (its
+/// subset clauses, or a counter past 128 of them) and a clause per pair
+/// and third digit.
+fn presence(m: u64, k: u64) -> u64 {
+    let subsets = (0..m
+        .saturating_sub(k)
+        .saturating_add(1)
+        .min(k.saturating_sub(1)))
+        .fold(1u64, |acc, i| acc.saturating_mul(m - i) / (i + 1));
+    let at_least = subsets.min(2u64.saturating_mul(m).saturating_mul(m.saturating_sub(k)));
+    m.saturating_mul(k + 1)
+        .saturating_add(at_least)
+        .saturating_add(m.saturating_mul(m.saturating_sub(1)) / 2)
 }
 
 /// The clauses of the decision diagram: per term, the partial sums that

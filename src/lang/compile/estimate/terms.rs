@@ -188,7 +188,7 @@ impl<'g> Estimator<'_, 'g> {
             [] => 1,
             [d] => d.count / 2 + u64::from(guarded),
             [p, q] => p.count.saturating_add(q.count).saturating_add(1),
-            _ if op == Cmp::Eq => sums::equality(self.encoding.sum, &live, k, distinct),
+            _ if op == Cmp::Eq => sums::equality(self.encoding.sum, &live, k, distinct, guarded),
             _ => {
                 let (at_least, below) = match op {
                     Cmp::Le => (None, Some(k + 1)),
