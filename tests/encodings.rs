@@ -648,28 +648,28 @@ fn cage_clauses(cages: &[(&[&str], u32)], args: &[&str]) -> u64 {
 
 #[test]
 fn a_named_sum_encoding_writes_every_cage_in_it() {
-    // A two-cell 3 has one set of digits, {1, 2}; a three-cell 15 has
-    // eight. The default (auto) lists the first as its combinations and
+    // A two-cell 3 has one set of digits, {1, 2}; a four-cell 20 has
+    // twelve. The default (auto) lists the first as its combinations and
     // writes the second as a totalizer with its digits' presence beside
     // it; a named encoding writes both in it. The distinct-digit clauses
     // are the same under every encoding, so a puzzle's count is the sum
     // of its cages' counts.
     let few: &[&str] = &["r1c1", "r1c2"];
-    let many: &[&str] = &["r5c1", "r5c2", "r5c3"];
-    let both = [(few, 3), (many, 15)];
+    let many: &[&str] = &["r5c1", "r5c2", "r5c3", "r5c4"];
+    let both = [(few, 3), (many, 20)];
     let count = |cages: &[(&[&str], u32)], sum: &str| cage_clauses(cages, &["--sum-encoding", sum]);
     let totalizer = count(&both, "totalizer");
     let combinations = count(&both, "combinations");
     assert_eq!(
         totalizer,
-        count(&[(few, 3)], "totalizer") + count(&[(many, 15)], "totalizer")
+        count(&[(few, 3)], "totalizer") + count(&[(many, 20)], "totalizer")
     );
-    // The presence of the 15's digits: the eight sets use all nine, each
-    // defined by 3 + 1 clauses; "at least 3 of 9 present" is a clause per
-    // 7 of them, C(9, 7) = 36; and each of the 24 pairs of a set brings
-    // its third digit (15 − a − b), a clause each.
-    let presence = 9 * 4 + 36 + 24;
-    let auto = count(&[(few, 3)], "combinations") + count(&[(many, 15)], "totalizer") + presence;
+    // The presence of the 20's digits: the twelve sets use all nine, each
+    // defined by 4 + 1 clauses; "at least 4 of 9 present" is a clause per
+    // 6 of them, C(9, 6) = 84; and 16 times every set holding a pair
+    // holds a third digit too (1 and 2 bring 8 and 9), a clause each.
+    let presence = 9 * 5 + 84 + 16;
+    let auto = count(&[(few, 3)], "combinations") + count(&[(many, 20)], "totalizer") + presence;
     assert_eq!(cage_clauses(&both, &[]), auto);
     assert_eq!(count(&both, "auto"), auto);
     // The three counts differ, so each names its encoding.

@@ -329,7 +329,8 @@ pub struct EncodingArgs {
     /// The default, auto, lists a sum over distinct cells as its
     /// combinations when its total has at most 4 sets of digits (a
     /// two-cell 3, a three-cell 23) and writes every other sum as a
-    /// totalizer, a cage's beside the digits it holds; a region-sum line
+    /// totalizer, a cage's of four cells or more beside the digits it
+    /// holds; a region-sum line
     /// shares one total between its segments. Naming an encoding writes
     /// every sum in it.
     #[arg(long, value_enum, default_value_t, hide_possible_values = true)]

@@ -30,8 +30,8 @@
 //! The default, **auto**, picks one of the first two for each sum from
 //! its shape: combinations for a sum over distinct cells whose target has
 //! at most [`AUTO_MAX_SETS`] sets of digits (most killer cages), the
-//! totalizer for every other sum, with the digits a cage of more sets
-//! holds written beside it (see `auto.rs` and `presence.rs` for the
+//! totalizer for every other sum, with the digits a cage of four cells or
+//! more holds written beside it (see `auto.rs` and `presence.rs` for the
 //! measurements).
 //! Naming an encoding writes every sum in it.
 //!
@@ -76,7 +76,7 @@ use crate::grid::{Cell, Size};
 pub enum SumKind {
     /// Per sum: combinations for distinct cells with at most 4 sets of
     /// digits (most killer cages), else the totalizer, with the digits'
-    /// presence beside it for a cage of more sets; region-sum lines
+    /// presence beside it for a cage of four cells or more; region-sum lines
     /// write one total for the line instead (`RegionSumLine::encode`).
     #[default]
     Auto,

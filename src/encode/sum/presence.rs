@@ -15,21 +15,22 @@
 //!   satisfied by one digit of the subset being in the cage), else a
 //!   sequential counter (Sinz 2005) over their negations;
 //! - **what a pair of digits brings with it**: when every set holding a
-//!   and b also holds c, p(a) ∧ p(b) → p(c) (a three-cell 12 with 1 and 2
-//!   holds 9).
+//!   and b also holds c, p(a) ∧ p(b) → p(c) (a four-cell 20 with 1 and 2
+//!   holds 8 and 9).
 //!
 //! Both are redundant: they allow exactly the grids the sum does. Only
-//! `auto` writes them, beside the totalizer of a sum over distinct cells
-//! whose target has many sets and that holds unconditionally (a killer
-//! cage; see `auto.rs`), so every named encoding keeps its clauses.
+//! `auto` writes them, beside the totalizer of a sum over four distinct
+//! cells or more whose target has many sets and that holds
+//! unconditionally (a killer cage; see `auto.rs`), so every named
+//! encoding keeps its clauses.
 //! Sums under a guard (an arrow's shaft for each value of its circle)
 //! gained nothing from them.
 //!
 //! Measured on the 86 killer puzzles of the shared variant tables (SAT
 //! path, best of 3, docs/performance.md): the family's total fell by
-//! two fifths and `sumconstrainttests-797afd` (no givens) from 174 to
-//! 27 ms; the median puzzle moved within the noise. The one puzzle it
-//! slows is `solver-needs-set`, by a tenth.
+//! two fifths and `sumconstrainttests-797afd` (no givens) from about 177
+//! to 27 ms; the median puzzle moved within the noise. Written for
+//! three-cell cages too, it slowed `solver-needs-set` by a fifth or more.
 //!
 //! # References
 //!

@@ -276,20 +276,25 @@ fn a_killer_cage_of_three_adding_to_23_is_six_eight_nine() {
 }
 
 #[test]
-fn auto_allows_exactly_the_cages_of_a_16x16_grid() {
-    // Beside the totalizer, auto writes which digits the cage holds and
-    // "at least as many present as cells": a clause per subset while there
-    // are few (three cells adding to 20 use all 16 digits: C(16, 2) = 120
-    // subsets), a counter past that (four cells adding to 20 use 1–14,
-    // C(14, 3) = 364; adding to 50, 5–16, C(12, 3) = 220).
-    for (cells, target) in [(3, 20), (4, 20), (4, 50)] {
+fn auto_allows_exactly_the_cages_of_four_cells_and_more() {
+    // Beside the totalizer of a cage of four cells or more, auto writes
+    // which digits it holds and "at least as many present as cells": a
+    // clause per subset while there are few (four of 9 digits, every
+    // total; four of 16 adding to 14 use 1–8, C(8, 3) = 56 subsets), a
+    // counter past that (four of 16 adding to 20 use 1–14, C(14, 3) =
+    // 364; five adding to 50 use all 16, C(16, 4) = 1,820).
+    let cases =
+        (10..=30)
+            .map(|target| (4, 9, target))
+            .chain([(4, 16, 14), (4, 16, 20), (5, 16, 50)]);
+    for (cells, side, target) in cases {
         let mut cnf = CnfFormula::new();
-        let sum = cage(&mut cnf, cells, 16, target);
+        let sum = cage(&mut cnf, cells, side, target);
         SumKind::Auto.encode(&sum, &[], &mut cnf);
         assert_eq!(
             models(&cnf, &sum, &[]),
             brute_force(&sum, true),
-            "{cells} cells adding to {target}"
+            "{cells} cells of 1..={side} adding to {target}"
         );
     }
 }
@@ -297,11 +302,11 @@ fn auto_allows_exactly_the_cages_of_a_16x16_grid() {
 #[test]
 fn propagation_places_the_digit_a_cage_needs() {
     // Cells whose digits are down to those of one set must hold each of
-    // them: with 5 (or 9) ruled out of all but the last cell, unit
+    // them: with 8 (or 9) ruled out of all but the last cell, unit
     // propagation puts it there. The totalizer alone bounds the last cell
     // only by the others' sum, which leaves it two values.
     use crate::propagate::Propagator;
-    for (side, set) in [(9, vec![3, 4, 5]), (16, vec![2, 4, 5, 9])] {
+    for (side, set) in [(9, vec![2, 4, 6, 8]), (16, vec![2, 4, 5, 9])] {
         let needed = *set.last().unwrap();
         let target = set.iter().sum();
         let mut cnf = CnfFormula::new();

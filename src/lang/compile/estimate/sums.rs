@@ -202,7 +202,7 @@ pub(super) fn equality(
                 Some((_, ways)) if auto::is_few(usize::try_from(ways).ok()) => {
                     equality(SumKind::Combinations, &terms, target, distinct, guarded)
                 }
-                Some((t, _)) if !guarded => {
+                Some((t, _)) if !guarded && terms.len() >= auto::PRESENCE_MIN_CELLS => {
                     equality(SumKind::Totalizer, &terms, target, distinct, guarded)
                         .saturating_add(presence(t.count, terms.len() as u64))
                 }
