@@ -2,5 +2,5 @@
 // carries in the binary, by their path in web/.
 &[
     ("pkg/sudoku_sat_web.js", include_bytes!("sudoku_sat_web.js")),
-    ("pkg/sudoku_sat_web_bg.149b3d4644e4cd1a.wasm", include_bytes!("sudoku_sat_web_bg.149b3d4644e4cd1a.wasm")),
+    ("pkg/sudoku_sat_web_bg.de7dcdb36d73a609.wasm", include_bytes!("sudoku_sat_web_bg.de7dcdb36d73a609.wasm")),
 ]
