@@ -58,7 +58,7 @@ mod combinations;
 pub mod compare;
 mod diagram;
 mod order;
-mod presence;
+pub(crate) mod presence;
 mod totalizer;
 mod unary;
 
