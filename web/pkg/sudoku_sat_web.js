@@ -606,7 +606,7 @@ async function __wbg_init_once(module_or_path) {
     }
 
     if (module_or_path === undefined) {
-        module_or_path = new URL('sudoku_sat_web_bg.de7dcdb36d73a609.wasm', import.meta.url);
+        module_or_path = new URL('sudoku_sat_web_bg.eb9e5576152ccf81.wasm', import.meta.url);
     }
     const imports = __wbg_get_imports();
 
