@@ -7,6 +7,7 @@
 
 use varisat::{ExtendFormula, Lit};
 
+use super::killer::KillerCage;
 use super::lines::{cell_list, sorted};
 use super::relation::{prune_sum, value};
 use super::sums::{distinct_supports, narrow};
@@ -77,7 +78,7 @@ impl RegionSumLine {
         if segments.len() < 2 {
             return;
         }
-        let n = size.side() as i32;
+        let n = size.side();
         // A segment's cells lie in one block, so its digits differ, unless
         // a line built by hand lists a cell twice (the readers refuse
         // that): then it counts twice, and only the loose bounds hold.
@@ -87,14 +88,14 @@ impl RegionSumLine {
             .collect();
         let (mut lo, mut hi) = (i32::MIN, i32::MAX);
         for (segment, &distinct) in segments.iter().zip(&distinct) {
-            let k = segment.len() as i32;
+            let k = segment.len();
             let (least, most) = if distinct {
-                (k * (k + 1) / 2, k * (2 * n - k + 1) / 2)
+                KillerCage::total_range(n, k)
             } else {
-                (k, k * n)
+                (k as u32, (k * n) as u32)
             };
-            lo = lo.max(least);
-            hi = hi.min(most);
+            lo = lo.max(least as i32);
+            hi = hi.min(most as i32);
         }
         let totals: Vec<(i32, Lit)> = (lo..=hi).map(|t| (t, sink.new_lit())).collect();
         let lits: Vec<Lit> = totals.iter().map(|&(_, l)| l).collect();

@@ -37,6 +37,7 @@
 //! - C. Sinz. Towards an Optimal CNF Encoding of Boolean Cardinality
 //!   Constraints. CP 2005, LNCS 3709, pp. 827–831.
 
+use itertools::Itertools;
 use varisat::{ExtendFormula, Lit};
 
 use super::Sum;
@@ -45,7 +46,7 @@ use crate::encode::cardinality::CardKind;
 /// The most subset clauses written for "at least k digits are present";
 /// past it, a sequential counter says the same with fewer clauses. Every
 /// 9×9 cage stays under it (at most C(9, 4) = 126).
-pub const MAX_SUBSETS: usize = 128;
+const MAX_SUBSETS: usize = 128;
 
 /// Writes the presence variables of `sum` (over distinct cells of the
 /// same digits, holding unconditionally) and the clauses over them.
@@ -102,34 +103,23 @@ pub(super) fn encode<F: ExtendFormula>(sum: &Sum, sets: &[Vec<i32>], sink: &mut 
 fn at_least<F: ExtendFormula>(present: &[Lit], k: usize, sink: &mut F) {
     // Every digit of the k-sets is used, so m ≥ k.
     let m = present.len();
-    // Every m − k + 1 of them hold one that is true.
-    let r = m - k + 1;
-    if binomial(m, r) <= MAX_SUBSETS {
-        let mut chosen = Vec::with_capacity(r);
-        subsets(present, r, &mut chosen, &mut |clause| {
-            sink.add_clause(clause);
-        });
+    if subset_clauses(m, k).is_some() {
+        // Every m − k + 1 of them hold one that is true.
+        for clause in present.iter().copied().combinations(m - k + 1) {
+            sink.add_clause(&clause);
+        }
     } else {
         let absent: Vec<Lit> = present.iter().map(|&p| !p).collect();
         CardKind::Sequential.at_most(sink, &absent, m - k);
     }
 }
 
-/// Calls `each` with every `r`-subset of `items`, in order.
-fn subsets(items: &[Lit], r: usize, chosen: &mut Vec<Lit>, each: &mut impl FnMut(&[Lit])) {
-    if r == 0 {
-        each(chosen);
-        return;
-    }
-    for i in 0..=items.len() - r {
-        chosen.push(items[i]);
-        subsets(&items[i + 1..], r - 1, chosen, each);
-        chosen.pop();
-    }
-}
-
-/// C(n, r), saturating.
-fn binomial(n: usize, r: usize) -> usize {
-    let r = r.min(n - r);
-    (0..r).fold(1usize, |acc, i| acc.saturating_mul(n - i) / (i + 1))
+/// How many clauses "at least `k` of `m` present" takes as subset
+/// clauses, C(m, m − k + 1), when it is written so (at most
+/// [`MAX_SUBSETS`]); `None` when a counter says it instead, or `m < k`.
+/// The clause estimate asks the same.
+pub(crate) fn subset_clauses(m: usize, k: usize) -> Option<usize> {
+    let r = (m + 1).checked_sub(k)?.min(k.saturating_sub(1));
+    let count = (0..r).fold(1usize, |acc, i| acc.saturating_mul(m - i) / (i + 1));
+    (count <= MAX_SUBSETS).then_some(count)
 }

@@ -256,19 +256,15 @@ pub(super) fn equality(
 /// The clauses of the digit presence `auto` writes beside a cage's
 /// totalizer (`encode/sum/presence.rs`), at most: m digits of k cells,
 /// each digit's definition (k + 1 clauses), "at least k present" (its
-/// subset clauses, or past [`presence::MAX_SUBSETS`] of them a counter)
-/// and a clause per pair and third digit.
+/// subset clauses, or a counter's 2m(m − k)) and a clause per pair and
+/// third digit.
 fn presence(m: u64, k: u64) -> u64 {
-    let subsets = (0..m
-        .saturating_sub(k)
-        .saturating_add(1)
-        .min(k.saturating_sub(1)))
-        .fold(1u64, |acc, i| acc.saturating_mul(m - i) / (i + 1));
-    let at_least = if subsets <= presence::MAX_SUBSETS as u64 {
-        subsets
-    } else {
-        2u64.saturating_mul(m).saturating_mul(m.saturating_sub(k))
+    let subsets = match (usize::try_from(m), usize::try_from(k)) {
+        (Ok(m), Ok(k)) => presence::subset_clauses(m, k).map(|n| n as u64),
+        _ => None,
     };
+    let at_least =
+        subsets.unwrap_or_else(|| 2u64.saturating_mul(m).saturating_mul(m.saturating_sub(k)));
     m.saturating_mul(k + 1)
         .saturating_add(at_least)
         .saturating_add(m.saturating_mul(m.saturating_sub(1)) / 2)
