@@ -2,5 +2,5 @@
 // carries in the binary, by their path in web/.
 &[
     ("pkg/sudoku_sat_web.js", include_bytes!("sudoku_sat_web.js")),
-    ("pkg/sudoku_sat_web_bg.eb9e5576152ccf81.wasm", include_bytes!("sudoku_sat_web_bg.eb9e5576152ccf81.wasm")),
+    ("pkg/sudoku_sat_web_bg.b0d10b2263aeed81.wasm", include_bytes!("sudoku_sat_web_bg.b0d10b2263aeed81.wasm")),
 ]

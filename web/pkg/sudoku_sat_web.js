@@ -606,7 +606,7 @@ async function __wbg_init_once(module_or_path) {
     }
 
     if (module_or_path === undefined) {
-        module_or_path = new URL('sudoku_sat_web_bg.eb9e5576152ccf81.wasm', import.meta.url);
+        module_or_path = new URL('sudoku_sat_web_bg.b0d10b2263aeed81.wasm', import.meta.url);
     }
     const imports = __wbg_get_imports();
 
