@@ -12,7 +12,7 @@ use sudoku_sat::formats::rules_file::{Extra, RulesFileError};
 use sudoku_sat::formats::text::{Format, ReadOptions, Symbols};
 use sudoku_sat::grid::{Grid, Shape};
 use sudoku_sat::puzzle::Puzzle;
-use sudoku_sat::solve::sat::Strategy;
+use sudoku_sat::solve::sat::{Engine, SatSolver, Strategy};
 
 use super::input::{Input, read_rules};
 use super::output::OutputFormat;
@@ -396,6 +396,13 @@ pub struct SolverArgs {
     #[arg(long, value_enum, default_value_t)]
     pub(super) strategy: Strategy,
 
+    /// The SAT solver of `--strategy propagate`'s calls: varisat, or
+    /// batsat or CaDiCaL in a build with the cargo feature of that name
+    /// (`cargo build --release --features cadical`). Proofs, cores and
+    /// the other strategies stay on varisat.
+    #[arg(long, value_enum, default_value_t)]
+    pub(super) engine: Engine,
+
     #[command(flatten)]
     pub(super) check: CrossCheckArgs,
 
@@ -421,6 +428,25 @@ pub struct SolverArgs {
 impl SolverArgs {
     pub(super) fn encoding(&self) -> Encoding {
         self.encoding.encoding()
+    }
+
+    /// Returns the SAT solver `--strategy` and `--engine` ask for.
+    ///
+    /// # Errors
+    ///
+    /// When `--engine` names another solver than varisat for a strategy
+    /// that runs on varisat alone.
+    pub(super) fn sat_solver(&self) -> anyhow::Result<SatSolver> {
+        if self.engine != Engine::Varisat && self.strategy != Strategy::Propagate {
+            anyhow::bail!(
+                "--engine {}: only --strategy propagate runs on it, not {}",
+                self.engine.name(),
+                self.strategy.name()
+            );
+        }
+        let mut solver = SatSolver::with_strategy(self.encoding(), self.strategy);
+        solver.set_engine(self.engine);
+        Ok(solver)
     }
 
     /// Returns how many jobs to run: `--jobs`, or one per core. More than

@@ -11,7 +11,6 @@ use sudoku_sat::formats::dimacs::ExportOptions;
 use sudoku_sat::formats::text::Puzzle;
 use sudoku_sat::grid::Grid;
 use sudoku_sat::solve::external::ExternalSolver;
-use sudoku_sat::solve::sat::SatSolver;
 use sudoku_sat::solve::{Checked, CrossCheck, Outcome, Report, SolveError};
 
 use super::batch::{self, Event, Flow};
@@ -238,10 +237,7 @@ fn run_batch(
                     .stop_on(signals::stop_flag()),
                 backtracker,
             ),
-            None => Checked::new(
-                SatSolver::with_strategy(encoding, args.strategy),
-                backtracker,
-            ),
+            None => Checked::new(args.sat_solver()?, backtracker),
         };
         Ok(checked.check_beside(beside))
     };

@@ -1,9 +1,10 @@
 //! The batsat backend (cargo feature `batsat`): the default propagate
 //! path's SAT calls on batsat, a pure-Rust MiniSat, instead of varisat.
 //!
-//! Only the reduced formula of [`Strategy::Propagate`](super::sat::Strategy)
-//! goes through it: reuse, proofs, cores and exports stay on varisat,
-//! which has the incremental and proof features they need. Models come
+//! Only the formulas [`Strategy::Propagate`](super::sat::Strategy) leaves
+//! after propagation go through it, the classic grid's and a variant
+//! puzzle's: reuse, proofs, cores and exports stay on varisat, which has
+//! the incremental and proof features they need. Models come
 //! back as varisat literals and are decoded and validated like varisat's.
 
 use batsat::{BasicSolver, SolverInterface, lbool};
@@ -65,56 +66,5 @@ impl SatBackend for Batsat {
             .map(|(i, &value)| Lit::from_index(i, value == lbool::TRUE))
             .collect();
         read(&model).map(Some).map_err(Into::into)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::encode::{AmoKind, Encoding};
-    use crate::grid::{Grid, Size};
-    use crate::solve::Outcome;
-    use crate::solve::sat::{Engine, SatSolver};
-
-    /// batsat and varisat give the same outcomes on the Euler puzzles,
-    /// on a puzzle with two solutions and on one with none, with dense
-    /// variables (pairwise) and with auxiliary ones (sequential).
-    #[test]
-    fn batsat_agrees_with_varisat() {
-        let text = include_str!("../../data/p096_sudoku.txt");
-        let mut grids: Vec<Grid> =
-            crate::formats::text::parse_str(text, crate::formats::text::Format::Auto)
-                .unwrap()
-                .into_iter()
-                .map(|p| p.grid().clone())
-                .collect();
-        let four = |rows| Grid::from_symbols(Size::from_side(4).unwrap(), rows).unwrap();
-        grids.push(four("................"));
-        grids.push(four("123............4"));
-        for amo in [AmoKind::Pairwise, AmoKind::Sequential] {
-            let encoding = Encoding {
-                amo,
-                ..Encoding::default()
-            };
-            let mut varisat = SatSolver::new(encoding);
-            let mut batsat = SatSolver::new(encoding);
-            batsat.set_engine(Engine::Batsat);
-            let mut kinds = [0; 3];
-            for grid in &grids {
-                let (a, b) = (varisat.solve(grid).unwrap(), batsat.solve(grid).unwrap());
-                match (&a, &b) {
-                    (Outcome::Unique(x), Outcome::Unique(y)) => {
-                        assert_eq!(x, y);
-                        kinds[0] += 1;
-                    }
-                    (Outcome::Multiple(x, y), Outcome::Multiple(..)) => {
-                        assert_ne!(x, y);
-                        kinds[1] += 1;
-                    }
-                    (Outcome::Unsolvable, Outcome::Unsolvable) => kinds[2] += 1,
-                    _ => panic!("{amo:?}: {a:?} against {b:?}"),
-                }
-            }
-            assert_eq!(kinds, [50, 1, 1], "{amo:?}");
-        }
     }
 }

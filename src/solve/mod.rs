@@ -8,6 +8,8 @@
 
 #[cfg(feature = "batsat")]
 mod batsat;
+#[cfg(feature = "cadical")]
+mod cadical;
 pub mod candidate_counts;
 pub mod candidates;
 mod checked;
@@ -160,7 +162,7 @@ pub(crate) fn next_model<E: Into<SolveError>>(
 }
 
 /// A SAT solver the propagate path can load and query: varisat, or batsat
-/// under the `batsat` feature.
+/// or CaDiCaL under the `batsat` or `cadical` feature.
 pub(crate) trait SatBackend: varisat::ExtendFormula {
     /// Solves, and reads the model as [`next_model`] does.
     fn next_model<E: Into<SolveError>>(

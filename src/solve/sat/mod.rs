@@ -84,9 +84,11 @@ impl Strategy {
     }
 }
 
-/// The SAT solver behind [`Strategy::Propagate`]'s calls. Every other
-/// path (reuse, fresh, variants, proofs, cores) runs on varisat.
+/// The SAT solver behind [`Strategy::Propagate`]'s calls, on the classic
+/// grid and on variant puzzles. Every other path (reuse, fresh, proofs,
+/// cores) runs on varisat.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Engine {
     /// varisat 0.2, the default.
     #[default]
@@ -94,6 +96,9 @@ pub enum Engine {
     /// batsat, a pure-Rust MiniSat (cargo feature `batsat`).
     #[cfg(feature = "batsat")]
     Batsat,
+    /// CaDiCaL 1.9, in C++ (cargo feature `cadical`).
+    #[cfg(feature = "cadical")]
+    Cadical,
 }
 
 impl Engine {
@@ -103,7 +108,20 @@ impl Engine {
             Engine::Varisat => "varisat",
             #[cfg(feature = "batsat")]
             Engine::Batsat => "batsat",
+            #[cfg(feature = "cadical")]
+            Engine::Cadical => "cadical",
         }
+    }
+
+    /// Returns every engine this build has, varisat first.
+    pub fn built_in() -> Vec<Engine> {
+        vec![
+            Engine::Varisat,
+            #[cfg(feature = "batsat")]
+            Engine::Batsat,
+            #[cfg(feature = "cadical")]
+            Engine::Cadical,
+        ]
     }
 }
 

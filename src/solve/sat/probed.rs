@@ -24,20 +24,21 @@
 //! Both deductions are sound: a conflict proves there is no solution, and
 //! each literal they fix holds in every model, so a grid they fill is the
 //! only solution once it passes every rule's plain check. Whatever they
-//! leave goes to a fresh varisat solver as clauses over the open
-//! literals, with a unit clause per fixed cell-digit variable so that the
-//! model still names every digit, and the cell-digit literals negated so
-//! that the solver's first guesses place digits.
+//! leave goes to a fresh solver of the [`Engine`] chosen (varisat unless
+//! told otherwise) as clauses over the open literals, with a unit clause
+//! per fixed cell-digit variable so that the model still names every
+//! digit, and the cell-digit literals negated so that the solver's first
+//! guesses place digits.
 
 use varisat::{ExtendFormula, Lit, Solver};
 
-use super::{SatSolver, first_two};
+use super::{Engine, SatSolver, first_two};
 use crate::encode::optimized::Fixed;
 use crate::encode::vars;
 use crate::formula::encode_puzzle_reduced;
 use crate::propagate::{Assignment, Clauses, Propagator};
 use crate::puzzle::Puzzle;
-use crate::solve::{Outcome, SolveError, read_model};
+use crate::solve::{Outcome, SatBackend, SolveError, read_model};
 
 /// Probing tries at most this many literals per cell-digit variable
 /// (each has two). On the shared variant puzzles this cap settles 444 of
@@ -79,13 +80,41 @@ impl SatSolver {
         // Open cells, or a forced grid that breaks a rule (an encoding
         // bug): the solver answers, and its model is read the same way, so
         // such a grid fails there with the rule it breaks.
+        match self.engine {
+            Engine::Varisat => self.decide_left(puzzle, &propagator, &fixed, Solver::new()),
+            #[cfg(feature = "batsat")]
+            Engine::Batsat => self.decide_left(
+                puzzle,
+                &propagator,
+                &fixed,
+                crate::solve::batsat::Batsat::default(),
+            ),
+            #[cfg(feature = "cadical")]
+            Engine::Cadical => self.decide_left(
+                puzzle,
+                &propagator,
+                &fixed,
+                crate::solve::cadical::Cadical::default(),
+            ),
+        }
+    }
+
+    /// Decides what probing left of `puzzle` (`fixed` over the clauses of
+    /// `propagator`) on `solver`, a fresh one of the engine chosen.
+    fn decide_left<B: SatBackend>(
+        &self,
+        puzzle: &Puzzle,
+        propagator: &Propagator,
+        fixed: &Assignment,
+        mut solver: B,
+    ) -> Result<Outcome, SolveError> {
+        let cell_vars = vars::cell_digit_count(puzzle.givens().size());
         // The cell-digit literals reach the solver negated, as on the
         // classic path (`Placing`): varisat's first guesses set a
         // variable false, and so they place digits rather than rule one
         // out. Models and the blocking clause are turned back and forth.
         let turn = |lit: Lit| if lit.index() < cell_vars { !lit } else { lit };
-        let mut solver = Solver::new();
-        load_left(&propagator, &fixed, cell_vars, &mut solver, turn);
+        load_left(propagator, fixed, cell_vars, &mut solver, turn);
         first_two(
             &mut solver,
             |model| {
@@ -110,7 +139,7 @@ fn load_left(
     propagator: &Propagator,
     fixed: &Assignment,
     cell_vars: usize,
-    solver: &mut Solver,
+    solver: &mut impl ExtendFormula,
     turn: impl Fn(Lit) -> Lit,
 ) {
     let mut left = Vec::new();

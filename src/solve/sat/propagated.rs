@@ -102,6 +102,8 @@ impl SatSolver {
             }
             #[cfg(feature = "batsat")]
             Engine::Batsat => left.solve_on(crate::solve::batsat::Batsat::default()),
+            #[cfg(feature = "cadical")]
+            Engine::Cadical => left.solve_on(crate::solve::cadical::Cadical::default()),
         }
     }
 }

@@ -167,3 +167,55 @@ fn other_in_gives_up_past_its_budget_and_answers_without_one() {
         Other::Nothing
     );
 }
+
+/// Every SAT engine this build has gives varisat's outcomes: on the
+/// Euler puzzles, a 4×4 puzzle with two solutions and one with none,
+/// with dense variables (pairwise) and with auxiliary ones (sequential);
+/// and on variant puzzles that propagation leaves to the solver, a
+/// killer with one solution and the same cages without their given.
+#[test]
+fn every_engine_agrees_with_varisat() {
+    use crate::formats::rules_file;
+    use crate::formats::text::{Format, parse_str};
+    let text = include_str!("../../../data/p096_sudoku.txt");
+    let mut puzzles: Vec<Puzzle> = parse_str(text, Format::Auto)
+        .unwrap()
+        .into_iter()
+        .map(|p| Puzzle::new(p.grid().clone()))
+        .collect();
+    puzzles.push(Puzzle::new(four("................")));
+    puzzles.push(Puzzle::new(four("123............4")));
+    let killer = include_str!("../../../tests/data/killer.toml");
+    puzzles.push(rules_file::read(killer).unwrap().0);
+    let givenless = killer.replacen("'.1.......'", "'.........'", 1);
+    puzzles.push(rules_file::read(&givenless).unwrap().0);
+    for amo in [AmoKind::Pairwise, AmoKind::Sequential] {
+        let encoding = Encoding {
+            amo,
+            ..Encoding::default()
+        };
+        let mut varisat = SatSolver::new(encoding);
+        for engine in Engine::built_in() {
+            let mut other = SatSolver::new(encoding);
+            other.set_engine(engine);
+            let mut kinds = [0; 3];
+            for puzzle in &puzzles {
+                let a = varisat.solve_puzzle(puzzle).unwrap();
+                let b = other.solve_puzzle(puzzle).unwrap();
+                match (&a, &b) {
+                    (Outcome::Unique(x), Outcome::Unique(y)) => {
+                        assert_eq!(x, y);
+                        kinds[0] += 1;
+                    }
+                    (Outcome::Multiple(x, y), Outcome::Multiple(..)) => {
+                        assert_ne!(x, y);
+                        kinds[1] += 1;
+                    }
+                    (Outcome::Unsolvable, Outcome::Unsolvable) => kinds[2] += 1,
+                    _ => panic!("{}, {amo:?}: {a:?} against {b:?}", engine.name()),
+                }
+            }
+            assert_eq!(kinds, [51, 2, 1], "{}, {amo:?}", engine.name());
+        }
+    }
+}
