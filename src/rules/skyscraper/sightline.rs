@@ -124,7 +124,21 @@ fn sightline_exact(masks: &[u64], side: usize, count: usize, supports: &mut [u64
     // order[start[i]..start[i + 1]].
     let mut order = [0u16; 1 << EXACT_SIDE];
     let mut start = [0usize; EXACT_SIDE + 2];
-    let upto = ((2u32 << count) - 1) as u16;
+    // window[t]: the counts a reading whose tallest so far is t can see
+    // and still end on `count`. Each taller digit is still to come, and
+    // the N at least is seen, so at most count − 1 while t < N; at most
+    // N − t more are seen, so at least count − (N − t); exactly `count`
+    // once the N stands. A state outside its window has no completion:
+    // the backward pass would find none, so leaving it out changes no
+    // support, and the passes visit fewer sets.
+    let mut window = [0u16; EXACT_SIDE + 1];
+    for (t, w) in window.iter_mut().enumerate().take(side + 1).skip(1) {
+        let low = count.saturating_sub(side - t);
+        let high = if t == side { count } else { count - 1 };
+        if low <= high {
+            *w = (((2u32 << high) - 1) & !((1u32 << low) - 1)) as u16;
+        }
+    }
     f[0] = 1;
     let mut len = 1;
     start[1] = 1;
@@ -139,8 +153,12 @@ fn sightline_exact(masks: &[u64], side: usize, count: usize, supports: &mut [u64
                 m &= m - 1;
                 let d = bit.trailing_zeros() + 1;
                 let to = set | bit;
-                // More seen than the clue's count ends on nothing.
-                let seen = (if d > tallest { r << 1 } else { r }) & upto;
+                let (seen, tallest) = if d > tallest {
+                    (r << 1, d)
+                } else {
+                    (r, tallest)
+                };
+                let seen = seen & window[tallest as usize];
                 if seen == 0 {
                     continue;
                 }
