@@ -335,6 +335,12 @@ fn zipper(masks: &[u64], supports: &mut [u64]) -> bool {
     let n = masks.len();
     let (pairs, centre) = (n / 2, (n % 2 == 1).then(|| masks[n / 2]));
     let mut kept = [0u64; 64];
+    // Each mask's bits reversed, so that the digits making a total with
+    // a cell's are one shift away (`with` below).
+    let mut reversed = [0u64; 64];
+    for (r, &m) in reversed.iter_mut().zip(masks) {
+        *r = m.reverse_bits();
+    }
     let mut found = false;
     // No pair adds up to more than twice the largest digit left.
     let top = 64 - masks.iter().fold(0u64, |all, &m| all | m).leading_zeros();
@@ -345,15 +351,21 @@ fn zipper(masks: &[u64], supports: &mut [u64]) -> bool {
             continue;
         }
         let mut all = true;
-        for i in 0..pairs {
-            let (a, b) = (masks[i], masks[n - 1 - i]);
-            let with = |mine: u64, other: u64| {
-                digits(mine)
-                    .filter(|&d| total > d && total - d <= 64 && other >> (total - d - 1) & 1 == 1)
-                    .fold(0u64, |acc, d| acc | 1 << (d - 1))
+        // The digits d of `mine` whose partner total − d is a digit of the
+        // other cell: reversed, the other's digit e sits at bit 64 − e,
+        // and a shift by 65 − total brings it to bit total − e − 1, d's.
+        let with = |mine: u64, other_reversed: u64| {
+            let partners = if total <= 65 {
+                other_reversed >> (65 - total)
+            } else {
+                other_reversed.checked_shl(total - 65).unwrap_or(0)
             };
-            kept[i] = with(a, b);
-            kept[n - 1 - i] = with(b, a);
+            mine & partners
+        };
+        for i in 0..pairs {
+            let j = n - 1 - i;
+            kept[i] = with(masks[i], reversed[j]);
+            kept[j] = with(masks[j], reversed[i]);
             if kept[i] == 0 {
                 all = false;
                 break;

@@ -144,6 +144,63 @@ proptest! {
     }
 }
 
+/// A zipper line's supports read from the definition pair by pair, on
+/// digits up to 64: a total stands when every pair of cells equally far
+/// from the middle holds two digits adding up to it (and the centre of
+/// an odd line holds it); each cell keeps the digits of its pairs that
+/// do, under some total that stands.
+fn zipper_by_pairs(masks: &[u64]) -> Option<Vec<u64>> {
+    let n = masks.len();
+    let mut supports = vec![0u64; n];
+    for total in 2..=128u32 {
+        if n % 2 == 1 && (total > 64 || masks[n / 2] >> (total - 1) & 1 == 0) {
+            continue;
+        }
+        let mut kept = vec![0u64; n];
+        for i in 0..n / 2 {
+            for d in digits(masks[i]) {
+                for e in digits(masks[n - 1 - i]) {
+                    if d + e == total {
+                        kept[i] |= 1 << (d - 1);
+                        kept[n - 1 - i] |= 1 << (e - 1);
+                    }
+                }
+            }
+        }
+        if (0..n / 2).all(|i| kept[i] != 0) {
+            for (s, k) in supports.iter_mut().zip(&kept) {
+                *s |= k;
+            }
+            if n % 2 == 1 {
+                supports[n / 2] |= 1 << (total - 1);
+            }
+        }
+    }
+    supports.iter().any(|&s| s != 0).then_some(supports)
+}
+
+proptest! {
+    #[test]
+    fn a_zipper_line_of_large_digits_keeps_what_its_pairs_add_up_to(
+        picks in prop::collection::vec(any::<u64>(), 3..=7),
+    ) {
+        // Sparse masks over all 64 digits, never empty.
+        let masks: Vec<u64> = picks
+            .iter()
+            .map(|&p| (p & p.rotate_left(23) & p.rotate_left(41)) | 1 << (p % 64))
+            .collect();
+        let mut supports = vec![0u64; masks.len()];
+        let found = zipper(&masks, &mut supports);
+        match zipper_by_pairs(&masks) {
+            None => prop_assert!(!found, "{:x?}", masks),
+            Some(expected) => {
+                prop_assert!(found, "{:x?}", masks);
+                prop_assert_eq!(supports, expected, "{:x?}", masks);
+            }
+        }
+    }
+}
+
 #[test]
 fn other_definitions_and_odd_lines_keep_the_language_pruner() {
     let cells = |list: &[(u8, u8)]| {
