@@ -11,6 +11,7 @@ use sudoku_sat::formats::dimacs::ExportOptions;
 use sudoku_sat::formats::text::Puzzle;
 use sudoku_sat::grid::Grid;
 use sudoku_sat::solve::external::ExternalSolver;
+use sudoku_sat::solve::sat::Engine;
 use sudoku_sat::solve::{Checked, CrossCheck, Outcome, Report, SolveError};
 
 use super::batch::{self, Event, Flow};
@@ -325,6 +326,12 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<Status> {
     let flush_each = output::flush_each(&input);
     let mut printer = Printer::new(io::BufWriter::new(stdout.lock()), args.output, flush_each);
     let external = args.external.as_deref().map(|c| (c, args.timeout));
+    if external.is_some() && args.solver.engine != Engine::Varisat {
+        anyhow::bail!(
+            "--engine {} and --external: the external solver answers every call",
+            args.solver.engine.name()
+        );
+    }
     let result = run_batch(
         input,
         &args.solver,
