@@ -141,7 +141,8 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<Status> {
                     .filter(|&&s| s != Strategy::default())
                     .map(|&s| varisat((RuleSet::Extended, s))),
             )
-            .chain(other_engines());
+            // The default path on the other engines.
+            .chain(other_engines().map(|e| (RuleSet::Extended, Strategy::Propagate, e)));
         for (rules, strategy, engine) in configs {
             let encoding = Encoding {
                 rules,
@@ -204,11 +205,9 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<Status> {
     Ok(Status::Success)
 }
 
-/// The default path on every SAT solver built in besides varisat.
-fn other_engines() -> impl Iterator<Item = (RuleSet, Strategy, Engine)> {
-    (Engine::built_in().into_iter())
-        .filter(|&engine| engine != Engine::Varisat)
-        .map(|engine| (RuleSet::Extended, Strategy::Propagate, engine))
+/// Every SAT solver built in besides varisat.
+fn other_engines() -> impl Iterator<Item = Engine> {
+    (Engine::built_in().into_iter()).filter(|&engine| engine != Engine::Varisat)
 }
 
 /// Measures variant puzzles under every sum encoding, and under the
@@ -219,7 +218,7 @@ fn other_engines() -> impl Iterator<Item = (RuleSet, Strategy, Engine)> {
 fn by_family(name: &str, puzzles: &[Puzzle], amo: AmoKind) -> anyhow::Result<()> {
     let columns: Vec<(SumKind, Engine)> = (SumKind::value_variants().iter())
         .map(|&sum| (sum, Engine::Varisat))
-        .chain(other_engines().map(|(_, _, engine)| (SumKind::default(), engine)))
+        .chain(other_engines().map(|engine| (SumKind::default(), engine)))
         .collect();
     let label = |&(sum, engine): &(SumKind, Engine)| match engine {
         Engine::Varisat => sum.name().to_string(),

@@ -40,7 +40,7 @@
 use varisat::{ExtendFormula, Lit, Solver};
 
 use super::reduce::Groups;
-use super::{Outcome, Solve, SolveError, next_model, read_model};
+use super::{Outcome, SatBackend, Solve, SolveError, next_model, read_model};
 use crate::encode::vars::DecodeError;
 use crate::encode::{Encoding, decode, encode, encode_rules, vars};
 use crate::formula::encode_puzzle;
@@ -113,6 +113,18 @@ impl Engine {
         }
     }
 
+    /// Does `work` on a fresh solver of this engine: the one place an
+    /// engine becomes a solver.
+    pub(crate) fn run<W: OnFresh>(self, work: W) -> W::Output {
+        match self {
+            Engine::Varisat => work.on(Solver::new()),
+            #[cfg(feature = "batsat")]
+            Engine::Batsat => work.on(crate::solve::batsat::Batsat::default()),
+            #[cfg(feature = "cadical")]
+            Engine::Cadical => work.on(crate::solve::cadical::Cadical::default()),
+        }
+    }
+
     /// Returns every engine this build has, varisat first.
     pub fn built_in() -> Vec<Engine> {
         vec![
@@ -123,6 +135,16 @@ impl Engine {
             Engine::Cadical,
         ]
     }
+}
+
+/// Work done on a fresh solver of whichever engine is chosen
+/// ([`Engine::run`]).
+pub(crate) trait OnFresh {
+    /// What the work answers.
+    type Output;
+
+    /// Does the work on `solver`, fresh and empty.
+    fn on<B: SatBackend>(self, solver: B) -> Self::Output;
 }
 
 /// A varisat solver holding the rules of one size, reused across puzzles

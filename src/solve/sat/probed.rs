@@ -30,11 +30,11 @@
 //! digit, and the cell-digit literals negated so that the solver's first
 //! guesses place digits.
 
-use varisat::{ExtendFormula, Lit, Solver};
+use varisat::{ExtendFormula, Lit};
 
-use super::{Engine, SatSolver, first_two};
+use super::{OnFresh, SatSolver, first_two};
 use crate::encode::optimized::Fixed;
-use crate::encode::vars;
+use crate::encode::{Encoding, vars};
 use crate::formula::encode_puzzle_reduced;
 use crate::propagate::{Assignment, Clauses, Propagator};
 use crate::puzzle::Puzzle;
@@ -80,34 +80,37 @@ impl SatSolver {
         // Open cells, or a forced grid that breaks a rule (an encoding
         // bug): the solver answers, and its model is read the same way, so
         // such a grid fails there with the rule it breaks.
-        match self.engine {
-            Engine::Varisat => self.decide_left(puzzle, &propagator, &fixed, Solver::new()),
-            #[cfg(feature = "batsat")]
-            Engine::Batsat => self.decide_left(
-                puzzle,
-                &propagator,
-                &fixed,
-                crate::solve::batsat::Batsat::default(),
-            ),
-            #[cfg(feature = "cadical")]
-            Engine::Cadical => self.decide_left(
-                puzzle,
-                &propagator,
-                &fixed,
-                crate::solve::cadical::Cadical::default(),
-            ),
-        }
+        self.engine.run(Open {
+            puzzle,
+            encoding: &self.encoding,
+            propagator: &propagator,
+            fixed: &fixed,
+        })
     }
+}
 
-    /// Decides what probing left of `puzzle` (`fixed` over the clauses of
-    /// `propagator`) on `solver`, a fresh one of the engine chosen.
-    fn decide_left<B: SatBackend>(
-        &self,
-        puzzle: &Puzzle,
-        propagator: &Propagator,
-        fixed: &Assignment,
-        mut solver: B,
-    ) -> Result<Outcome, SolveError> {
+/// What probing left of a puzzle: `fixed` over the clauses of
+/// `propagator`, for a SAT solver to decide.
+struct Open<'a> {
+    puzzle: &'a Puzzle,
+    encoding: &'a Encoding,
+    propagator: &'a Propagator,
+    fixed: &'a Assignment,
+}
+
+impl OnFresh for Open<'_> {
+    type Output = Result<Outcome, SolveError>;
+
+    /// Loads what probing left into `solver`, a fresh one of the engine
+    /// chosen, and decides it: a first model, then a second with the
+    /// first blocked.
+    fn on<B: SatBackend>(self, mut solver: B) -> Self::Output {
+        let Open {
+            puzzle,
+            encoding,
+            propagator,
+            fixed,
+        } = self;
         let cell_vars = vars::cell_digit_count(puzzle.givens().size());
         // The cell-digit literals reach the solver negated, as on the
         // classic path (`Placing`): varisat's first guesses set a
@@ -119,7 +122,7 @@ impl SatSolver {
             &mut solver,
             |model| {
                 let model: Vec<Lit> = model.iter().map(|&lit| turn(lit)).collect();
-                read_model(puzzle, &self.encoding, &model)
+                read_model(puzzle, encoding, &model)
             },
             |first| {
                 let blocking = vars::blocking_clause(puzzle.givens(), first);

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use varisat::{Lit, ProofFormat, Solver};
 
-use super::{Engine, SatSolver, two_models};
+use super::{Engine, OnFresh, SatSolver, two_models};
 use crate::encode::optimized::Fixed;
 use crate::encode::vars::DecodeError;
 use crate::encode::{AmoKind, Encoding, vars};
@@ -72,38 +72,30 @@ impl SatSolver {
             reduced: &reduced,
             ask,
         };
-        match self.engine {
-            Engine::Varisat => {
+        // Only a call with a budget writes a proof, and only varisat
+        // writes proofs: the classic SAT path allocates nothing for it.
+        match (self.engine, ask) {
+            (
+                Engine::Varisat,
+                Ask::OtherIn {
+                    budget: Some(bytes),
+                    ..
+                },
+            ) => {
                 let mut solver = Solver::new();
-                // Only a call with a budget writes a proof: the classic
-                // SAT path allocates nothing for it.
-                let spent = match ask {
-                    Ask::OtherIn {
-                        budget: Some(bytes),
-                        ..
-                    } => {
-                        let spent = Arc::new(AtomicBool::new(false));
-                        let budget = Budget {
-                            left: bytes,
-                            spent: Arc::clone(&spent),
-                        };
-                        solver.write_proof(budget, ProofFormat::Drat);
-                        Some(spent)
-                    }
-                    _ => None,
+                let spent = Arc::new(AtomicBool::new(false));
+                let budget = Budget {
+                    left: bytes,
+                    spent: Arc::clone(&spent),
                 };
+                solver.write_proof(budget, ProofFormat::Drat);
                 match left.solve_on(solver) {
                     // The budget ran out: no answer.
-                    Err(_) if spent.is_some_and(|s| s.load(Ordering::Relaxed)) => {
-                        Err(SolveError::Stopped)
-                    }
+                    Err(_) if spent.load(Ordering::Relaxed) => Err(SolveError::Stopped),
                     answer => answer,
                 }
             }
-            #[cfg(feature = "batsat")]
-            Engine::Batsat => left.solve_on(crate::solve::batsat::Batsat::default()),
-            #[cfg(feature = "cadical")]
-            Engine::Cadical => left.solve_on(crate::solve::cadical::Cadical::default()),
+            (engine, _) => engine.run(&left),
         }
     }
 }
@@ -167,6 +159,14 @@ struct Left<'a> {
     fixed: &'a Fixed,
     reduced: &'a Reduced,
     ask: Ask<'a>,
+}
+
+impl OnFresh for &Left<'_> {
+    type Output = Result<Outcome, SolveError>;
+
+    fn on<B: SatBackend>(self, solver: B) -> Self::Output {
+        self.solve_on(solver)
+    }
 }
 
 impl Left<'_> {
