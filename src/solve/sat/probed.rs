@@ -24,7 +24,7 @@
 //! Both deductions are sound: a conflict proves there is no solution, and
 //! each literal they fix holds in every model, so a grid they fill is the
 //! only solution once it passes every rule's plain check. Whatever they
-//! leave goes to a fresh solver of the [`Engine`] chosen (varisat unless
+//! leave goes to a fresh solver of the [`Engine`](super::Engine) chosen (varisat unless
 //! told otherwise) as clauses over the open literals, with a unit clause
 //! per fixed cell-digit variable so that the model still names every
 //! digit, and the cell-digit literals negated so that the solver's first
