@@ -128,6 +128,17 @@ impl ExtendFormula for Clauses {
     fn add_clause(&mut self, literals: &[Lit]) {
         let origin = self.given;
         self.given = origin.checked_add(1).expect("too many clauses");
+        // Two distinct variables, the most common clause by far (each
+        // at-most-one pair): stored without the scratch copy and sort,
+        // which cost more than the clause itself.
+        if let [a, b] = *literals
+            && a.var() != b.var()
+        {
+            let (a, b) = (a.min(b), a.max(b));
+            self.var_count = self.var_count.max(b.index() + 1);
+            self.binary.push((a, b, origin));
+            return;
+        }
         let clause = &mut self.clause;
         clause.clear();
         clause.extend_from_slice(literals);
