@@ -221,6 +221,7 @@ impl Propagator {
         let mut sweep = Sweep {
             vars,
             tried: vec![0; self.var_count],
+            held: vec![0; 2 * self.var_count],
             epoch: 1,
         };
         let finished = (group <= 1 || sweep.run(&mut engine, Some(group), budget)?)
@@ -248,6 +249,14 @@ struct Sweep {
     /// conflict since the last literal probing fixed: v cannot fail
     /// again until something more is fixed, which starts a new epoch.
     tried: Vec<u32>,
+    /// `held[code] == epoch` when the literal of that code was true after
+    /// a trial that held (no conflict) since the last literal probing
+    /// fixed. Its own trial cannot fail then: unit propagation is
+    /// monotone, so what it implies is a part of what that trial implied.
+    /// Skipping it reaches the same fixpoint in fewer propagations: on
+    /// the shared variant puzzles, 3–5% off each family's median SAT
+    /// path (docs/performance.md, "Levers tried").
+    held: Vec<u32>,
     epoch: u32,
 }
 
@@ -285,14 +294,22 @@ impl Sweep {
                     if engine.values[index].is_some() {
                         break;
                     }
+                    let trial = Lit::from_index(index, polarity);
+                    if self.held[trial.code()] == self.epoch {
+                        continue;
+                    }
                     if *budget == 0 {
                         return Ok(false);
                     }
                     *budget -= 1;
-                    let trial = Lit::from_index(index, polarity);
                     let mark = engine.trail.len();
                     engine.assign(trial, NO_REASON);
                     let consistent = engine.propagate(usize::MAX).is_ok();
+                    if consistent {
+                        for lit in &engine.trail[mark..] {
+                            self.held[lit.code()] = self.epoch;
+                        }
+                    }
                     engine.undo(mark);
                     if consistent {
                         continue;
