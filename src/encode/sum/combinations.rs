@@ -26,9 +26,11 @@ pub const MAX_COMBINATIONS: usize = 2_000;
 /// Writes the sum under each of `guards` (usually one), with one list of
 /// selectors for them all.
 pub(super) fn encode<F: ExtendFormula>(sum: &Sum, guards: &[&[Lit]], sink: &mut F) {
-    let as_sets = sum.distinct && same_values(&sum.terms);
+    // The values of the first term; those of every term, as sets.
+    let first = sum.terms[0].values();
+    let as_sets = sum.distinct && sum.terms[1..].iter().all(|t| t.has_values(&first));
     let combinations = if as_sets {
-        sets(&sum.terms[0].values(), sum.terms.len(), sum.target)
+        sets(&first, sum.terms.len(), sum.target)
     } else {
         sequences(&sum.terms, sum.target)
     };
@@ -44,9 +46,20 @@ pub(super) fn encode<F: ExtendFormula>(sum: &Sum, guards: &[&[Lit]], sink: &mut 
         }
         return;
     }
+    // One buffer for every clause written here: a sandwich clue writes
+    // dozens of sums, and a clause each was most of their allocations.
+    let mut clause: Vec<Lit> = Vec::new();
     // A value no combination gives a term is ruled out for it.
     for (i, term) in sum.terms.iter().enumerate() {
-        for value in term.values() {
+        // As sets, every term has the first one's values.
+        let own;
+        let values: &[i32] = if as_sets {
+            &first
+        } else {
+            own = term.values();
+            &own
+        };
+        for &value in values {
             let used = combinations.iter().any(|c| {
                 if as_sets {
                     c.contains(&value)
@@ -57,7 +70,10 @@ pub(super) fn encode<F: ExtendFormula>(sum: &Sum, guards: &[&[Lit]], sink: &mut 
             if !used {
                 for option in term.selecting(value) {
                     for guard in guards {
-                        sink.add_clause(&guarded(guard, &[!option]));
+                        clause.clear();
+                        clause.extend(guard.iter().map(|&g| !g));
+                        clause.push(!option);
+                        sink.add_clause(&clause);
                     }
                 }
             }
@@ -73,7 +89,8 @@ pub(super) fn encode<F: ExtendFormula>(sum: &Sum, guards: &[&[Lit]], sink: &mut 
             } else {
                 &combination[i..=i]
             };
-            let mut clause = vec![!selector];
+            clause.clear();
+            clause.push(!selector);
             clause.extend(allowed.iter().flat_map(|&v| term.selecting(v)));
             sink.add_clause(&clause);
         }
@@ -86,7 +103,7 @@ pub(super) fn encode<F: ExtendFormula>(sum: &Sum, guards: &[&[Lit]], sink: &mut 
 /// Whether every term has the same values (cells of one grid, unweighted).
 pub(super) fn same_values(terms: &[Term]) -> bool {
     let first = terms[0].values();
-    terms.iter().all(|t| t.values() == first)
+    terms[1..].iter().all(|t| t.has_values(&first))
 }
 
 /// The sets of `k` distinct values from `values` (ascending) that add up to

@@ -188,6 +188,25 @@ impl Term {
         values
     }
 
+    /// The term's value when it can take only one.
+    fn single_value(&self) -> Option<i32> {
+        let (&(first, _), rest) = self.options.split_first()?;
+        rest.iter().all(|o| o.0 == first).then_some(first)
+    }
+
+    /// Whether the values the term can take are exactly `values`
+    /// (ascending, each once), as [`Term::values`] would list them; without
+    /// listing them, since sandwiches and arrows ask it of every term of
+    /// hundreds of sums per puzzle.
+    fn has_values(&self, values: &[i32]) -> bool {
+        self.options
+            .iter()
+            .all(|o| values.binary_search(&o.0).is_ok())
+            && values
+                .iter()
+                .all(|&v| self.options.iter().any(|o| o.0 == v))
+    }
+
     /// The literals that select `value`.
     fn selecting(&self, value: i32) -> impl Iterator<Item = Lit> + '_ {
         self.options
@@ -231,13 +250,11 @@ impl Sum {
     /// encoding sees only terms with a choice.
     fn simplified(&self) -> Sum {
         let mut target = self.target;
-        let mut terms = Vec::new();
+        let mut terms = Vec::with_capacity(self.terms.len());
         for term in &self.terms {
-            let values = term.values();
-            if values.len() == 1 {
-                target -= values[0];
-            } else {
-                terms.push(term.clone());
+            match term.single_value() {
+                Some(value) => target -= value,
+                None => terms.push(term.clone()),
             }
         }
         Sum {
