@@ -17,7 +17,7 @@ use super::relation::value;
 use super::sums::prune_weighted_sum;
 use super::{Broken, Contradiction, Rule};
 use crate::encode::Encoding;
-use crate::encode::sum::{Sum, SumKind, Term};
+use crate::encode::sum::{Sum, Term};
 use crate::encode::vars::lit;
 use crate::grid::{Cell, Grid, Shape};
 
@@ -78,9 +78,12 @@ impl Arrow {
                     .iter()
                     .enumerate()
                     .all(|(i, &a)| shaft[i + 1..].iter().all(|&b| shape.sees(a, b)));
+                // Cells of a bent shaft that share a house still differ:
+                // the sequences that repeat a digit there are left out.
                 for d in size.digits() {
                     let sum = Sum::of_cells(size, &shaft, i32::from(d.get()), distinct);
-                    SumKind::Combinations.encode(&sum, &[lit(size, circle, d)], sink);
+                    let guard = [lit(size, circle, d)];
+                    sum.encode_combinations_where(|a, b| shape.sees(a, b), &guard, sink);
                 }
                 continue;
             }

@@ -18,6 +18,7 @@
 use varisat::{ExtendFormula, Lit};
 
 use super::{Sum, Term, diagram, guarded};
+use crate::grid::Cell;
 
 /// The most combinations listed; a sum with more is written by the
 /// decision-diagram encoding.
@@ -26,13 +27,26 @@ pub const MAX_COMBINATIONS: usize = 2_000;
 /// Writes the sum under each of `guards` (usually one), with one list of
 /// selectors for them all.
 pub(super) fn encode<F: ExtendFormula>(sum: &Sum, guards: &[&[Lit]], sink: &mut F) {
+    encode_where(sum, &|_, _| false, guards, sink);
+}
+
+/// Does what [`encode`] does, leaving out the sequences that give one
+/// value to two terms whose cells `differ` (two cells of an arrow's
+/// shaft in one house): no solution has them, and without them unit
+/// propagation rules out what only they allowed.
+pub(super) fn encode_where<F: ExtendFormula>(
+    sum: &Sum,
+    differ: &dyn Fn(Cell, Cell) -> bool,
+    guards: &[&[Lit]],
+    sink: &mut F,
+) {
     // The values of the first term; those of every term, as sets.
     let first = sum.terms[0].values();
     let as_sets = sum.distinct && sum.terms[1..].iter().all(|t| t.has_values(&first));
     let combinations = if as_sets {
         sets(&first, sum.terms.len(), sum.target)
     } else {
-        sequences(&sum.terms, sum.target)
+        sequences(&sum.terms, sum.target, differ)
     };
     let Some(combinations) = combinations else {
         for guard in guards {
@@ -145,11 +159,18 @@ pub(super) fn sets(values: &[i32], k: usize, target: i32) -> Option<Vec<Vec<i32>
     walk(values, k, target, &mut Vec::new(), &mut out).then_some(out)
 }
 
-/// The sequences of one value per term that add up to `target`; `None`
-/// past the limit.
-fn sequences(terms: &[Term], target: i32) -> Option<Vec<Vec<i32>>> {
+/// The sequences of one value per term that add up to `target` and give
+/// no two terms whose cells `differ` the same value; `None` past the
+/// limit.
+fn sequences(
+    terms: &[Term],
+    target: i32,
+    differ: &dyn Fn(Cell, Cell) -> bool,
+) -> Option<Vec<Vec<i32>>> {
     struct Walk {
         values: Vec<Vec<i32>>,
+        /// For each term, the earlier terms whose values it must not repeat.
+        apart: Vec<Vec<usize>>,
         /// What the terms from k on can add: low[k]..=high[k].
         low: Vec<i32>,
         high: Vec<i32>,
@@ -168,6 +189,9 @@ fn sequences(terms: &[Term], target: i32) -> Option<Vec<Vec<i32>>> {
             }
             for i in 0..self.values[k].len() {
                 let v = self.values[k][i];
+                if self.apart[k].iter().any(|&j| self.chosen[j] == v) {
+                    continue;
+                }
                 if (self.low[k + 1]..=self.high[k + 1]).contains(&(left - v)) {
                     self.chosen.push(v);
                     let go_on = self.from(k + 1, left - v);
@@ -188,8 +212,19 @@ fn sequences(terms: &[Term], target: i32) -> Option<Vec<Vec<i32>>> {
         low[k] = low[k + 1] + values[k][0];
         high[k] = high[k + 1] + values[k][values[k].len() - 1];
     }
+    let apart = (terms.iter().enumerate())
+        .map(|(k, term)| {
+            (0..k)
+                .filter(|&j| match (terms[j].cell, term.cell) {
+                    (Some(a), Some(b)) => differ(a, b),
+                    _ => false,
+                })
+                .collect()
+        })
+        .collect();
     let mut walk = Walk {
         values,
+        apart,
         low,
         high,
         chosen: Vec::with_capacity(n),

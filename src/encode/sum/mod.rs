@@ -300,6 +300,22 @@ impl Sum {
             combinations::encode(&sum, guards, sink);
         }
     }
+
+    /// Writes the sum as its combinations under `guard`, leaving out the
+    /// sequences that give one value to two terms whose cells `differ`:
+    /// for cells the puzzle keeps apart that a sum over them does not
+    /// (an arrow's shaft that bends through a box), so that no clause
+    /// allows what the houses forbid.
+    pub fn encode_combinations_where<F: ExtendFormula>(
+        &self,
+        differ: impl Fn(Cell, Cell) -> bool,
+        guard: &[Lit],
+        sink: &mut F,
+    ) {
+        if let Some(sum) = self.to_encode(&[guard], sink) {
+            combinations::encode_where(&sum, &differ, &[guard], sink);
+        }
+    }
 }
 
 /// Returns `clause` with the negation of every guard literal added.

@@ -1,5 +1,6 @@
-//! What unit propagation derives from the pair rules' clauses: arc
-//! consistency on each pair, with the house's distinctness taken in.
+//! What unit propagation derives from the pair rules' clauses (arc
+//! consistency on each pair, with the house's distinctness taken in) and
+//! from an arrow whose shaft bends through houses.
 
 use varisat::{CnfFormula, Lit};
 
@@ -80,4 +81,22 @@ fn an_x_between_neighbours_rules_out_five_by_itself() {
     let out = ruled_out(&x, cell(8, 8), &[1, 2, 3, 4, 5, 6, 7, 8, 9]);
     assert!(out.contains(&(cell(0, 0), 5)) && out.contains(&(cell(0, 1), 5)));
     assert_eq!(out.len(), 2, "{out:?}");
+}
+
+#[test]
+fn a_bent_shaft_keeps_its_house_neighbours_apart_in_its_sums() {
+    // r1c2 and r2c3 share a box, r2c3 and r2c4 a row; r1c2 and r2c4
+    // share nothing. A 4 in the circle leaves 1 + 2 + 1 alone: 1 + 1 + 2
+    // and 2 + 1 + 1 repeat a digit in a house.
+    let shaft = [cell(0, 1), cell(1, 2), cell(1, 3)];
+    let mut line = vec![cell(4, 4)];
+    line.extend(shaft);
+    let arrow = [Constraint::Arrow(Arrow {
+        circle: vec![cell(4, 4)],
+        lines: vec![line],
+    })];
+    let out = ruled_out(&arrow, cell(4, 4), &[4]);
+    for (at, digit) in [(shaft[0], 2), (shaft[1], 1), (shaft[2], 2)] {
+        assert!(out.contains(&(at, digit)), "{at} keeps {digit}: {out:?}");
+    }
 }
