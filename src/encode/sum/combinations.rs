@@ -63,6 +63,16 @@ pub(super) fn encode_where<F: ExtendFormula>(
     // One buffer for every clause written here: a sandwich clue writes
     // dozens of sums, and a clause each was most of their allocations.
     let mut clause: Vec<Lit> = Vec::new();
+    // As sets, whether some set holds each of the first term's values
+    // (every term's): found once for all the terms.
+    let in_some_set: Vec<bool> = if as_sets {
+        first
+            .iter()
+            .map(|v| combinations.iter().any(|c| c.contains(v)))
+            .collect()
+    } else {
+        Vec::new()
+    };
     // A value no combination gives a term is ruled out for it.
     for (i, term) in sum.terms.iter().enumerate() {
         // As sets, every term has the first one's values.
@@ -73,14 +83,12 @@ pub(super) fn encode_where<F: ExtendFormula>(
             own = term.values();
             &own
         };
-        for &value in values {
-            let used = combinations.iter().any(|c| {
-                if as_sets {
-                    c.contains(&value)
-                } else {
-                    c[i] == value
-                }
-            });
+        for (j, &value) in values.iter().enumerate() {
+            let used = if as_sets {
+                in_some_set[j]
+            } else {
+                combinations.iter().any(|c| c[i] == value)
+            };
             if !used {
                 for option in term.selecting(value) {
                     for guard in guards {

@@ -62,6 +62,8 @@ pub(crate) mod presence;
 mod totalizer;
 mod unary;
 
+use std::borrow::Cow;
+
 use varisat::{ExtendFormula, Lit};
 
 pub use auto::AUTO_MAX_SETS;
@@ -247,8 +249,13 @@ impl Sum {
     }
 
     /// Moves terms with a single value into the target, so that every
-    /// encoding sees only terms with a choice.
-    fn simplified(&self) -> Sum {
+    /// encoding sees only terms with a choice; borrows the sum when it
+    /// has none (a sandwich clue's dozens of sums, each built to be
+    /// written once, are not copied again).
+    fn simplified(&self) -> Cow<'_, Sum> {
+        if self.terms.iter().all(|t| t.single_value().is_none()) {
+            return Cow::Borrowed(self);
+        }
         let mut target = self.target;
         let mut terms = Vec::with_capacity(self.terms.len());
         for term in &self.terms {
@@ -257,30 +264,31 @@ impl Sum {
                 None => terms.push(term.clone()),
             }
         }
-        Sum {
+        Cow::Owned(Sum {
             terms,
             target,
             distinct: self.distinct,
-        }
+        })
     }
 
-    /// Returns the sum when its target is within reach of its terms.
-    fn feasible(self) -> Option<Sum> {
+    /// Whether the target is within reach of the terms.
+    fn feasible(&self) -> bool {
         let (lo, hi) = self.range();
-        (lo..=hi).contains(&self.target).then_some(self)
+        (lo..=hi).contains(&self.target)
     }
 
     /// Returns what is left to encode once terms with a single value are
     /// moved into the target, or `None` when nothing is: either the target
     /// is out of reach (then each guard must fail, and that is written)
     /// or it is 0 with no term left.
-    fn to_encode<F: ExtendFormula>(&self, guards: &[&[Lit]], sink: &mut F) -> Option<Sum> {
-        let Some(sum) = self.simplified().feasible() else {
+    fn to_encode<F: ExtendFormula>(&self, guards: &[&[Lit]], sink: &mut F) -> Option<Cow<'_, Sum>> {
+        let sum = self.simplified();
+        if !sum.feasible() {
             for guard in guards {
                 sink.add_clause(&guarded(guard, &[]));
             }
             return None;
-        };
+        }
         (!sum.terms.is_empty()).then_some(sum)
     }
 
