@@ -71,19 +71,23 @@ impl Arrow {
     /// ms in all), and so did `pb` (1.56 ms, 535 ms); docs/performance.md.
     pub fn encode<F: ExtendFormula>(&self, shape: &Shape, encoding: &Encoding, sink: &mut F) {
         let size = shape.size();
+        // Two places on a shaft hold different digits when they are two
+        // cells of one house; a shaft through one cell twice (which the
+        // readers refuse) holds its digit at both.
+        let apart = |a: Cell, b: Cell| a != b && shape.sees(a, b);
         for shaft in self.shafts() {
             if let [circle] = self.circle[..] {
                 // One guarded sum per digit of the circle.
                 let distinct = shaft
                     .iter()
                     .enumerate()
-                    .all(|(i, &a)| shaft[i + 1..].iter().all(|&b| shape.sees(a, b)));
+                    .all(|(i, &a)| shaft[i + 1..].iter().all(|&b| apart(a, b)));
                 // Cells of a bent shaft that share a house still differ:
                 // the sequences that repeat a digit there are left out.
                 for d in size.digits() {
                     let sum = Sum::of_cells(size, &shaft, i32::from(d.get()), distinct);
                     let guard = [lit(size, circle, d)];
-                    sum.encode_combinations_where(|a, b| shape.sees(a, b), &guard, sink);
+                    sum.encode_combinations_where(apart, &guard, sink);
                 }
                 continue;
             }

@@ -118,6 +118,9 @@ fn arrow_clauses_agree_with_their_check_on_every_filling() {
         vec![vec![c(0, 0), c(1, 1), c(2, 2), c(3, 3)]],
         // Two shafts on one circle.
         vec![vec![c(2, 2), c(3, 4)], vec![c(2, 2), c(3, 1), c(4, 1)]],
+        // A shaft through one cell twice (the readers refuse it; the
+        // library takes it): that cell counts twice, with one digit.
+        vec![vec![c(0, 0), c(1, 1), c(1, 2), c(1, 1)]],
     ];
     for lines in arrows {
         let circle = vec![lines[0][0]];
