@@ -2,5 +2,5 @@
 // carries in the binary, by their path in web/.
 &[
     ("pkg/sudoku_sat_web.js", include_bytes!("sudoku_sat_web.js")),
-    ("pkg/sudoku_sat_web_bg.34671c3b79ea4619.wasm", include_bytes!("sudoku_sat_web_bg.34671c3b79ea4619.wasm")),
+    ("pkg/sudoku_sat_web_bg.9d1c058723f4499b.wasm", include_bytes!("sudoku_sat_web_bg.9d1c058723f4499b.wasm")),
 ]
