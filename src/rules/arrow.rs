@@ -87,7 +87,7 @@ impl Arrow {
                 for d in size.digits() {
                     let sum = Sum::of_cells(size, &shaft, i32::from(d.get()), distinct);
                     let guard = [lit(size, circle, d)];
-                    sum.encode_combinations_where(apart, &guard, sink);
+                    sum.encode_combinations_where(apart, &[&guard], sink);
                 }
                 continue;
             }

@@ -27,7 +27,7 @@
 
 use varisat::{ExtendFormula, Lit};
 
-use super::combinations::{same_values, sets};
+use super::combinations::{sets, shared_values};
 use super::{Sum, combinations, presence, totalizer};
 
 /// The most sets of digits a sum over distinct cells may have and still
@@ -48,8 +48,8 @@ pub(crate) const PRESENCE_MIN_CELLS: usize = 4;
 pub(super) fn encode<F: ExtendFormula>(sum: &Sum, guard: &[Lit], sink: &mut F) {
     // The sets of digits, when the sum is over distinct cells of the same
     // digits (`None` inside when past the combinations' limit).
-    let listed = (sum.distinct && same_values(&sum.terms))
-        .then(|| sets(&sum.terms[0].values(), sum.terms.len(), sum.target));
+    let listed = (sum.distinct.then(|| shared_values(&sum.terms)).flatten())
+        .map(|values| sets(&values, sum.terms.len(), sum.target));
     match listed {
         Some(sets) if is_few(sets.as_ref().map(Vec::len)) => {
             combinations::encode(sum, &[guard], sink);

@@ -40,13 +40,11 @@ pub(super) fn encode_where<F: ExtendFormula>(
     guards: &[&[Lit]],
     sink: &mut F,
 ) {
-    // The values of the first term; those of every term, as sets.
-    let first = sum.terms[0].values();
-    let as_sets = sum.distinct && sum.terms[1..].iter().all(|t| t.has_values(&first));
-    let combinations = if as_sets {
-        sets(&first, sum.terms.len(), sum.target)
-    } else {
-        sequences(&sum.terms, sum.target, differ)
+    // Listed as sets when the terms are distinct cells of the same values.
+    let shared = sum.distinct.then(|| shared_values(&sum.terms)).flatten();
+    let combinations = match &shared {
+        Some(values) => sets(values, sum.terms.len(), sum.target),
+        None => sequences(&sum.terms, sum.target, differ),
     };
     let Some(combinations) = combinations else {
         for guard in guards {
@@ -65,26 +63,22 @@ pub(super) fn encode_where<F: ExtendFormula>(
     let mut clause: Vec<Lit> = Vec::new();
     // As sets, whether some set holds each of the first term's values
     // (every term's): found once for all the terms.
-    let in_some_set: Vec<bool> = if as_sets {
-        first
-            .iter()
-            .map(|v| combinations.iter().any(|c| c.contains(v)))
-            .collect()
-    } else {
-        Vec::new()
-    };
+    let in_some_set: Vec<bool> = (shared.iter().flatten())
+        .map(|v| combinations.iter().any(|c| c.contains(v)))
+        .collect();
     // A value no combination gives a term is ruled out for it.
     for (i, term) in sum.terms.iter().enumerate() {
-        // As sets, every term has the first one's values.
+        // As sets, every term has the shared values.
         let own;
-        let values: &[i32] = if as_sets {
-            &first
-        } else {
-            own = term.values();
-            &own
+        let values: &[i32] = match &shared {
+            Some(values) => values,
+            None => {
+                own = term.values();
+                &own
+            }
         };
         for (j, &value) in values.iter().enumerate() {
-            let used = if as_sets {
+            let used = if shared.is_some() {
                 in_some_set[j]
             } else {
                 combinations.iter().any(|c| c[i] == value)
@@ -106,7 +100,7 @@ pub(super) fn encode_where<F: ExtendFormula>(
         let selector = sink.new_lit();
         any.push(selector);
         for (i, term) in sum.terms.iter().enumerate() {
-            let allowed: &[i32] = if as_sets {
+            let allowed: &[i32] = if shared.is_some() {
                 combination
             } else {
                 &combination[i..=i]
@@ -122,10 +116,14 @@ pub(super) fn encode_where<F: ExtendFormula>(
     }
 }
 
-/// Whether every term has the same values (cells of one grid, unweighted).
-pub(super) fn same_values(terms: &[Term]) -> bool {
-    let first = terms[0].values();
-    terms[1..].iter().all(|t| t.has_values(&first))
+/// The values every term can take, ascending, when all the terms have the
+/// same (cells of one grid, unweighted); `None` otherwise.
+pub(super) fn shared_values(terms: &[Term]) -> Option<Vec<i32>> {
+    let first = terms.first()?.values();
+    terms[1..]
+        .iter()
+        .all(|t| t.has_values(&first))
+        .then_some(first)
 }
 
 /// The sets of `k` distinct values from `values` (ascending) that add up to

@@ -304,12 +304,10 @@ impl Sum {
     /// a and b): the clauses only ever say which options a selector
     /// allows.
     pub fn encode_combinations_under<F: ExtendFormula>(&self, guards: &[&[Lit]], sink: &mut F) {
-        if let Some(sum) = self.to_encode(guards, sink) {
-            combinations::encode(&sum, guards, sink);
-        }
+        self.encode_combinations_where(|_, _| false, guards, sink);
     }
 
-    /// Writes the sum as its combinations under `guard`, leaving out the
+    /// Does what [`Sum::encode_combinations_under`] does, leaving out the
     /// sequences that give one value to two terms whose cells `differ`:
     /// for cells the puzzle keeps apart that a sum over them does not
     /// (an arrow's shaft that bends through a box), so that no clause
@@ -317,11 +315,11 @@ impl Sum {
     pub fn encode_combinations_where<F: ExtendFormula>(
         &self,
         differ: impl Fn(Cell, Cell) -> bool,
-        guard: &[Lit],
+        guards: &[&[Lit]],
         sink: &mut F,
     ) {
-        if let Some(sum) = self.to_encode(&[guard], sink) {
-            combinations::encode_where(&sum, &differ, &[guard], sink);
+        if let Some(sum) = self.to_encode(guards, sink) {
+            combinations::encode_where(&sum, &differ, guards, sink);
         }
     }
 }
