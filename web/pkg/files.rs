@@ -2,5 +2,5 @@
 // carries in the binary, by their path in web/.
 &[
     ("pkg/sudoku_sat_web.js", include_bytes!("sudoku_sat_web.js")),
-    ("pkg/sudoku_sat_web_bg.9d1c058723f4499b.wasm", include_bytes!("sudoku_sat_web_bg.9d1c058723f4499b.wasm")),
+    ("pkg/sudoku_sat_web_bg.fcfa7c5b5ba5fcbf.wasm", include_bytes!("sudoku_sat_web_bg.fcfa7c5b5ba5fcbf.wasm")),
 ]
