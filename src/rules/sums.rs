@@ -46,6 +46,7 @@ pub(crate) const STATE_BUDGET: usize = 1 << 14;
 
 /// The digits (as bits) of each cell of a distinct-digit sum that some
 /// completion uses, with the totals reached.
+#[derive(Clone)]
 pub(crate) struct Supports {
     /// Per cell, in the order given, its supported digits; all zero when
     /// no completion reaches an allowed total.

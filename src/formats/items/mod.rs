@@ -263,7 +263,7 @@ pub fn build(key: &str, item: &Item, shape: &Shape) -> Result<Vec<Constraint>, I
                     "renban" => Constraint::Renban(Renban { cells }),
                     "palindrome" => Constraint::Palindrome(Palindrome { cells }),
                     "betweenline" => Constraint::BetweenLine(BetweenLine { cells }),
-                    _ => Constraint::RegionSumLine(RegionSumLine { cells }),
+                    _ => Constraint::RegionSumLine(RegionSumLine::new(cells)),
                 })
                 .collect()
         }

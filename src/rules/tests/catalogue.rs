@@ -310,9 +310,7 @@ fn instance(which: usize, shape: &Shape, grid: &Grid, rng: &mut Rng) -> Vec<Cons
         19 => vec![Constraint::BetweenLine(BetweenLine {
             cells: line(rng, 3),
         })],
-        20 => vec![Constraint::RegionSumLine(RegionSumLine {
-            cells: line(rng, 2),
-        })],
+        20 => vec![Constraint::RegionSumLine(RegionSumLine::new(line(rng, 2)))],
         21 => {
             let cell = Cell::from_index(shape.size(), rng.below(shape.cells()));
             let alike = shape

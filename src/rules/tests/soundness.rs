@@ -147,9 +147,7 @@ fn family(kind: u8, a: u8, b: u8, total: u32) -> Constraint {
             outside::facing(6, (7, b + 1)).unwrap(),
             total % 6 + 1,
         )),
-        6 => Constraint::RegionSumLine(RegionSumLine {
-            cells: (1..6).map(|c| cell(a, c)).collect(),
-        }),
+        6 => Constraint::RegionSumLine(RegionSumLine::new((1..6).map(|c| cell(a, c)).collect())),
         7 => Constraint::Renban(Renban {
             cells: row[..3].to_vec(),
         }),
