@@ -274,6 +274,7 @@ mod tests {
 
     use super::*;
     use crate::grid::Size;
+    use crate::rules::tests::prunes_alike;
 
     /// The pruning without the memo or its shortcut: every segment
     /// searched for its totals, then again for the common ones.
@@ -322,19 +323,13 @@ mod tests {
             ];
             let pool = [0x1ff, 0x0f0, 0x10f, 0x00c, 0x1c3, 0x03f, 0x120, 0x001];
             let line = RegionSumLine::new(cells.clone());
-            for state in states {
-                let mut kept = vec![0x1ffu64; 81];
-                for (&cell, &(p, d)) in cells.iter().zip(&state) {
-                    kept[cell.index(shape.size())] = pool[p] | 1 << d;
-                }
-                let mut fresh = kept.clone();
-                let remembered = line.prune(&shape, &mut kept);
-                let read = searched_afresh(&shape, &line.segments(&shape), &mut fresh);
-                prop_assert_eq!(remembered.is_ok(), read.is_ok());
-                if let (Ok(a), Ok(b)) = (remembered, read) {
-                    prop_assert_eq!((a, &kept), (b, &fresh));
-                }
-            }
+            prunes_alike(
+                &cells,
+                &pool,
+                &states,
+                |candidates| line.prune(&shape, candidates),
+                |candidates| searched_afresh(&shape, &line.segments(&shape), candidates),
+            )?;
         }
     }
 }

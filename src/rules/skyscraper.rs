@@ -17,8 +17,7 @@ use crate::encode::Encoding;
 use crate::encode::sum::{Sum, Term};
 use crate::encode::vars::lit;
 use crate::grid::{Cell, Grid, Shape};
-use crate::kept::Kept;
-use sightline::Readings;
+use crate::kept::{Kept, Readings};
 
 /// A skyscraper clue.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -185,7 +184,8 @@ impl Rule for Skyscraper {
         }
         let mut supports = [0u64; 64];
         let mut readings = self.readings.take();
-        let found = readings.sightline(
+        let found = sightline::sightline_remembered(
+            &mut readings,
             &masks[..n],
             shape.side(),
             self.count as usize,

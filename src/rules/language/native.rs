@@ -23,6 +23,7 @@ use super::super::Contradiction;
 use super::super::relation::digits_of;
 use super::super::sums::keep_only;
 use crate::grid::{Cell, Shape};
+use crate::kept::{Kept, Readings};
 use crate::lang::Arg;
 
 /// A catalogue line read whole.
@@ -30,6 +31,9 @@ use crate::lang::Arg;
 pub(super) struct NativeLine {
     cells: Vec<Cell>,
     kind: Kind,
+    /// A nabner line's last readings, by its masks: its sets of digits
+    /// searched again cost more than a lookup (see [`Readings`]).
+    readings: Kept<Readings>,
 }
 
 /// What a [`NativeLine`] asks of its cells.
@@ -111,7 +115,11 @@ impl NativeLine {
             "zipperline" => Kind::Zipper,
             _ => return None,
         };
-        Some(NativeLine { cells, kind })
+        Some(NativeLine {
+            cells,
+            kind,
+            readings: Kept::default(),
+        })
     }
 
     /// Keeps exactly the digits of the line's fillings that keep the rule
@@ -137,6 +145,15 @@ impl NativeLine {
         let found = match &self.kind {
             Kind::Lockout { gap } => lockout(&masks[..n], *gap, &mut supports[..n]),
             Kind::Windows { class } => windows(&masks[..n], class, &mut supports[..n]),
+            Kind::Nabner if Readings::fits(&masks[..n], shape.side()) => {
+                let mut readings = self.readings.take();
+                let (masks, side) = (&masks[..n], shape.side());
+                let found = readings.read(masks, side, 0, &mut supports[..n], |supports| {
+                    nabner(masks, side, supports)
+                });
+                self.readings.put(readings);
+                found
+            }
             Kind::Nabner => nabner(&masks[..n], shape.side(), &mut supports[..n]),
             Kind::Zipper => zipper(&masks[..n], &mut supports[..n]),
         };

@@ -1,6 +1,8 @@
 //! Reading a skyscraper clue's line: the digits each cell holds in some
 //! reading of the line that sees the clue's count.
 
+use crate::kept::Readings;
+
 /// Sets `supports` to the digits each cell of a skyscraper clue's line
 /// holds in some reading of the line that sees `count` buildings, or
 /// returns false when no reading does. `masks` are the line's candidates
@@ -25,65 +27,22 @@ pub(super) fn sightline(masks: &[u64], side: usize, count: usize, supports: &mut
     }
 }
 
-/// A clue's last readings of whole lines, by the line's masks: the
-/// backtracker's search comes back to the same line often (a third of
-/// the calls on `trollscraper`), and [`sightline_exact`] is a function of
-/// the masks and the count alone.
-#[derive(Default)]
-pub(super) struct Readings {
-    /// Direct-mapped slots of (key, answer), allocated at the first
-    /// exact reading; key 0 is an empty slot.
-    slots: Vec<(u128, u128)>,
-}
-
-/// The slots a clue keeps: 2⁹, 16 KiB.
-const SLOTS_LOG: u32 = 9;
-
-impl Readings {
-    /// [`sightline`], the answer taken from the slots when this line
-    /// state was read last.
-    pub(super) fn sightline(
-        &mut self,
-        masks: &[u64],
-        side: usize,
-        count: usize,
-        supports: &mut [u64],
-    ) -> bool {
-        let exact = masks.len() == side && side <= EXACT_SIDE && count < 16;
-        if !exact {
-            return sightline(masks, side, count, supports);
-        }
-        // Nine masks of nine bits, the count, the side and a marker bit
-        // fit in a u128; so do the nine supports and whether any reading
-        // exists.
-        let width = side as u32;
-        let line = masks.iter().fold(0u128, |k, &m| {
-            k << width | u128::from(m as u16 & ((1u16 << width) - 1))
-        });
-        let key = line | (count as u128) << 96 | (side as u128) << 104 | 1 << 112;
-        if self.slots.is_empty() {
-            self.slots = vec![(0, 0); 1 << SLOTS_LOG];
-        }
-        let mixed = (key as u64 ^ (key >> 64) as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let slot = &mut self.slots[(mixed >> (64 - SLOTS_LOG)) as usize];
-        if slot.0 == key {
-            let answer = slot.1;
-            for (i, s) in supports.iter_mut().enumerate() {
-                *s = (answer >> (width * i as u32) & ((1 << width) - 1)) as u64;
-            }
-            answer >> 127 == 1
-        } else {
-            let found = sightline_exact(masks, side, count, supports);
-            let answer = supports
-                .iter()
-                .enumerate()
-                .fold(u128::from(found) << 127, |a, (i, &s)| {
-                    a | u128::from(s) << (width * i as u32)
-                });
-            *slot = (key, answer);
-            found
-        }
+/// [`sightline`], the answer taken from `readings` when this line state
+/// was read last (a whole line of a grid up to [`EXACT_SIDE`]).
+pub(super) fn sightline_remembered(
+    readings: &mut Readings,
+    masks: &[u64],
+    side: usize,
+    count: usize,
+    supports: &mut [u64],
+) -> bool {
+    let exact = masks.len() == side && side <= EXACT_SIDE && count < 16;
+    if !exact || !Readings::fits(masks, side) {
+        return sightline(masks, side, count, supports);
     }
+    readings.read(masks, side, count as u8, supports, |supports| {
+        sightline_exact(masks, side, count, supports)
+    })
 }
 
 /// The largest side whose lines [`sightline_exact`] reads: 2⁹ sets of
@@ -416,7 +375,7 @@ mod tests {
                     .collect();
                 let count = count % (side + 1);
                 let (mut kept, mut read) = (vec![0; n], vec![0; n]);
-                let remembered = readings.sightline(&masks, side, count, &mut kept);
+                let remembered = sightline_remembered(&mut readings, &masks, side, count, &mut kept);
                 let fresh = sightline(&masks, side, count, &mut read);
                 prop_assert_eq!(
                     (remembered, kept),

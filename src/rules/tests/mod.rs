@@ -24,6 +24,33 @@ mod strength;
 
 use families::every_family;
 
+/// Prunes each of `states` (a pool index and a digit per cell of
+/// `cells`, on a 9×9 grid with every other cell open) with `remembered`,
+/// a rule keeping what it learnt between calls, and with `afresh`, the
+/// same pruning from nothing, and fails on the first state where the two
+/// differ: in the contradiction found, the change or the candidates left.
+pub(crate) fn prunes_alike(
+    cells: &[Cell],
+    pool: &[u64],
+    states: &[Vec<(usize, u64)>],
+    remembered: impl Fn(&mut [u64]) -> Result<bool, Contradiction>,
+    afresh: impl Fn(&mut [u64]) -> Result<bool, Contradiction>,
+) -> Result<(), proptest::test_runner::TestCaseError> {
+    for state in states {
+        let mut kept = vec![0x1ffu64; 81];
+        for (&cell, &(p, d)) in cells.iter().zip(state) {
+            kept[cell.index(Size::NINE)] = pool[p % pool.len()] | 1 << d;
+        }
+        let mut fresh = kept.clone();
+        let (a, b) = (remembered(&mut kept), afresh(&mut fresh));
+        proptest::prop_assert_eq!(a.is_ok(), b.is_ok(), "{:?}", state);
+        if let (Ok(a), Ok(b)) = (a, b) {
+            proptest::prop_assert_eq!((a, &kept), (b, &fresh), "{:?}", state);
+        }
+    }
+    Ok(())
+}
+
 fn puzzle_with(givens: Grid, constraints: &[Constraint]) -> Puzzle {
     constraints
         .iter()

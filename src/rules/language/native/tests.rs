@@ -6,6 +6,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::grid::{Digit, Grid, Size};
+use crate::rules::tests::prunes_alike;
 use crate::rules::{LangRule, Rule};
 
 const DEFINITIONS: [&str; 5] = [
@@ -241,4 +242,26 @@ fn a_lockout_line_keeps_its_middle_out_of_the_ends_range() {
     assert_eq!(native.prune(&shape, &mut candidates), Ok(true));
     assert_eq!(candidates[1], 0b1_0000_0001);
     assert_eq!(candidates[2], 0b1_0000_0001);
+}
+
+proptest! {
+    #[test]
+    fn a_nabner_line_remembering_its_readings_prunes_as_a_fresh_one(
+        states in prop::collection::vec(prop::collection::vec((0usize..6, 0u64..9), 5), 100..400),
+    ) {
+        // Candidates from a small pool repeat (answers taken from the
+        // slots) and collide (slots overwritten).
+        let shape = shape(9);
+        let cells: Vec<Cell> = (0..5).map(|c| Cell::new(c / 3, 2 * c)).collect();
+        let args = vec![Arg::List(cells.iter().map(|&c| Arg::Cell(c)).collect())];
+        let line = NativeLine::of("nabner", &args, 9).expect("a native line");
+        let pool = [0x1ff, 0x0f0, 0x10f, 0x055, 0x1c3, 0x0aa];
+        prunes_alike(
+            &cells,
+            &pool,
+            &states,
+            |candidates| line.prune(&shape, candidates),
+            |candidates| NativeLine::of("nabner", &args, 9).unwrap().prune(&shape, candidates),
+        )?;
+    }
 }
