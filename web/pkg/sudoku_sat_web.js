@@ -606,7 +606,7 @@ async function __wbg_init_once(module_or_path) {
     }
 
     if (module_or_path === undefined) {
-        module_or_path = new URL('sudoku_sat_web_bg.ab55bccff0dc8114.wasm', import.meta.url);
+        module_or_path = new URL('sudoku_sat_web_bg.ca735ad0b025043f.wasm', import.meta.url);
     }
     const imports = __wbg_get_imports();
 
