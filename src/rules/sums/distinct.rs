@@ -1,13 +1,15 @@
 //! Sums over cells holding distinct digits: the used set of digits is the
 //! state, searched depth first with every settled state remembered.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::super::Contradiction;
 use super::super::relation::prune_sum;
-use super::{STATE_BUDGET, Supports, narrow};
+use super::{STATE_BUDGET, Supports, keep_only, narrow};
 use crate::grid::{Cell, Shape};
+use crate::kept::Readings;
 
 /// A multiplicative hash for the searches' `u64` state keys: the std
 /// hasher's SipHash would cost more than the search's own work per state.
@@ -227,8 +229,18 @@ impl Distinct<'_> {
     }
 }
 
+thread_local! {
+    /// The cages' last readings on this thread, by their candidates and
+    /// total: the backtracker's search comes back to the same cage state
+    /// often, and a distinct sum is a function of those alone, whichever
+    /// cage asks (see [`Readings`]).
+    static CAGES: RefCell<Readings> = RefCell::new(Readings::default());
+}
+
 /// Narrows `cells`, which hold distinct digits, to the digits some
 /// completion adding up to `total` uses; bounds past the state budget.
+/// A cage of up to nine cells on a grid of side up to 9 is answered from
+/// the thread's last readings when its state was read before.
 ///
 /// # Errors
 ///
@@ -241,6 +253,27 @@ pub(crate) fn prune_distinct_sum(
 ) -> Result<bool, Contradiction> {
     let size = shape.size();
     let masks: Vec<u64> = cells.iter().map(|c| candidates[c.index(size)]).collect();
+    if let Ok(extra) = u8::try_from(total)
+        && Readings::fits(&masks, shape.side())
+    {
+        let mut supports = [0u64; 9];
+        let supports = &mut supports[..masks.len()];
+        let found = CAGES.with_borrow_mut(|cages| {
+            cages.read(&masks, shape.side(), extra, supports, |supports| {
+                // At most 2⁹ used sets: always within the state budget.
+                let Some(found) = distinct_supports(&masks, (total, total), &|t| t == total) else {
+                    supports.copy_from_slice(&masks);
+                    return true;
+                };
+                supports.copy_from_slice(&found.cells);
+                !found.totals.is_empty()
+            })
+        });
+        if !found {
+            return Err(Contradiction);
+        }
+        return keep_only(shape, cells, supports, candidates);
+    }
     match distinct_supports(&masks, (total, total), &|t| t == total) {
         Some(found) => narrow(shape, cells, &found, candidates),
         None => {

@@ -4,6 +4,7 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::grid::Size;
+use crate::rules::tests::prunes_alike;
 
 /// Every assignment of one candidate per cell, by brute force: the digits
 /// of each cell used by an assignment whose weighted total `allowed`
@@ -188,4 +189,32 @@ fn past_the_budget_bounds_take_over() {
         Ok(false)
     );
     assert!(candidates.iter().all(|&m| m == u64::MAX));
+}
+
+proptest! {
+    #[test]
+    fn a_cage_read_from_the_threads_readings_prunes_as_a_fresh_search(
+        states in prop::collection::vec(prop::collection::vec((0usize..6, 0u64..9), 4), 100..400),
+        total in 10i64..30,
+    ) {
+        // Candidates from a small pool repeat (answers taken from the
+        // slots, whichever cage of that total read them) and collide.
+        let shape = Shape::square(Size::NINE);
+        let cells: Vec<Cell> = [(0, 0), (0, 1), (1, 0), (1, 1)]
+            .into_iter()
+            .map(|(r, c)| Cell::new(r, c))
+            .collect();
+        let pool = [0x1ff, 0x0f0, 0x10f, 0x055, 0x1c3, 0x0aa];
+        prunes_alike(
+            &cells,
+            &pool,
+            &states,
+            |candidates| prune_distinct_sum(&shape, &cells, total, candidates),
+            |candidates| {
+                let masks: Vec<u64> = cells.iter().map(|c| candidates[c.index(Size::NINE)]).collect();
+                let found = distinct_supports(&masks, (total, total), &|t| t == total).unwrap();
+                narrow(&shape, &cells, &found, candidates)
+            },
+        )?;
+    }
 }
