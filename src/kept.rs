@@ -74,7 +74,8 @@ pub(crate) struct Readings {
 const SLOTS_LOG: u32 = 9;
 
 impl Readings {
-    /// Whether `masks`, with `extra`, fit a key: nine masks of nine bits.
+    /// Whether `masks` of `width` digits fit a key: at most nine masks
+    /// of at most nine digits.
     pub(crate) fn fits(masks: &[u64], width: usize) -> bool {
         masks.len() <= 9 && width <= 9
     }

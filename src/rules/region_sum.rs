@@ -5,6 +5,8 @@
 //! line that leaves a block and comes back has two segments there, as
 //! setters draw them. A line within one block says nothing.
 
+use std::collections::HashMap;
+
 use varisat::{ExtendFormula, Lit};
 
 use super::killer::KillerCage;
@@ -12,8 +14,6 @@ use super::lines::{cell_list, sorted};
 use super::relation::{prune_sum, value};
 use super::sums::{Supports, distinct_supports, narrow};
 use super::{Broken, Contradiction, Rule};
-use std::collections::HashMap;
-
 use crate::encode::Encoding;
 use crate::encode::sum::{Sum, SumKind, Term};
 use crate::grid::{Cell, Grid, Shape};

@@ -36,13 +36,16 @@ pub(super) fn sightline_remembered(
     count: usize,
     supports: &mut [u64],
 ) -> bool {
-    let exact = masks.len() == side && side <= EXACT_SIDE && count < 16;
-    if !exact || !Readings::fits(masks, side) {
-        return sightline(masks, side, count, supports);
+    // A whole line of at most nine cells fits the slots' keys; a count
+    // past a byte (no reading sees it) is read, never keyed short.
+    match u8::try_from(count) {
+        Ok(extra) if masks.len() == side && side <= EXACT_SIDE => {
+            readings.read(masks, side, extra, supports, |supports| {
+                sightline_exact(masks, side, count, supports)
+            })
+        }
+        _ => sightline(masks, side, count, supports),
     }
-    readings.read(masks, side, count as u8, supports, |supports| {
-        sightline_exact(masks, side, count, supports)
-    })
 }
 
 /// The largest side whose lines [`sightline_exact`] reads: 2⁹ sets of
