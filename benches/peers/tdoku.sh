@@ -78,6 +78,7 @@ FILES=(17-clue-2000 hardest-11plus-1000 hardest-1106 magictour-1465 top95-x20 eu
 
 # record FILE LABEL VALUE: keeps one run's puzzles/s.
 record() {
+  [[ $3 =~ ^[0-9]+(\.[0-9]+)?$ ]] || { echo "no figure for $2 on $1: '$3'" >&2; exit 1; }
   echo "$3" >> "$TMP/$1.$2.rate"
 }
 
@@ -95,8 +96,11 @@ tdoku() {
 ours() {
   local out
   out=$("$BIN" bench --first 0 "$TMP/$1.txt")
-  record "$1" "sudoku-sat:default-path" "$(awk '/sat extended \(propagate\)/ {print $4}' <<< "$out")"
-  record "$1" "sudoku-sat:backtracker" "$(awk '$1 == "backtracker" {print $2}' <<< "$out")"
+  # A row's figures are numbers: the legend above the table also starts
+  # a line with "backtracker".
+  record "$1" "sudoku-sat:default-path" \
+    "$(awk '/^ *sat extended \(propagate\) +[0-9]/ {print $4}' <<< "$out")"
+  record "$1" "sudoku-sat:backtracker" "$(awk '$1 == "backtracker" && $2 ~ /^[0-9]+$/ {print $2}' <<< "$out")"
 }
 
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
