@@ -5,8 +5,9 @@
 #   TDOKU_DIR=/path/to/tdoku benches/peers/tdoku.sh [RUNS]
 #
 # TDOKU_DIR is a tdoku checkout whose harness is already built
-# (build/run_benchmark, as tdoku's README describes); this project keeps
-# none of tdoku's code. Needs a release build and ../shared/data/sets.
+# (build/run_benchmark, as tdoku's README describes, with its development
+# solvers for _tdev_dpll_triad: CC=clang CXX=clang++ ./BUILD.sh
+# run_benchmark -DTDEV=on); this project keeps none of tdoku's code. Needs a release build and ../shared/data/sets.
 #
 # Both sides solve each puzzle on one thread from a grid already in
 # memory, and both decide uniqueness:
