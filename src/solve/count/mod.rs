@@ -1,13 +1,22 @@
 //! Counting a puzzle's solutions up to a limit.
 //!
-//! Solutions are enumerated on one varisat solver: the rules of the size
-//! are loaded once, the givens are assumed together with a fresh
-//! activation literal a, and each solution found is decoded, validated and
-//! then blocked by the clause (¬a ∨ ¬x₁ ∨ … ∨ ¬xₖ) over the digits of the
-//! blank cells. The next solve must find a solution that differs in some
-//! blank cell. When the puzzle is done the unit ¬a retires all its
-//! blocking clauses at once, so the solver serves the next puzzle; it is
-//! rebuilt once [`Counter::REBUILD_AFTER`] blocking clauses have piled up.
+//! Each puzzle's solutions are enumerated on a fresh varisat solver
+//! holding what propagation and probing leave of its formula (the default
+//! path's first half, `load_probed`): each solution found is decoded,
+//! validated and then blocked by the clause (¬a ∨ ¬x₁ ∨ … ∨ ¬xₖ) over the
+//! digits of the blank cells, a being the activation literal of the
+//! current cube (below). The next solve must find a solution that differs
+//! in some blank cell. On 300 rated 11+ puzzles this took `count --limit
+//! 1` from 2.1 to 0.4 s and on a sparse 25×25 puzzle from 53 to 4.9 s,
+//! against one solver per shape holding the rules with the givens
+//! assumed; 17-clue puzzles are level, and easy puzzles with a few
+//! solutions pay the fresh load (0.3 → 0.9 ms each; docs/performance.md).
+//!
+//! Counting classes of relabellings ([`Counter::with_symmetry_breaking`])
+//! still uses one solver per shape: the rules are loaded once, the givens
+//! assumed, and the unit ¬a retires a puzzle's blocking clauses at once,
+//! so the solver serves the next puzzle; it is rebuilt once
+//! [`Counter::REBUILD_AFTER`] blocking clauses have piled up.
 //!
 //! # Bounded
 //!
@@ -42,10 +51,9 @@ use std::hash::RandomState;
 
 use varisat::{ExtendFormula, Solver};
 
-use super::sat::RulesSolver;
+use super::sat::{RulesSolver, load_probed};
 use super::{SolveError, read_model};
 use crate::encode::{Encoding, vars};
-use crate::formula::encode_puzzle;
 use crate::grid::{Digit, Grid, Shape};
 use crate::puzzle::Puzzle;
 use enumeration::Enumeration;
@@ -126,12 +134,14 @@ impl Counted {
     }
 }
 
-/// Counts solutions, reusing one loaded solver across puzzles of a size.
+/// Counts solutions: a fresh solver per puzzle, or, for classes of
+/// relabellings, one loaded solver reused across puzzles of a size.
 pub struct Counter {
     encoding: Encoding,
     /// Solutions a cube may enumerate before it is split.
     cube_solutions: u64,
-    /// The reused solver; its uses are the blocking clauses it retired.
+    /// The solver reused to count classes; its uses are the blocking
+    /// clauses it retired.
     loaded: Option<RulesSolver>,
     hasher: RandomState,
     /// Whether to count classes of relabellings instead of solutions.
@@ -139,8 +149,9 @@ pub struct Counter {
 }
 
 impl Counter {
-    /// How many retired blocking clauses a solver carries before it is
-    /// rebuilt (checked between puzzles).
+    /// How many retired blocking clauses the solver that counts classes
+    /// of relabellings carries before it is rebuilt (checked between
+    /// puzzles).
     ///
     /// Measured on the 2-core VM, release build: on 500 unique 17-clue
     /// puzzles (two solves each) the reused solver took 0.22 s against
@@ -186,11 +197,11 @@ impl Counter {
     /// Counts the solutions of `puzzle`, stopping once there are more than
     /// `limit`.
     ///
-    /// A classic puzzle is counted on the reused solver of its shape, with
-    /// its givens as assumptions. A puzzle with variant constraints gets a
-    /// fresh solver holding its whole formula, every solution is checked
-    /// against every constraint, and the relabelling bound is not used: a
-    /// constraint may tell digits apart (an even cell, a consecutive pair).
+    /// Each puzzle gets a fresh solver holding what propagation and
+    /// probing leave of its formula, and every solution is checked against
+    /// every constraint. The relabelling bound is used for classic puzzles
+    /// only: a constraint may tell digits apart (an even cell, a
+    /// consecutive pair).
     ///
     /// # Errors
     ///
@@ -231,28 +242,21 @@ impl Counter {
             hasher: self.hasher.clone(),
             blocked: 0,
         };
-        if !puzzle.is_classic() {
-            let mut solver = Solver::new();
-            encode_puzzle(puzzle, &self.encoding, &mut solver);
-            let encoding = self.encoding;
-            return enumeration.run(&mut solver, givens, Vec::new(), |model| {
-                read_model(puzzle, &encoding, model)
+        // A fresh solver per puzzle, on what propagation and probing leave
+        // of its formula: on hard puzzles the search is then the default
+        // path's rather than one over the whole rules under assumptions.
+        let mut solver = Solver::new();
+        if !load_probed(puzzle, &self.encoding, &mut solver) {
+            return Ok(Counted {
+                count: Count::Exactly(0),
+                first: None,
+                relabelling_broken: None,
             });
         }
-        let loaded = RulesSolver::reuse(
-            &mut self.loaded,
-            givens.shape(),
-            &self.encoding,
-            Self::REBUILD_AFTER,
-        );
-        let counted = enumeration.run(
-            &mut loaded.solver,
-            givens,
-            vars::given_lits(givens),
-            |model| vars::grid_of_model(givens, model).map_err(SolveError::Decode),
-        );
-        loaded.uses += enumeration.blocked;
-        counted
+        let encoding = self.encoding;
+        enumeration.run(&mut solver, givens, Vec::new(), |model| {
+            read_model(puzzle, &encoding, model)
+        })
     }
 
     /// Counts the classes of relabellings of a classic puzzle's solutions
@@ -345,7 +349,7 @@ pub fn pattern(shape: &Shape) -> Option<Grid> {
 /// Counts the solutions of `puzzle`, stopping once there are more than
 /// `limit`.
 ///
-/// To count many puzzles, [`Counter`] loads the rules of a size only once.
+/// To count many puzzles with the same settings, use a [`Counter`].
 ///
 /// # Errors
 ///

@@ -28,7 +28,7 @@ fn factorials_compare_without_overflow() {
 }
 
 #[test]
-fn counts_on_one_solver_and_stops_past_the_limit() {
+fn counts_puzzle_after_puzzle_and_stops_past_the_limit() {
     let mut counter = Counter::new(Encoding::default());
     let empty = Grid::empty(Size::from_side(4).unwrap());
     for _ in 0..2 {

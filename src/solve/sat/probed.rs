@@ -46,29 +46,70 @@ use crate::solve::{Outcome, SatBackend, SolveError, read_model};
 /// it bounds what a probe that settles nothing costs.
 const TRIALS_PER_VAR: u64 = 4;
 
+/// A puzzle's formula after propagation and probing: the clauses, held by
+/// the propagator, and the literals they fixed.
+struct Probed {
+    propagator: Propagator,
+    fixed: Assignment,
+}
+
+/// Writes `puzzle`'s formula reduced by what the givens decide, then
+/// propagates and probes its cell-digit variables; `None` when they
+/// prove it has no solution.
+fn probe(puzzle: &Puzzle, encoding: &Encoding) -> Option<Probed> {
+    // What the givens decide through the houses is left out of the
+    // formula as it is written, and assumed instead.
+    let by_givens = Fixed::by_givens(puzzle.givens());
+    // The clauses go straight into the propagator, which holds them for
+    // the solver too.
+    let mut clauses = Clauses::new(0);
+    encode_puzzle_reduced(puzzle, encoding, &by_givens, &mut clauses);
+    let propagator = clauses.build();
+    let decided: Vec<Lit> = by_givens.lits().collect();
+    let size = puzzle.givens().size();
+    let cell_vars = vars::cell_digit_count(size);
+    let mut budget = TRIALS_PER_VAR * cell_vars as u64;
+    // A cell's N digits are consecutive variables: the cells with few
+    // candidates left are probed first.
+    let probed = propagator
+        .probe_vars(&decided, 0..cell_vars, size.side(), &mut budget)
+        .ok()?;
+    Some(Probed {
+        propagator,
+        fixed: probed.assignment,
+    })
+}
+
+/// Loads into `solver` what propagation and probing leave of `puzzle`'s
+/// formula, each variable under its own number (cell-digit variables
+/// first, as [`vars`] numbers them), with a unit clause for each
+/// cell-digit variable they fix; returns false, loading nothing, when
+/// they prove the puzzle has no solution. Every model of what is loaded
+/// is a model of the whole formula on the cell-digit variables, and
+/// every solution of the puzzle is one: both deductions keep every
+/// model. Counting enumerates on it.
+pub(crate) fn load_probed(
+    puzzle: &Puzzle,
+    encoding: &Encoding,
+    solver: &mut impl ExtendFormula,
+) -> bool {
+    let Some(Probed { propagator, fixed }) = probe(puzzle, encoding) else {
+        return false;
+    };
+    let cell_vars = vars::cell_digit_count(puzzle.givens().size());
+    load_left(&propagator, &fixed, cell_vars, solver, |lit| lit);
+    true
+}
+
 impl SatSolver {
     /// Solves a puzzle with constraints by propagation and probing over
     /// its formula, then on a fresh solver for what they leave.
     pub(super) fn solve_probed(&self, puzzle: &Puzzle) -> Result<Outcome, SolveError> {
-        // What the givens decide through the houses is left out of the
-        // formula as it is written, and assumed instead.
-        let by_givens = Fixed::by_givens(puzzle.givens());
-        // The clauses go straight into the propagator, which holds them
-        // for the solver too.
-        let mut clauses = Clauses::new(0);
-        encode_puzzle_reduced(puzzle, &self.encoding, &by_givens, &mut clauses);
-        let propagator = clauses.build();
-        let decided: Vec<Lit> = by_givens.lits().collect();
-        let size = puzzle.givens().size();
-        let cell_vars = vars::cell_digit_count(size);
-        let mut budget = TRIALS_PER_VAR * cell_vars as u64;
-        // A cell's N digits are consecutive variables: the cells with
-        // few candidates left are probed first.
-        let digits = size.side();
-        let Ok(probed) = propagator.probe_vars(&decided, 0..cell_vars, digits, &mut budget) else {
+        let Some(Probed { propagator, fixed }) = probe(puzzle, &self.encoding) else {
             return Ok(Outcome::Unsolvable);
         };
-        let fixed = probed.assignment;
+        let size = puzzle.givens().size();
+        let cell_vars = vars::cell_digit_count(size);
         let placed: Vec<Lit> = (fixed.true_lits())
             .filter(|lit| lit.is_positive() && lit.index() < cell_vars)
             .collect();
