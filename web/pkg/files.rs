@@ -2,5 +2,5 @@
 // carries in the binary, by their path in web/.
 &[
     ("pkg/sudoku_sat_web.js", include_bytes!("sudoku_sat_web.js")),
-    ("pkg/sudoku_sat_web_bg.184b7611b58d8798.wasm", include_bytes!("sudoku_sat_web_bg.184b7611b58d8798.wasm")),
+    ("pkg/sudoku_sat_web_bg.306afc38494450d8.wasm", include_bytes!("sudoku_sat_web_bg.306afc38494450d8.wasm")),
 ]
