@@ -186,3 +186,56 @@ fn six_by_six_classes() {
         all.count
     );
 }
+
+/// The Euler puzzles, each counted as probing leaves it (most are settled
+/// without a solver) and, with a cell's given taken away so that probing
+/// leaves cells open more often, against the solver's enumeration with
+/// the shortcut out of play (a limit of 0 skips it): the same verdicts.
+#[test]
+fn settled_classic_puzzles_count_as_the_solver_does() {
+    use crate::formats::text::{Format, parse_str};
+    let euler = parse_str(include_str!("../../../data/p096_sudoku.txt"), Format::Auto).unwrap();
+    let mut counter = Counter::new(Encoding::default());
+    let mut settled = 0;
+    for puzzle in &euler {
+        let givens = puzzle.grid();
+        let mut loosened = givens.clone();
+        let first_given = givens.size().all_cells().find(|&c| givens.get(c).is_some());
+        loosened.set(first_given.unwrap(), None);
+        for grid in [givens.clone(), loosened] {
+            let puzzle: Puzzle = grid.clone().into();
+            if counter.settled_classic(&puzzle, 5).is_some() {
+                settled += 1;
+            }
+            let counted = counter.count(&puzzle, 5).unwrap();
+            assert!(counted.first.unwrap().check_solution(&grid).is_ok());
+            // Past a limit of 0 the enumeration decides: more than 0
+            // solutions, and exactly one exactly when the count says 1.
+            let past = counter.count(&puzzle, 0).unwrap();
+            assert!(matches!(past.count, Count::MoreThan { limit: 0, .. }));
+            let sat = Counter::new(Encoding::default())
+                .enumerate(&puzzle, 5)
+                .unwrap();
+            assert_eq!(counted.count, sat.count, "{grid}");
+        }
+    }
+    // The shortcut is taken on most of them: the test exercises it.
+    assert!(settled > 50, "{settled} settled");
+    // A clash propagation finds: no solution, whatever the limit.
+    let mut clash = euler[0].grid().clone();
+    let open = clash
+        .size()
+        .all_cells()
+        .find(|&c| clash.get(c).is_none())
+        .unwrap();
+    let row_digit = clash
+        .size()
+        .all_cells()
+        .filter(|c| c.row() == open.row())
+        .find_map(|c| clash.get(c))
+        .unwrap();
+    clash.set(open, Some(row_digit));
+    let none = counter.count(&clash.into(), 5).unwrap();
+    assert_eq!(none.count, Count::Exactly(0));
+    assert!(none.first.is_none());
+}
