@@ -83,10 +83,41 @@ impl Enumeration {
                 }
             }
         };
-        Ok(Counted {
+        Ok(self.counted(count))
+    }
+
+    /// The count of a puzzle whose solutions are known without a solver:
+    /// none, or `only`, found and validated.
+    pub(super) fn known(&mut self, only: Option<&Grid>) -> Counted {
+        let settled = only.and_then(|solution| self.take(solution));
+        self.counted(settled.unwrap_or(Count::Exactly(self.found)))
+    }
+
+    fn counted(&mut self, count: Count) -> Counted {
+        Counted {
             count,
             first: self.first.take(),
             relabelling_broken: None,
+        }
+    }
+
+    /// Counts `solution`, found and validated; returns the count when
+    /// that settles it (past the limit, or past it by the relabelling
+    /// bound once there is one solution).
+    fn take(&mut self, solution: &Grid) -> Option<Count> {
+        self.found += 1;
+        if self.first.is_none() {
+            self.first = Some(solution.clone());
+        }
+        if let Some(free_digits) = self.relabelling.filter(|_| self.found == 1) {
+            return Some(Count::MoreThan {
+                limit: self.limit,
+                by: Bound::Relabelling { free_digits },
+            });
+        }
+        (self.found > self.limit).then_some(Count::MoreThan {
+            limit: self.limit,
+            by: Bound::Enumerated,
         })
     }
 
@@ -127,22 +158,9 @@ impl Enumeration {
                     "the solver returned {solution} twice or outside its cube"
                 )));
             }
-            self.found += 1;
             in_cube += 1;
-            if self.first.is_none() {
-                self.first = Some(solution.clone());
-            }
-            if let Some(free_digits) = self.relabelling.filter(|_| self.found == 1) {
-                break Ok(CubeEnd::Settled(Count::MoreThan {
-                    limit: self.limit,
-                    by: Bound::Relabelling { free_digits },
-                }));
-            }
-            if self.found > self.limit {
-                break Ok(CubeEnd::Settled(Count::MoreThan {
-                    limit: self.limit,
-                    by: Bound::Enumerated,
-                }));
+            if let Some(count) = self.take(&solution) {
+                break Ok(CubeEnd::Settled(count));
             }
             // A cube with an open blank cell left can be split; one with
             // every blank fixed holds one solution and is simply done.

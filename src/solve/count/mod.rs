@@ -11,9 +11,9 @@
 //! against one solver per shape holding the rules with the givens
 //! assumed; 17-clue puzzles are level, and easy puzzles with a few
 //! solutions pay the fresh load (0.3 → 0.9 ms each; docs/performance.md).
-//! A classic 9×9 puzzle that propagation and probing settle on their own
-//! (most 17-clue puzzles) is counted without a solver: its forced grid,
-//! checked, is its one solution (2,000 17-clue 0.49 → 0.03 s).
+//! A puzzle that propagation and probing settle on their own (most
+//! 17-clue puzzles) is counted without a solver: its forced grid, checked,
+//! is its one solution.
 //!
 //! Counting classes of relabellings ([`Counter::with_symmetry_breaking`])
 //! still uses one solver per shape: the rules are loaded once, the givens
@@ -52,10 +52,9 @@ pub mod symmetry;
 use std::fmt;
 use std::hash::RandomState;
 
-use varisat::{ExtendFormula, Lit, Solver};
+use varisat::{ExtendFormula, Solver};
 
-use super::reduce::{Propagated, Unsatisfiable, is_classic_nine, settle_classic};
-use super::sat::{RulesSolver, load_probed};
+use super::sat::{Probing, RulesSolver, load_probed};
 use super::{SolveError, read_model};
 use crate::encode::{Encoding, vars};
 use crate::grid::{Digit, Grid, Shape};
@@ -217,16 +216,6 @@ impl Counter {
         if self.break_symmetry && puzzle.is_classic() {
             return self.count_classes(givens, limit);
         }
-        if let Some(settled) = self.settled_classic(puzzle, limit) {
-            return settled;
-        }
-        self.enumerate(puzzle, limit)
-    }
-
-    /// Counts by enumeration, on a fresh solver: [`Counter::count`] past
-    /// its shortcuts.
-    fn enumerate(&mut self, puzzle: &Puzzle, limit: u64) -> Result<Counted, SolveError> {
-        let givens = puzzle.givens();
         let free = if puzzle.is_classic() {
             free_digits(givens)
         } else {
@@ -260,56 +249,15 @@ impl Counter {
         // of its formula: on hard puzzles the search is then the default
         // path's rather than one over the whole rules under assumptions.
         let mut solver = Solver::new();
-        if !load_probed(puzzle, &self.encoding, &mut solver) {
-            return Ok(Counted {
-                count: Count::Exactly(0),
-                first: None,
-                relabelling_broken: None,
-            });
+        match load_probed(puzzle, &self.encoding, &mut solver) {
+            Probing::Loaded => {}
+            Probing::Unsolvable => return Ok(enumeration.known(None)),
+            Probing::Settled(grid) => return Ok(enumeration.known(Some(&grid))),
         }
         let encoding = self.encoding;
         enumeration.run(&mut solver, givens, Vec::new(), |model| {
             read_model(puzzle, &encoding, model)
         })
-    }
-
-    /// The count of a classic 9×9 puzzle when propagation and probing on
-    /// its cells decide it without a solver: none when they find a
-    /// conflict, one when they force every cell into a grid that passes
-    /// the puzzle's check (both deductions keep every solution, so that
-    /// grid is the only candidate). `None` when they leave cells open, or
-    /// at a limit of 0, or when the forced grid fails its check (the
-    /// solver's path then says why).
-    fn settled_classic(&self, puzzle: &Puzzle, limit: u64) -> Option<Result<Counted, SolveError>> {
-        let givens = puzzle.givens();
-        if !puzzle.is_classic()
-            || limit == 0
-            || !is_classic_nine(givens.shape(), self.encoding.rules)
-        {
-            return None;
-        }
-        let true_vars = match settle_classic(givens) {
-            Err(Unsatisfiable) => {
-                return Some(Ok(Counted {
-                    count: Count::Exactly(0),
-                    first: None,
-                    relabelling_broken: None,
-                }));
-            }
-            Ok(Propagated::Open(_)) => return None,
-            Ok(Propagated::Settled(true_vars)) => true_vars,
-        };
-        let model: Vec<Lit> = (true_vars.into_iter())
-            .map(|var| Lit::from_index(var, true))
-            .collect();
-        // Decoding reads the true literals only, as on the solve path.
-        let grid = vars::grid_of_model(givens, &model).ok()?;
-        puzzle.check(&grid).ok()?;
-        Some(Ok(Counted {
-            count: Count::Exactly(1),
-            first: Some(grid),
-            relabelling_broken: None,
-        }))
     }
 
     /// Counts the classes of relabellings of a classic puzzle's solutions

@@ -70,6 +70,21 @@ pub fn settle_classic(puzzle: &Grid) -> Result<Propagated, Unsatisfiable> {
     classic::settle(puzzle, true)
 }
 
+/// Reads a settled puzzle's true variables ([`Propagated::Settled`]) as
+/// its grid, decoded and validated as a model is
+/// ([`vars::grid_of_model`]): every fixed variable holds in every
+/// solution, so this grid, valid, is the only one.
+///
+/// # Errors
+///
+/// As [`vars::grid_of_model`].
+pub fn settled_grid(puzzle: &Grid, true_vars: Vec<usize>) -> Result<Grid, vars::DecodeError> {
+    let model: Vec<Lit> = (true_vars.into_iter())
+        .map(|var| Lit::from_index(var, true))
+        .collect();
+    vars::grid_of_model(puzzle, &model)
+}
+
 /// What propagation (and, on the classic grid, probing) leaves of a
 /// puzzle.
 #[derive(Debug, PartialEq, Eq)]

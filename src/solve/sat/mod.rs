@@ -482,7 +482,7 @@ fn two_models(first: Grid, second: Option<Grid>) -> Outcome {
 }
 
 mod probed;
-pub(crate) use probed::load_probed;
+pub(crate) use probed::{Probing, load_probed};
 mod propagated;
 #[cfg(test)]
 mod tests;

@@ -36,8 +36,10 @@ use super::{OnFresh, SatSolver, first_two};
 use crate::encode::optimized::Fixed;
 use crate::encode::{Encoding, vars};
 use crate::formula::encode_puzzle_reduced;
+use crate::grid::Grid;
 use crate::propagate::{Assignment, Clauses, Propagator};
 use crate::puzzle::Puzzle;
+use crate::solve::reduce::{self, Propagated, Unsatisfiable};
 use crate::solve::{Outcome, SatBackend, SolveError, read_model};
 
 /// Probing tries at most this many literals per cell-digit variable
@@ -80,42 +82,88 @@ fn probe(puzzle: &Puzzle, encoding: &Encoding) -> Option<Probed> {
     })
 }
 
+impl Probed {
+    /// The grid propagation and probing forced, when they placed every
+    /// cell and it passes the puzzle's check: the puzzle's only solution,
+    /// since both deductions keep every solution. `None` when a cell is
+    /// open, or when the forced grid breaks a rule (an encoding bug, which
+    /// the solver's model then shows with the rule it breaks).
+    fn settled(&self, puzzle: &Puzzle, encoding: &Encoding) -> Option<Grid> {
+        let size = puzzle.givens().size();
+        let cell_vars = vars::cell_digit_count(size);
+        let placed: Vec<Lit> = (self.fixed.true_lits())
+            .filter(|lit| lit.is_positive() && lit.index() < cell_vars)
+            .collect();
+        if placed.len() != size.cells() {
+            return None;
+        }
+        read_model(puzzle, encoding, &placed).ok()
+    }
+}
+
+/// What propagation and probing made of a puzzle for [`load_probed`].
+pub(crate) enum Probing {
+    /// They proved it has no solution; nothing was loaded.
+    Unsolvable,
+    /// They forced its only solution, checked; nothing was loaded.
+    Settled(Grid),
+    /// What they left is in the solver.
+    Loaded,
+}
+
 /// Loads into `solver` what propagation and probing leave of `puzzle`'s
 /// formula, each variable under its own number (cell-digit variables
 /// first, as [`vars`] numbers them), with a unit clause for each
-/// cell-digit variable they fix; returns false, loading nothing, when
-/// they prove the puzzle has no solution. Every model of what is loaded
-/// is a model of the whole formula on the cell-digit variables, and
-/// every solution of the puzzle is one: both deductions keep every
-/// model. Counting enumerates on it.
+/// cell-digit variable they fix, unless they decide the puzzle on their
+/// own. Every model of what is loaded is a model of the whole formula on
+/// the cell-digit variables, and every solution of the puzzle is one:
+/// both deductions keep every model. Counting enumerates on it.
 pub(crate) fn load_probed(
     puzzle: &Puzzle,
     encoding: &Encoding,
     solver: &mut impl ExtendFormula,
-) -> bool {
-    let Some(Probed { propagator, fixed }) = probe(puzzle, encoding) else {
-        return false;
+) -> Probing {
+    // The classic 9×9 grid is first propagated and probed on its cells'
+    // masks, as `solve` does: that settles most 17-clue puzzles at a
+    // fraction of what probing its clauses costs (`count` on 2,000: 0.02
+    // against 0.28 s).
+    let givens = puzzle.givens();
+    if puzzle.is_classic() && reduce::is_classic_nine(givens.shape(), encoding.rules) {
+        match reduce::settle_classic(givens) {
+            Err(Unsatisfiable) => return Probing::Unsolvable,
+            Ok(Propagated::Settled(true_vars)) => {
+                if let Ok(grid) = reduce::settled_grid(givens, true_vars) {
+                    return Probing::Settled(grid);
+                }
+            }
+            Ok(Propagated::Open(_)) => {}
+        }
+    }
+    let Some(probed) = probe(puzzle, encoding) else {
+        return Probing::Unsolvable;
     };
+    if let Some(grid) = probed.settled(puzzle, encoding) {
+        return Probing::Settled(grid);
+    }
     let cell_vars = vars::cell_digit_count(puzzle.givens().size());
-    load_left(&propagator, &fixed, cell_vars, solver, |lit| lit);
-    true
+    load_left(
+        &probed.propagator,
+        &probed.fixed,
+        cell_vars,
+        solver,
+        |lit| lit,
+    );
+    Probing::Loaded
 }
 
 impl SatSolver {
     /// Solves a puzzle with constraints by propagation and probing over
     /// its formula, then on a fresh solver for what they leave.
     pub(super) fn solve_probed(&self, puzzle: &Puzzle) -> Result<Outcome, SolveError> {
-        let Some(Probed { propagator, fixed }) = probe(puzzle, &self.encoding) else {
+        let Some(probed) = probe(puzzle, &self.encoding) else {
             return Ok(Outcome::Unsolvable);
         };
-        let size = puzzle.givens().size();
-        let cell_vars = vars::cell_digit_count(size);
-        let placed: Vec<Lit> = (fixed.true_lits())
-            .filter(|lit| lit.is_positive() && lit.index() < cell_vars)
-            .collect();
-        if placed.len() == size.cells()
-            && let Ok(grid) = read_model(puzzle, &self.encoding, &placed)
-        {
+        if let Some(grid) = probed.settled(puzzle, &self.encoding) {
             return Ok(Outcome::Unique(grid));
         }
         // Open cells, or a forced grid that breaks a rule (an encoding
@@ -124,8 +172,8 @@ impl SatSolver {
         self.engine.run(Open {
             puzzle,
             encoding: &self.encoding,
-            propagator: &propagator,
-            fixed: &fixed,
+            propagator: &probed.propagator,
+            fixed: &probed.fixed,
         })
     }
 }

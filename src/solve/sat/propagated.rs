@@ -55,11 +55,8 @@ impl SatSolver {
             Ok(Propagated::Open(values)) => values,
             Ok(Propagated::Settled(true_vars)) => {
                 // Every cell is forced, so this is the only solution.
-                // Decoding reads the true literals only.
-                let model: Vec<Lit> = (true_vars.into_iter())
-                    .map(|var| Lit::from_index(var, true))
-                    .collect();
-                let solution = vars::grid_of_model(puzzle, &model).map_err(SolveError::Decode)?;
+                let solution =
+                    reduce::settled_grid(puzzle, true_vars).map_err(SolveError::Decode)?;
                 return Ok(Outcome::Unique(solution));
             }
         };
