@@ -29,7 +29,9 @@ use super::signals::{Signal, stopped};
 /// How many puzzles the reader may run ahead of the output.
 const WINDOW: u64 = 4096;
 
-/// How many 9×9 puzzles of a file go to a worker at a time, at most.
+/// How many 9×9 puzzles of a file go to a worker at a time until the
+/// workers' pace is known; then a chunk is sized by time (see
+/// `threads::CHUNK_TIME`).
 ///
 /// Larger puzzles count for more (see [`weight`]), so a chunk of 16×16
 /// puzzles holds four and one of 25×25 puzzles holds one: a file of a few
@@ -152,7 +154,7 @@ where
     // low on fast puzzles; streamed input (stdin, a pipe) goes a puzzle at
     // a time, so a person or a program feeding puzzles sees each answer at
     // once.
-    let chunk = if input.streamed() { 1 } else { CHUNK };
+    let chunk = if input.streamed() { 1 } else { WINDOW };
     let long = input.len.is_some_and(|len| len >= LONG_FILE);
     let bytes = Arc::clone(&progress.bytes);
     let puzzles = input.puzzles(format, |inner| Counted { inner, bytes });

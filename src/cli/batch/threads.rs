@@ -5,13 +5,15 @@
 
 use std::collections::BTreeMap;
 use std::ops::Range;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
 
 use sudoku_sat::formats::text::{ParseError, Puzzle};
 use sudoku_sat::solve::{Checked, Report, SolveError};
 
-use super::{Ended, Event, Flow, Source, WINDOW, Workers, solve, weight};
+use super::{CHUNK, Ended, Event, Flow, Source, WINDOW, Workers, solve, weight};
 use crate::cli::progress::Progress;
 use crate::cli::signals::stopped;
 
@@ -58,8 +60,44 @@ impl Window {
     }
 }
 
+/// How long a chunk should keep a worker busy. Each chunk costs a few
+/// thread wake-ups (about 8 µs each on a small virtual machine), and the
+/// last chunk of a run leaves the other workers idle for up to its length;
+/// a few milliseconds keeps both costs near 1% of a run.
+const CHUNK_TIME: Duration = Duration::from_millis(4);
+
+/// The workers' pace so far: the time their finished chunks took and the
+/// weight of the puzzles in them, so that the reader can size the next
+/// chunk by time rather than by count (an easy 9×9 puzzle takes some
+/// 10 µs, a hard one 1 ms).
+#[derive(Default)]
+struct Pace {
+    nanos: AtomicU64,
+    weight: AtomicU64,
+}
+
+impl Pace {
+    fn record(&self, took: Duration, weight: u64) {
+        let nanos = u64::try_from(took.as_nanos()).unwrap_or(u64::MAX);
+        self.nanos.fetch_add(nanos, Ordering::Relaxed);
+        self.weight.fetch_add(weight, Ordering::Relaxed);
+    }
+
+    /// The weight that takes [`CHUNK_TIME`] at the pace so far; `None`
+    /// before any chunk is done.
+    fn per_chunk(&self) -> Option<u64> {
+        let nanos = self.nanos.load(Ordering::Relaxed);
+        let weight = self.weight.load(Ordering::Relaxed);
+        (nanos > 0 && weight > 0).then(|| {
+            let per = u128::from(weight) * CHUNK_TIME.as_nanos() / u128::from(nanos);
+            u64::try_from(per).unwrap_or(u64::MAX)
+        })
+    }
+}
+
 /// Solves the rest of `source` on `jobs` workers, fed in chunks of up to
-/// `chunk`; `before` puzzles were handed over before (for the progress).
+/// `chunk` weight (see [`weight`]); `before` puzzles were handed over
+/// before (for the progress).
 pub(super) fn run_threaded<I, M, R, H>(
     source: &mut Source<I>,
     (jobs, chunk): (usize, u64),
@@ -86,13 +124,17 @@ where
     // channel is released.
     let work_rx = Arc::new(Mutex::new(work_rx));
     let (done_tx, done_rx) = sync_channel::<Done>(jobs * 4);
+    // A chunk is a small share of the window, so that every worker has
+    // work while the output waits on the slowest chunk.
+    let chunk = chunk.min((WINDOW / (2 * jobs as u64)).max(1));
+    let pace = Pace::default();
     std::thread::scope(|scope| {
-        let window = &window;
-        let reader = scope.spawn(move || read(source, chunk, window, work_tx));
+        let (window, pace) = (&window, &pace);
+        let reader = scope.spawn(move || read(source, chunk, (window, pace), work_tx));
         for _ in 0..jobs {
             let done = done_tx.clone();
             let work_rx = Arc::clone(&work_rx);
-            scope.spawn(move || work(workers, &work_rx, done));
+            scope.spawn(move || work(workers, &work_rx, pace, done));
         }
         drop(work_rx);
         drop(done_tx);
@@ -108,14 +150,21 @@ where
 /// The reader thread: numbers the puzzles and sends them to the workers in
 /// chunks of consecutive items. A parse error ends its chunk, so that it
 /// is reported as soon as the puzzles before it.
-fn read<I>(source: &mut Source<I>, chunk: u64, window: &Window, work: SyncSender<Chunk>) -> u64
+fn read<I>(
+    source: &mut Source<I>,
+    chunk: u64,
+    (window, pace): (&Window, &Pace),
+    work: SyncSender<Chunk>,
+) -> u64
 where
     I: Iterator<Item = Result<Puzzle, ParseError>>,
 {
     let mut seq = 0;
     let (mut items, mut load) = (Vec::new(), 0);
-    // Chunks start at one puzzle and double up to `chunk`, so a short file
-    // is still shared among the workers and the first answers come soon.
+    // Chunks start at one puzzle and double, so a short file is still
+    // shared among the workers and the first answers come soon, up to
+    // what takes a worker `CHUNK_TIME` at the pace measured so far (or
+    // `CHUNK` before any chunk is done), never past `chunk`.
     let mut limit = 1;
     while window.wait_for(seq) {
         let Some(item) = source.next() else { break };
@@ -130,7 +179,8 @@ where
         seq += 1;
         if full {
             if load >= limit {
-                (load, limit) = (0, (2 * limit).min(chunk));
+                let paced = pace.per_chunk().unwrap_or(CHUNK).max(1);
+                (load, limit) = (0, (2 * limit).min(paced).min(chunk));
             }
             let first = seq - items.len() as u64;
             // The next chunk holds about as many items as this one.
@@ -148,9 +198,14 @@ where
     seq
 }
 
-/// A worker thread: its own pipeline, chunks in, events and texts out.
-fn work<M, R>(workers: &Workers<M, R>, work: &Mutex<Receiver<Chunk>>, done: SyncSender<Done>)
-where
+/// A worker thread: its own pipeline, chunks in, events and texts out,
+/// each chunk's time recorded in `pace`.
+fn work<M, R>(
+    workers: &Workers<M, R>,
+    work: &Mutex<Receiver<Chunk>>,
+    pace: &Pace,
+    done: SyncSender<Done>,
+) where
     M: Fn() -> anyhow::Result<Checked>,
     R: Fn(&Puzzle, &Result<Report, SolveError>, &mut String),
 {
@@ -167,6 +222,7 @@ where
         };
         let mut events = Vec::with_capacity(items.len());
         let mut text = String::with_capacity(text_len);
+        let (started, mut load) = (Instant::now(), 0);
         for item in items {
             // After a signal nothing more is handed over: stop between
             // puzzles rather than finish the chunk.
@@ -174,11 +230,15 @@ where
                 return;
             }
             let start = text.len();
+            if let Ok(puzzle) = &item {
+                load += weight(puzzle.grid().size());
+            }
             let pipeline = pipeline.as_mut().map_err(|m| m.as_str());
             let event = solve(pipeline, &workers.render, item, &mut text);
             events.push((event, start..text.len()));
         }
         text_len = text.len();
+        pace.record(started.elapsed(), load);
         if done
             .send(Done {
                 first,
@@ -232,4 +292,25 @@ where
         }
     }
     Ok(ended)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunks_are_sized_by_the_pace_so_far() {
+        let pace = Pace::default();
+        assert_eq!(pace.per_chunk(), None);
+        // 100 puzzles in 2 ms: 200 fill a chunk's 4 ms.
+        pace.record(Duration::from_millis(2), 100);
+        assert_eq!(pace.per_chunk(), Some(200));
+        // Then 100 slow ones in 18 ms: 200 in 20 ms, 40 a chunk.
+        pace.record(Duration::from_millis(18), 100);
+        assert_eq!(pace.per_chunk(), Some(40));
+        // A puzzle slower than a chunk's time: none, and the reader
+        // sends one at a time.
+        pace.record(Duration::from_secs(10), 1);
+        assert_eq!(pace.per_chunk(), Some(0));
+    }
 }
