@@ -41,7 +41,7 @@ impl<R: BufRead> BufRead for Counted<R> {
 /// tearing it.
 pub struct Progress {
     enabled: bool,
-    len: Option<u64>,
+    pub(super) len: Option<u64>,
     pub(super) bytes: Arc<AtomicU64>,
     start: Instant,
     bar: Option<ProgressBar>,

@@ -95,6 +95,51 @@ impl Pace {
     }
 }
 
+/// How the reader sizes chunks: by the workers' [`Pace`], and towards the
+/// end of a file of known length by what is left of it, so that the
+/// workers finish together. The latter is guided self-scheduling (C. D.
+/// Polychronopoulos, D. J. Kuck, "Guided self-scheduling: a practical
+/// scheduling scheme for parallel supercomputers", IEEE Transactions on
+/// Computers, 1987): each chunk is a share of the work left, here half a
+/// worker's share.
+struct Sizer<'a> {
+    pace: &'a Pace,
+    jobs: u64,
+    /// The largest chunk, in weight.
+    most: u64,
+    /// The input's length in bytes, when known, with the count of bytes
+    /// read and its value when the workers started.
+    file: Option<(u64, Arc<AtomicU64>, u64)>,
+}
+
+impl Sizer<'_> {
+    /// The next chunk's size, in weight, after one of `limit`, the reader
+    /// having read `read` weight since the workers started. Chunks start
+    /// at one puzzle and double, so a short file is still shared among the
+    /// workers and the first answers come soon, up to what takes a worker
+    /// [`CHUNK_TIME`] at the pace so far ([`CHUNK`] before any chunk is
+    /// done); near the end, down to an eighth of that.
+    fn next(&self, limit: u64, read: u64) -> u64 {
+        let paced = self.pace.per_chunk().unwrap_or(CHUNK).max(1);
+        let share = self.left(read).map_or(paced, |left| {
+            (left / (2 * self.jobs)).clamp((paced / 8).max(1), paced)
+        });
+        (2 * limit).min(share).min(self.most)
+    }
+
+    /// The weight left to read, estimated from the weight read per byte
+    /// since the workers started; `None` for a stream or before a byte.
+    fn left(&self, read: u64) -> Option<u64> {
+        let (len, bytes, start) = self.file.as_ref()?;
+        let done = bytes.load(Ordering::Relaxed).saturating_sub(*start);
+        let rest = len.saturating_sub(start + done);
+        (done > 0).then(|| {
+            let left = u128::from(rest) * u128::from(read) / u128::from(done);
+            u64::try_from(left).unwrap_or(u64::MAX)
+        })
+    }
+}
+
 /// Solves the rest of `source` on `jobs` workers, fed in chunks of up to
 /// `chunk` weight (see [`weight`]); `before` puzzles were handed over
 /// before (for the progress).
@@ -124,13 +169,22 @@ where
     // channel is released.
     let work_rx = Arc::new(Mutex::new(work_rx));
     let (done_tx, done_rx) = sync_channel::<Done>(jobs * 4);
-    // A chunk is a small share of the window, so that every worker has
-    // work while the output waits on the slowest chunk.
-    let chunk = chunk.min((WINDOW / (2 * jobs as u64)).max(1));
     let pace = Pace::default();
+    let sizer = Sizer {
+        pace: &pace,
+        jobs: jobs as u64,
+        // A chunk is a small share of the window, so that every worker has
+        // work while the output waits on the slowest chunk.
+        most: chunk.min((WINDOW / (2 * jobs as u64)).max(1)),
+        file: progress.len.map(|len| {
+            let bytes = Arc::clone(&progress.bytes);
+            let start = bytes.load(Ordering::Relaxed);
+            (len, bytes, start)
+        }),
+    };
     std::thread::scope(|scope| {
-        let (window, pace) = (&window, &pace);
-        let reader = scope.spawn(move || read(source, chunk, (window, pace), work_tx));
+        let (window, pace, sizer) = (&window, &pace, &sizer);
+        let reader = scope.spawn(move || read(source, sizer, window, work_tx));
         for _ in 0..jobs {
             let done = done_tx.clone();
             let work_rx = Arc::clone(&work_rx);
@@ -148,29 +202,21 @@ where
 }
 
 /// The reader thread: numbers the puzzles and sends them to the workers in
-/// chunks of consecutive items. A parse error ends its chunk, so that it
-/// is reported as soon as the puzzles before it.
-fn read<I>(
-    source: &mut Source<I>,
-    chunk: u64,
-    (window, pace): (&Window, &Pace),
-    work: SyncSender<Chunk>,
-) -> u64
+/// chunks of consecutive items, sized by `sizer`. A parse error ends its
+/// chunk, so that it is reported as soon as the puzzles before it.
+fn read<I>(source: &mut Source<I>, sizer: &Sizer, window: &Window, work: SyncSender<Chunk>) -> u64
 where
     I: Iterator<Item = Result<Puzzle, ParseError>>,
 {
     let mut seq = 0;
-    let (mut items, mut load) = (Vec::new(), 0);
-    // Chunks start at one puzzle and double, so a short file is still
-    // shared among the workers and the first answers come soon, up to
-    // what takes a worker `CHUNK_TIME` at the pace measured so far (or
-    // `CHUNK` before any chunk is done), never past `chunk`.
+    let (mut items, mut load, mut read) = (Vec::new(), 0, 0);
     let mut limit = 1;
     while window.wait_for(seq) {
         let Some(item) = source.next() else { break };
         let full = match &item {
             Ok(puzzle) => {
-                load += weight(puzzle.grid().size());
+                let weight = weight(puzzle.grid().size());
+                (load, read) = (load + weight, read + weight);
                 load >= limit
             }
             Err(_) => true,
@@ -179,8 +225,7 @@ where
         seq += 1;
         if full {
             if load >= limit {
-                let paced = pace.per_chunk().unwrap_or(CHUNK).max(1);
-                (load, limit) = (0, (2 * limit).min(paced).min(chunk));
+                (load, limit) = (0, sizer.next(limit, read));
             }
             let first = seq - items.len() as u64;
             // The next chunk holds about as many items as this one.
@@ -312,5 +357,38 @@ mod tests {
         // sends one at a time.
         pace.record(Duration::from_secs(10), 1);
         assert_eq!(pace.per_chunk(), Some(0));
+    }
+
+    #[test]
+    fn chunks_shrink_as_a_file_ends() {
+        let pace = Pace::default();
+        let bytes = Arc::new(AtomicU64::new(0));
+        // 100,000 bytes; the workers started after the first 10,000.
+        let sizer = Sizer {
+            pace: &pace,
+            jobs: 2,
+            most: 1024,
+            file: Some((100_000, Arc::clone(&bytes), 10_000)),
+        };
+        let stream = Sizer {
+            file: None,
+            ..sizer
+        };
+        // Doubling from one, up to `CHUNK` until the pace is known.
+        assert_eq!(sizer.next(1, 0), 2);
+        assert_eq!(sizer.next(100, 0), CHUNK);
+        pace.record(Duration::from_millis(1), 100);
+        assert_eq!(stream.next(300, 5_000), 400);
+        // A byte a unit of weight: 89,000 left, far more than a chunk.
+        bytes.store(11_000, Ordering::Relaxed);
+        assert_eq!(sizer.next(300, 1_000), 400);
+        // 1,000 left: a quarter of it, half a worker's share.
+        bytes.store(99_000, Ordering::Relaxed);
+        assert_eq!(sizer.next(400, 89_000), 250);
+        // None left: an eighth of a paced chunk.
+        bytes.store(100_000, Ordering::Relaxed);
+        assert_eq!(sizer.next(250, 90_000), 50);
+        // Never past the largest chunk.
+        assert_eq!(Sizer { most: 30, ..stream }.next(300, 5_000), 30);
     }
 }
