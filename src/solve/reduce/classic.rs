@@ -1,6 +1,6 @@
 //! Propagation for the classic 9×9 grid, on one candidate mask per cell.
 //!
-//! It makes the deductions the groups' propagation makes ([`super::state`])
+//! It makes the deductions the groups' propagation makes ([`super::groups`])
 //! under the extended rules, naked and hidden singles and locked
 //! candidates, and reaches the same fixpoint: the closure of a set of
 //! sound, monotone deductions does not depend on the order they run in.

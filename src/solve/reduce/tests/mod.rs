@@ -4,6 +4,7 @@
 //! both draw on are here.
 
 use super::*;
+use crate::encode::Encoding;
 use crate::grid::Size;
 
 mod groups;
