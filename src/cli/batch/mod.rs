@@ -153,8 +153,13 @@ where
     // Files go to the workers in chunks, which keeps the threads' traffic
     // low on fast puzzles; streamed input (stdin, a pipe) goes a puzzle at
     // a time, so a person or a program feeding puzzles sees each answer at
-    // once.
-    let chunk = if input.streamed() { 1 } else { WINDOW };
+    // once. A chunk is at most a small share of the window, so that every
+    // worker has work while the output waits on the slowest chunk.
+    let most = if input.streamed() {
+        1
+    } else {
+        (WINDOW / (2 * jobs as u64)).max(1)
+    };
     let long = input.len.is_some_and(|len| len >= LONG_FILE);
     let bytes = Arc::clone(&progress.bytes);
     let puzzles = input.puzzles(format, |inner| Counted { inner, bytes });
@@ -190,7 +195,7 @@ where
         } else {
             let rest = threads::run_threaded(
                 &mut source,
-                (jobs, chunk),
+                (jobs, most),
                 first.events,
                 progress,
                 &workers,

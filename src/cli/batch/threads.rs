@@ -141,11 +141,11 @@ impl Sizer<'_> {
 }
 
 /// Solves the rest of `source` on `jobs` workers, fed in chunks of up to
-/// `chunk` weight (see [`weight`]); `before` puzzles were handed over
+/// `most` weight (see [`weight`]); `before` puzzles were handed over
 /// before (for the progress).
 pub(super) fn run_threaded<I, M, R, H>(
     source: &mut Source<I>,
-    (jobs, chunk): (usize, u64),
+    (jobs, most): (usize, u64),
     before: u64,
     progress: &mut Progress,
     workers: &Workers<M, R>,
@@ -173,9 +173,7 @@ where
     let sizer = Sizer {
         pace: &pace,
         jobs: jobs as u64,
-        // A chunk is a small share of the window, so that every worker has
-        // work while the output waits on the slowest chunk.
-        most: chunk.min((WINDOW / (2 * jobs as u64)).max(1)),
+        most,
         file: progress.len.map(|len| {
             let bytes = Arc::clone(&progress.bytes);
             let start = bytes.load(Ordering::Relaxed);

@@ -10,10 +10,10 @@
 //! 1` from 2.1 to 0.4 s and on a sparse 25×25 puzzle from 53 to 4.9 s,
 //! against one solver per shape holding the rules with the givens
 //! assumed; 17-clue puzzles are level, and easy puzzles with a few
-//! solutions pay the fresh load (0.3 → 0.9 ms each; docs/performance.md).
-//! A puzzle that propagation and probing settle on their own (most
-//! 17-clue puzzles) is counted without a solver: its forced grid, checked,
-//! is its one solution.
+//! solutions about so (0.3 ms each; docs/performance.md). A puzzle that
+//! propagation and probing settle on their own (most 17-clue puzzles) is
+//! counted without a solver: its forced grid, checked, is its one
+//! solution.
 //!
 //! Counting classes of relabellings ([`Counter::with_symmetry_breaking`])
 //! still uses one solver per shape: the rules are loaded once, the givens

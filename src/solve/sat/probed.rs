@@ -29,6 +29,10 @@
 //! per fixed cell-digit variable so that the model still names every
 //! digit, and the cell-digit literals negated so that the solver's first
 //! guesses place digits.
+//!
+//! `count` enumerates on the same reduced formula ([`load_probed`]); for
+//! a classic 9×9 puzzle that is the formula reduced by what the cells'
+//! masks deduce, as `solve` reduces it (`propagated.rs`).
 
 use varisat::{ExtendFormula, Lit};
 
