@@ -31,7 +31,7 @@
 //!
 //! The groups and their propagation are in `groups/`, the formula left in
 //! `reduced.rs`, and the classic 9×9 grid's propagation and probing on
-//! cell masks in `classic.rs`.
+//! band bitboards in `classic/`.
 
 use varisat::Lit;
 
@@ -47,7 +47,7 @@ pub use reduced::Reduced;
 
 /// Returns whether `shape` under `rules` is the classic 9×9 grid (3×3
 /// blocks, every cell one digit and every house every digit), which
-/// propagation handles on cell masks, with no groups to list.
+/// propagation handles on band bitboards, with no groups to list.
 pub fn is_classic_nine(shape: &Shape, rules: RuleSet) -> bool {
     classic::supported(shape) && rules.has_cell_unique() && rules.has_house_defined()
 }

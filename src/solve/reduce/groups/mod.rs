@@ -44,7 +44,7 @@ pub struct Groups {
     /// each; empty when the houses need not hold every digit.
     locks: Vec<Lock>,
     /// Whether these are the classic 9×9 rules (3×3 blocks, every house
-    /// holding every digit), which [`classic`] propagates on cell masks.
+    /// holding every digit), which [`classic`] propagates on band bitboards.
     pub(super) classic: bool,
 }
 

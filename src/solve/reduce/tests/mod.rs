@@ -1,14 +1,14 @@
 //! Tests of propagation before the SAT call: over the constraint groups
 //! (`groups.rs`, against the clauses and a plain reference), and on the
-//! classic grid's cell masks with probing (`masks.rs`); the puzzles
+//! classic grid's band bitboards with probing (`bitboards.rs`); the puzzles
 //! both draw on are here.
 
 use super::*;
 use crate::encode::Encoding;
 use crate::grid::Size;
 
+mod bitboards;
 mod groups;
-mod masks;
 mod reference;
 
 /// Random puzzles on a shape: a few givens, each chosen among the digits

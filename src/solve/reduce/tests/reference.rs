@@ -22,6 +22,66 @@ pub fn propagate(
     locked: bool,
 ) -> Option<Vec<Option<bool>>> {
     let (side, size) = (shape.side(), shape.size());
+    let mut values = vec![None; side * size.cells()];
+    for (cell, digit) in puzzle.givens() {
+        values[cell.index(size) * side + digit.index()] = Some(true);
+    }
+    propagate_from(shape, rules, values, locked)
+}
+
+/// Probes a classic 9×9 `puzzle` as `probe_classic` is documented to:
+/// from the propagation with locked candidates, each candidate of a cell
+/// with two or three is set on a copy and propagated by singles, a
+/// candidate that no copy keeps is removed, and the whole propagated
+/// again, until a pass over the cells removes nothing.
+pub fn probe(puzzle: &Grid) -> Option<Vec<Option<bool>>> {
+    let shape = puzzle.shape();
+    let rules = RuleSet::Extended;
+    let mut values = propagate(shape, rules, puzzle, true)?;
+    loop {
+        let before = values.clone();
+        for cell in 0..81 {
+            let open: Vec<usize> = (9 * cell..9 * cell + 9)
+                .filter(|&v| values[v].is_none())
+                .collect();
+            if !(2..=3).contains(&open.len()) {
+                continue;
+            }
+            let mut kept = vec![false; values.len()];
+            for &var in &open {
+                let mut trial = values.clone();
+                trial[var] = Some(true);
+                if let Some(trial) = propagate_from(shape, rules, trial, false) {
+                    for (kept, value) in kept.iter_mut().zip(trial) {
+                        *kept |= value != Some(false);
+                    }
+                }
+            }
+            for (var, kept) in kept.into_iter().enumerate() {
+                if !kept {
+                    if values[var] == Some(true) {
+                        return None;
+                    }
+                    values[var] = Some(false);
+                }
+            }
+            values = propagate_from(shape, rules, values, true)?;
+        }
+        if values == before {
+            return Some(values);
+        }
+    }
+}
+
+/// Propagates from `values` (a value or `None` per cell-digit variable)
+/// as [`propagate`] does from the givens.
+fn propagate_from(
+    shape: &Shape,
+    rules: RuleSet,
+    mut values: Vec<Option<bool>>,
+    locked: bool,
+) -> Option<Vec<Option<bool>>> {
+    let (side, size) = (shape.side(), shape.size());
     let var = |cell: Cell, d: usize| cell.index(size) * side + d;
     let mut groups = Vec::new();
     for cell in size.all_cells() {
@@ -40,10 +100,6 @@ pub fn propagate(
                 at_most_one: true,
             });
         }
-    }
-    let mut values = vec![None; side * size.cells()];
-    for (cell, digit) in puzzle.givens() {
-        values[var(cell, digit.index())] = Some(true);
     }
     let locked = locked && rules.has_house_defined();
     loop {

@@ -1,9 +1,9 @@
-//! The classic 9×9 propagation on cell masks: the groups' fixpoint,
+//! The classic 9×9 propagation on band bitboards: the groups' fixpoint,
 //! settled puzzles, clashing givens, and probing.
 
 use super::*;
 
-/// The classic 9×9 propagation on cell masks reaches the groups'
+/// The classic 9×9 propagation on band bitboards reaches the groups'
 /// fixpoint, singles and locked candidates, value for value, and finds the
 /// same contradictions.
 #[test]
@@ -82,6 +82,31 @@ fn settled_puzzles_come_back_as_their_true_variables() {
         assert_eq!(propagated.into_values(), values);
     }
     assert!(settled > 50 && open > 20, "{settled} {open}");
+}
+
+/// Probing on the classic bitboards reaches the fixpoint of the plain
+/// probing written from the rules ([`reference::probe`]), value for value,
+/// and finds the same contradictions.
+#[test]
+fn classic_probing_matches_the_plain_probing() {
+    let nine = Shape::square(Size::NINE);
+    let mut puzzles = classic_puzzles(17);
+    puzzles.extend(random_puzzles(&nine, 60, 19));
+    let (mut open, mut refuted, mut settled) = (0, 0, 0);
+    for puzzle in &puzzles {
+        let ours = probe_classic(puzzle).ok();
+        let theirs = reference::probe(puzzle);
+        assert_eq!(ours, theirs, "{puzzle}");
+        match theirs {
+            None => refuted += 1,
+            Some(v) if v.contains(&None) => open += 1,
+            Some(_) => settled += 1,
+        }
+    }
+    assert!(
+        open > 30 && refuted > 50 && settled > 50,
+        "{open} {refuted} {settled}"
+    );
 }
 
 /// Two givens sharing a digit in a row, a column or a block, on an
