@@ -11,7 +11,7 @@
 //! (bit 9·r + c for row r of the band and column c). Placing a digit is
 //! then a dozen masks, a band's naked singles are found for its 27 cells
 //! at once by counting bits across the nine digits, and a digit's hidden
-//! singles for all 27 houses in a few dozen operations. Most puzzles a
+//! singles for all 27 houses in a few dozen operations a band. Most puzzles a
 //! user brings are 9×9, so this is the path nearly every puzzle takes; on
 //! 17-clue puzzles it is most of what the SAT path costs.
 //!
