@@ -83,3 +83,39 @@ pub(super) fn count_three(a: u32, b: u32, c: u32) -> (u32, u32) {
 pub(super) fn add_counts((one, two): (u32, u32), (other_one, other_two): (u32, u32)) -> (u32, u32) {
     (one | other_one, two | other_two | one & other_one)
 }
+
+/// Spreads each set bit of `firsts` to the two bits `step` and `2·step`
+/// above it: a group's first member to the whole group.
+#[inline(always)]
+const fn spread(firsts: u32, step: u32) -> u32 {
+    firsts | firsts << step | firsts << (2 * step)
+}
+
+/// Among `marks`, in groups of three (members at `first`, `first + step`
+/// and `first + 2·step` for each bit `first` of `firsts`), returns the
+/// marks alone in their group.
+#[inline(always)]
+pub(super) fn lone_marks(marks: u32, step: u32, firsts: u32) -> u32 {
+    let (any, many) = count_groups(marks, step, firsts);
+    marks & spread(any & !many, step)
+}
+
+/// In the same groups, where each mark keeps only itself of its group:
+/// returns the whole of a group without a mark, the mark of a group with
+/// one, and nothing of a group with two (each mark removes the other).
+#[inline(always)]
+pub(super) fn kept_by_marks(marks: u32, step: u32, firsts: u32) -> u32 {
+    let (any, many) = count_groups(marks, step, firsts);
+    spread(!any & firsts, step) | (marks & !spread(many, step))
+}
+
+/// Counts the marks of each group of [`lone_marks`], up to two, at the
+/// group's first bit.
+#[inline(always)]
+fn count_groups(marks: u32, step: u32, firsts: u32) -> (u32, u32) {
+    count_three(
+        marks & firsts,
+        marks >> step & firsts,
+        marks >> (2 * step) & firsts,
+    )
+}

@@ -35,8 +35,8 @@ mod probe;
 use super::{Propagated, Unsatisfiable};
 use crate::grid::{Grid, Shape};
 use bits::{
-    BAND, BAND_PEERS, BLOCK, COLUMN, DIGITS, ROW, ROW_SEGMENTS, SEGMENTS, add_counts, count_three,
-    lone_in_rows_and_blocks,
+    BAND, BAND_PEERS, COLUMN, DIGITS, ROW, ROW_SEGMENTS, SEGMENTS, add_counts, count_three,
+    kept_by_marks, lone_in_rows_and_blocks, lone_marks,
 };
 
 /// Returns whether this propagation handles `shape`: 9×9 with 3×3 blocks.
@@ -64,16 +64,34 @@ struct Board {
 impl Board {
     /// Returns the board of `puzzle`'s givens, each placed; fails when two
     /// givens of a house share a digit.
+    ///
+    /// Every given's cell is emptied of the other digits at once, so that
+    /// each given is then only removed from its peers.
     fn new(puzzle: &Grid) -> Result<Board, Unsatisfiable> {
+        // Cells row-major: cell i is bit i mod 27 of band i / 27.
+        let givens = (puzzle.cells().iter().enumerate()).filter_map(|(cell, digit)| {
+            Some((digit.as_ref()?.index(), cell / 27, (cell % 27) as u32))
+        });
+        let mut open = [BAND; 3];
+        for (_, band, at) in givens.clone() {
+            open[band] &= !(1 << at);
+        }
         let mut board = Board {
-            places: [[BAND; 3]; 9],
+            places: [open; 9],
             placed: [0; 3],
             unread: DIGITS,
             unlocked: DIGITS,
         };
-        for (cell, digit) in puzzle.givens() {
-            let (row, col) = (cell.row(), cell.col());
-            board.place(digit.index(), row / 3, (row % 3 * 9 + col) as u32)?;
+        for (digit, band, at) in givens.clone() {
+            board.places[digit][band] |= 1 << at;
+        }
+        for (digit, band, at) in givens {
+            // A given of the same digit placed before in a house shared
+            // with this one has taken its place.
+            if board.places[digit][band] >> at & 1 == 0 {
+                return Err(Unsatisfiable);
+            }
+            board.clear_peers(digit, band, at, 0);
         }
         Ok(board)
     }
@@ -95,16 +113,30 @@ impl Board {
             touched |= ((places[band] >> at & 1) as u16) << d;
             places[band] &= !bit;
         }
+        self.places[digit][band] |= bit;
+        self.clear_peers(digit, band, at, touched);
+        Ok(())
+    }
+
+    /// Completes the placement of `digit` in cell `at` of `band`, which
+    /// holds that digit alone and is not placed yet: removes it from the
+    /// cell's peers. `touched` names the digits the cell held before, whose
+    /// places have shrunk.
+    ///
+    /// A naked single comes here directly: its cell has no other digit to
+    /// clear, and that loop over the nine digits was a tenth of the
+    /// propagation's instructions.
+    #[inline(always)]
+    fn clear_peers(&mut self, digit: usize, band: usize, at: u32, touched: u16) {
         let own = &mut self.places[digit];
-        own[band] = own[band] & !BAND_PEERS[at as usize] | bit;
+        own[band] &= !BAND_PEERS[at as usize] | 1 << at;
         // The other bands share the cell's column only.
         let column = COLUMN << (at % 9);
         own[(band + 1) % 3] &= !column;
         own[(band + 2) % 3] &= !column;
-        self.placed[band] |= bit;
-        self.unread |= touched;
-        self.unlocked |= touched;
-        Ok(())
+        self.placed[band] |= 1 << at;
+        self.unread |= touched | 1 << digit;
+        self.unlocked |= touched | 1 << digit;
     }
 
     /// Naked and hidden singles to a fixpoint.
@@ -144,7 +176,7 @@ impl Board {
                 let digit = (0..9)
                     .find(|&d| self.places[d][band] >> at & 1 != 0)
                     .ok_or(Unsatisfiable)?;
-                self.place(digit, band, at)?;
+                self.clear_peers(digit, band, at, 0);
                 any = true;
             }
         }
@@ -213,41 +245,34 @@ impl Board {
             unlocked &= unlocked - 1;
             let before = self.places[digit];
             let places = &mut self.places[digit];
-            // Within a band, its blocks against its rows, by segments.
+            // Within a band, its blocks against its rows, by segments (bit
+            // 9·r + 3·s for row r's cells in block s): a block's only
+            // segment keeps its row to itself (pointing), a row's only
+            // segment keeps its block (claiming).
             for band in places.iter_mut() {
                 let segments = (*band | *band >> 1 | *band >> 2) & SEGMENTS;
-                for i in 0..3 {
-                    let in_block = segments & COLUMN << (3 * i);
-                    if in_block.is_power_of_two() {
-                        let row = ROW << (in_block.trailing_zeros() / 9 * 9);
-                        *band &= !(row & !(BLOCK << (3 * i)));
-                    }
-                    let in_row = segments & ROW_SEGMENTS << (9 * i);
-                    if in_row.is_power_of_two() {
-                        let block = BLOCK << (in_row.trailing_zeros() % 9);
-                        *band &= !(block & !(ROW << (9 * i)));
-                    }
-                }
+                let pointing = lone_marks(segments, 9, ROW_SEGMENTS);
+                let claiming = lone_marks(segments, 3, COLUMN);
+                let kept =
+                    kept_by_marks(pointing, 3, COLUMN) & kept_by_marks(claiming, 9, ROW_SEGMENTS);
+                *band &= kept * 7;
             }
-            // Across the bands, their blocks against the columns: which
-            // columns hold a place in each band.
+            // Across the bands, their blocks against the columns (bit c
+            // for column c, in each band's word): a block's only column
+            // keeps that column of the other bands out, and a column held
+            // in one band only keeps the rest of its block there out.
             let columns = places.map(|band| (band | band >> 9 | band >> 18) & ROW);
+            let (once, twice) = count_three(columns[0], columns[1], columns[2]);
+            let mut kept = [ROW; 3];
             for band in 0..3 {
-                for stack in 0..3 {
-                    let in_block = columns[band] & 7 << (3 * stack);
-                    if in_block.is_power_of_two() {
-                        let column = COLUMN << in_block.trailing_zeros();
-                        places[(band + 1) % 3] &= !column;
-                        places[(band + 2) % 3] &= !column;
-                    }
-                }
+                let pointing = lone_marks(columns[band], 1, ROW_SEGMENTS);
+                kept[(band + 1) % 3] &= !pointing;
+                kept[(band + 2) % 3] &= !pointing;
+                let claiming = columns[band] & once & !twice;
+                kept[band] &= kept_by_marks(claiming, 1, ROW_SEGMENTS);
             }
-            for col in 0..9 {
-                let bands = (0..3).fold(0u32, |bands, b| bands | (columns[b] >> col & 1) << b);
-                if bands.is_power_of_two() {
-                    let block = BLOCK << (col / 3 * 3);
-                    places[bands.trailing_zeros() as usize] &= !(block & !(COLUMN << col));
-                }
+            for (band, kept) in places.iter_mut().zip(kept) {
+                *band &= kept * COLUMN;
             }
             if *places != before {
                 changed |= 1 << digit;
