@@ -2,5 +2,5 @@
 // carries in the binary, by their path in web/.
 &[
     ("pkg/sudoku_sat_web.js", include_bytes!("sudoku_sat_web.js")),
-    ("pkg/sudoku_sat_web_bg.5b88e24e7a541558.wasm", include_bytes!("sudoku_sat_web_bg.5b88e24e7a541558.wasm")),
+    ("pkg/sudoku_sat_web_bg.42918acd3e9fc026.wasm", include_bytes!("sudoku_sat_web_bg.42918acd3e9fc026.wasm")),
 ]
