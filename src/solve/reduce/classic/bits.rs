@@ -119,3 +119,78 @@ fn count_groups(marks: u32, step: u32, firsts: u32) -> (u32, u32) {
         marks >> (2 * step) & firsts,
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::rng::Rng;
+
+    /// Random bands, sparse and dense alike.
+    fn bands(count: usize) -> Vec<u32> {
+        let mut rng = Rng::new(23);
+        (0..count)
+            .map(|i| {
+                let (a, b) = (rng.next_u64() as u32, rng.next_u64() as u32);
+                let band = match i % 3 {
+                    0 => a & b,
+                    1 => a & b & rng.next_u64() as u32,
+                    _ => a | b,
+                };
+                band & BAND
+            })
+            .collect()
+    }
+
+    /// Rows and blocks read one by one: the cells of each that is alone
+    /// in holding one place, or `Err` when one holds none.
+    #[test]
+    fn lone_rows_and_blocks_are_those_counted_one_by_one() {
+        let (mut refuted, mut lone) = (0, 0);
+        for band in bands(3000) {
+            let mut houses = Vec::new();
+            for i in 0..3 {
+                houses.push(ROW << (9 * i));
+                houses.push(BLOCK << (3 * i));
+            }
+            let expected = if houses.iter().any(|&h| band & h == 0) {
+                Err(Unsatisfiable)
+            } else {
+                Ok(houses
+                    .iter()
+                    .filter(|&&h| (band & h).count_ones() == 1)
+                    .fold(0, |lone, &h| lone | h))
+            };
+            assert_eq!(lone_in_rows_and_blocks(band), expected, "{band:027b}");
+            refuted += usize::from(expected.is_err());
+            lone += usize::from(expected.is_ok_and(|cells| cells != 0));
+        }
+        assert!(refuted > 300 && lone > 300, "{refuted} {lone}");
+    }
+
+    /// Groups of three read one by one, for the three shapes the
+    /// propagation uses: a row's segments, a block's segments, a band's
+    /// columns by block.
+    #[test]
+    fn marks_are_read_group_by_group() {
+        let shapes = [(3, COLUMN), (9, ROW_SEGMENTS), (1, ROW_SEGMENTS)];
+        for (i, band) in bands(3000).into_iter().enumerate() {
+            let (step, firsts) = shapes[i % 3];
+            let marks = band & spread(firsts, step);
+            let (mut lone, mut kept) = (0, 0);
+            let mut left = firsts;
+            while left != 0 {
+                let group = spread(left & left.wrapping_neg(), step);
+                left &= left - 1;
+                let held = marks & group;
+                lone |= if held.count_ones() == 1 { held } else { 0 };
+                kept |= match held.count_ones() {
+                    0 => group,
+                    1 => held,
+                    _ => 0,
+                };
+            }
+            assert_eq!(lone_marks(marks, step, firsts), lone, "{marks:027b}");
+            assert_eq!(kept_by_marks(marks, step, firsts), kept, "{marks:027b}");
+        }
+    }
+}
