@@ -31,8 +31,8 @@
 //! guesses place digits.
 //!
 //! `count` enumerates on the same reduced formula ([`load_probed`]); for
-//! a classic 9×9 puzzle that is the formula reduced by what the cells'
-//! masks deduce, as `solve` reduces it (`propagated.rs`).
+//! a classic 9×9 puzzle that is the formula reduced by what the classic
+//! propagation deduces, as `solve` reduces it (`propagated.rs`).
 
 use varisat::{ExtendFormula, Lit};
 
@@ -127,12 +127,12 @@ pub(crate) fn load_probed(
     encoding: &Encoding,
     solver: &mut impl ExtendFormula,
 ) -> Probing {
-    // The classic 9×9 grid is propagated and probed on its cells' masks,
-    // as `solve` does: that settles most 17-clue puzzles at a fraction of
-    // what probing its clauses costs (`count` on 2,000: 0.02 against
-    // 0.28 s), and what it leaves goes to the solver as it is, reduced by
-    // the masks: probing the clauses again was most of what counting an
-    // easy puzzle with several solutions cost.
+    // The classic 9×9 grid is propagated and probed on its band
+    // bitboards, as `solve` does: that settles most 17-clue puzzles at a
+    // fraction of what probing its clauses costs (`count` on 2,000: 0.02
+    // against 0.28 s), and what it leaves goes to the solver as it is,
+    // reduced by what they deduced: probing the clauses again was most of
+    // what counting an easy puzzle with several solutions cost.
     let givens = puzzle.givens();
     if puzzle.is_classic() && reduce::is_classic_nine(givens.shape(), encoding.rules) {
         match reduce::settle_classic(givens) {
