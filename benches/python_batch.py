@@ -2,14 +2,16 @@
 """The Python package's batch speed against the CLI's, on one set.
 
 Solves the first N puzzles of a public set (default: 10,000 of Royle's
-17-clue puzzles) three ways, each with the backtracker's cross-check,
+17-clue puzzles) in five ways, each with the backtracker's cross-check,
 and prints puzzles/s, the median of R runs:
 
 - `sudoku-sat solve -j1 --no-progress` (the CLI, one thread), and with
   `-j2`, the reference for what a second core gives at the time,
 - `sudoku_sat.solve_many` on one Python thread,
-- `solve_many` on two threads, one half of the puzzles each (the GIL is
-  released while solving).
+- `solve_many` on two Python threads, one half of the puzzles each (the
+  GIL is released while solving),
+- `solve_many(..., jobs=2)`: one Python thread, the puzzles answered on
+  two native threads a chunk at a time.
 
 Run it with the package installed (.ci/install-python) and a release
 binary (cargo build --release):
@@ -77,13 +79,19 @@ def main():
         with ThreadPoolExecutor(2) as pool:
             list(pool.map(lambda ps: sum(1 for _ in ss.solve_many(ps)), halves))
 
+    def jobs2():
+        for answer in ss.solve_many(puzzles, jobs=2):
+            assert answer["status"] == "unique"
+
     py1 = median_rate(one, len(lines), runs)
     py2 = median_rate(two, len(lines), runs)
+    pyj = median_rate(jobs2, len(lines), runs)
     print(f"{len(lines)} puzzles of {SET.name}, median of {runs} runs, puzzles/s:")
     print(f"  sudoku-sat solve -j1        {cli:9.0f}")
     print(f"  sudoku-sat solve -j2        {cli2:9.0f}  ({cli2 / cli:.2f}x -j1)")
     print(f"  solve_many, 1 thread        {py1:9.0f}  ({py1 / cli:.2f}x the CLI)")
     print(f"  solve_many, 2 threads       {py2:9.0f}  ({py2 / py1:.2f}x one thread)")
+    print(f"  solve_many, jobs=2          {pyj:9.0f}  ({pyj / py1:.2f}x one thread)")
 
 
 if __name__ == "__main__":

@@ -18,6 +18,8 @@ use sudoku_sat::encode::{AmoKind, Encoding, RuleSet, SumKind, ValueKind};
 
 mod batch;
 mod formula;
+mod generation;
+mod parallel;
 mod puzzle;
 mod report;
 
@@ -249,8 +251,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<puzzle::PyPuzzle>()?;
     m.add_class::<formula::Formula>()?;
     m.add_class::<batch::Batch>()?;
-    m.add_class::<batch::Generation>()?;
-    m.add_function(wrap_pyfunction!(batch::generate, m)?)?;
+    m.add_class::<generation::Generation>()?;
+    m.add_function(wrap_pyfunction!(generation::generate, m)?)?;
     m.add_function(wrap_pyfunction!(batch::batch, m)?)?;
     m.add(
         "DEFAULT_DECISION_LIMIT",

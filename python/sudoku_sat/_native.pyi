@@ -217,6 +217,7 @@ def batch(
     decision_limit: int = ...,
     probe_limit: int = ...,
     on_error: str = "raise",
+    jobs: int = 1,
 ) -> Batch: ...
 def generate(
     count: Optional[int] = 1,

@@ -6,6 +6,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
+import pytest
 
 import sudoku_sat as ss
 
@@ -98,3 +99,40 @@ def test_generation_streams_and_stops():
     # The same seed gives the same puzzles.
     again = list(ss.generate(5, seed=5, size=4))
     assert [m["puzzle"] for m in again] == [m["puzzle"] for m in made]
+
+
+def test_a_batch_on_threads_answers_as_one_thread_in_input_order(root):
+    puzzles = ss.Puzzle.read_all((root / "data" / "p096_sudoku.txt").read_text())
+    # Puzzles, text, rows of numbers, a multiple, an unsolvable and an
+    # unreadable item, in a stream longer than the first chunks.
+    items = []
+    for i, p in enumerate(puzzles):
+        items.append([p, p.line, list(p.cells)][i % 3])
+    items[7:7] = ["1...............", "11..............", "12x4............"]
+    alone = list(ss.solve_many(items, on_error="return"))
+    for jobs in (2, 3, 0):
+        threaded = list(ss.solve_many(iter(items), on_error="return", jobs=jobs))
+        assert threaded == alone, f"jobs={jobs}"
+    assert [a["index"] for a in alone] == list(range(len(items)))
+    assert alone[9]["error"].startswith("line 1, column 3")
+    assert [a["count"] for a in ss.count_many(items[:7], limit=2, jobs=2)] == [1] * 7
+
+
+def test_a_batch_on_threads_raises_at_the_item_and_goes_on():
+    items = ["1..............."] * 5 + ["12x4............"] + ["11.............."] * 5
+    stream = ss.solve_many(items, jobs=2)
+    assert [next(stream)["status"] for _ in range(5)] == ["multiple"] * 5
+    with pytest.raises(ss.ParseError, match="^item 5: line 1, column 3"):
+        next(stream)
+    assert [a["status"] for a in stream] == ["unsolvable"] * 5
+
+
+def test_a_batch_on_threads_hands_out_the_answers_before_its_input_fails():
+    def lines():
+        yield from ["1..............."] * 3
+        raise KeyError("the input broke")
+
+    stream = ss.solve_many(lines(), jobs=2)
+    assert [next(stream)["index"] for _ in range(3)] == [0, 1, 2]
+    with pytest.raises(KeyError, match="the input broke"):
+        next(stream)
