@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 use sudoku_sat::encode::Encoding;
 use sudoku_sat::puzzle::Puzzle;
 use sudoku_sat::rate::Rater;
+use sudoku_sat::solve::jobs::Jobs;
 
 use crate::parallel::{Chunks, Input};
 use crate::puzzle::{PyPuzzle, from_cells};
@@ -183,11 +184,9 @@ pub fn batch(
     let raise = choose("on_error", on_error, &[true, false], |r| {
         if r { "raise" } else { "return" }
     })?;
-    // 0 asks for a thread per core, as the CLI's default.
-    let jobs = match jobs {
-        0 => std::thread::available_parallelism().map_or(1, usize::from),
-        jobs => jobs,
-    };
+    // 0 asks for a thread per core, as the CLI's default; more than the
+    // machine can use is cut as the CLI's `--jobs` is.
+    let jobs = Jobs::for_request((jobs > 0).then_some(jobs)).count();
     Ok(Batch {
         items: puzzles.try_iter()?.unbind(),
         task,

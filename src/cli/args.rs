@@ -12,6 +12,7 @@ use sudoku_sat::formats::rules_file::{Extra, RulesFileError};
 use sudoku_sat::formats::text::{Format, ReadOptions, Symbols};
 use sudoku_sat::grid::{Grid, Shape};
 use sudoku_sat::puzzle::Puzzle;
+use sudoku_sat::solve::jobs::{JOBS_PER_CORE, Jobs, MAX_JOBS};
 use sudoku_sat::solve::sat::{Engine, SatSolver, Strategy};
 
 use super::input::{Input, read_rules};
@@ -281,11 +282,6 @@ impl InputArgs {
     }
 }
 
-/// The most jobs per core `--jobs` runs.
-const JOBS_PER_CORE: usize = 4;
-/// The most jobs `--jobs` runs on any machine.
-const MAX_JOBS: usize = 256;
-
 /// Parses `--jobs`: a whole number of at least 1. A number too large for
 /// any machine is read as the largest count, to be cut like any other
 /// (see [`SolverArgs::jobs`]), rather than refused.
@@ -449,35 +445,21 @@ impl SolverArgs {
         Ok(solver)
     }
 
-    /// Returns how many jobs to run: `--jobs`, or one per core. More than
-    /// [`JOBS_PER_CORE`] per core, or more than [`MAX_JOBS`], is cut to that
-    /// with a note: the solvers are CPU-bound, so more threads only contend
-    /// for the same cores, while each holds its own solver in memory. Call
-    /// it once per run, so the note appears once.
+    /// Returns how many jobs to run: `--jobs`, or one per core, cut as
+    /// [`Jobs::for_request`] cuts it, with a note. Call it once per run, so
+    /// the note appears once.
     pub(super) fn jobs(&self) -> usize {
-        // Counting the cores reads the affinity mask and the cgroup's CPU
-        // quota from /proc and /sys: a few system calls that a short run
-        // such as `euler -j1` notices, and no count up to one core's share
-        // needs.
-        if let Some(jobs) = self.jobs.filter(|&jobs| jobs <= JOBS_PER_CORE) {
-            return jobs;
+        let jobs = Jobs::for_request(self.jobs);
+        if let Jobs::Cut { cap, cores } = jobs {
+            say::note(format_args!(
+                "--jobs: more jobs than this machine can use \
+                 ({}; at most {JOBS_PER_CORE} per core and {MAX_JOBS} in all); \
+                 running {}",
+                say::count(cores, "core", "cores"),
+                say::count(cap, "job", "jobs")
+            ));
         }
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let cap = cores.saturating_mul(JOBS_PER_CORE).min(MAX_JOBS);
-        match self.jobs {
-            None => cores,
-            Some(jobs) if jobs > cap => {
-                say::note(format_args!(
-                    "--jobs: more jobs than this machine can use \
-                     ({}; at most {JOBS_PER_CORE} per core and {MAX_JOBS} in all); \
-                     running {}",
-                    say::count(cores, "core", "cores"),
-                    say::count(cap, "job", "jobs")
-                ));
-                cap
-            }
-            Some(jobs) => jobs,
-        }
+        jobs.count()
     }
 
     pub(super) fn backtracker(&self) -> Option<Backtracker> {

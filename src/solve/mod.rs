@@ -15,6 +15,7 @@ pub mod candidates;
 mod checked;
 pub mod count;
 pub mod external;
+pub mod jobs;
 pub(crate) mod pattern;
 mod placing;
 pub mod prove;
