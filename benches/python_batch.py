@@ -70,22 +70,21 @@ def main():
         cli2 = median_rate(cli_run(2), len(lines), runs)
     puzzles = [ss.Puzzle.from_text(line) for line in lines]
 
-    def one():
-        for answer in ss.solve_many(puzzles):
-            assert answer["status"] == "unique"
+    def many(jobs):
+        def run():
+            for answer in ss.solve_many(puzzles, jobs=jobs):
+                assert answer["status"] == "unique"
+
+        return run
 
     def two():
         halves = [puzzles[: len(puzzles) // 2], puzzles[len(puzzles) // 2 :]]
         with ThreadPoolExecutor(2) as pool:
             list(pool.map(lambda ps: sum(1 for _ in ss.solve_many(ps)), halves))
 
-    def jobs2():
-        for answer in ss.solve_many(puzzles, jobs=2):
-            assert answer["status"] == "unique"
-
-    py1 = median_rate(one, len(lines), runs)
+    py1 = median_rate(many(1), len(lines), runs)
     py2 = median_rate(two, len(lines), runs)
-    pyj = median_rate(jobs2, len(lines), runs)
+    pyj = median_rate(many(2), len(lines), runs)
     print(f"{len(lines)} puzzles of {SET.name}, median of {runs} runs, puzzles/s:")
     print(f"  sudoku-sat solve -j1        {cli:9.0f}")
     print(f"  sudoku-sat solve -j2        {cli2:9.0f}  ({cli2 / cli:.2f}x -j1)")

@@ -9,7 +9,6 @@
 
 use std::collections::VecDeque;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde_json::{Value, json};
 use sudoku_sat::encode::Encoding;
@@ -86,40 +85,37 @@ impl Chunks {
     /// and queues the answers in the inputs' order.
     pub fn answer(&mut self, inputs: Vec<Input>, task: Task, encoding: Encoding) {
         let count = inputs.len();
-        let inputs: Vec<Mutex<Option<Input>>> =
-            inputs.into_iter().map(|i| Mutex::new(Some(i))).collect();
-        let answers: Vec<Mutex<Option<Result<Value, Failure>>>> =
-            (0..count).map(|_| Mutex::new(None)).collect();
         // Each thread takes the next item not yet taken, so a slow puzzle
-        // holds up only its own thread.
-        let taken = AtomicUsize::new(0);
+        // holds up only its own thread, and keeps its answers by index.
+        let items = Mutex::new(inputs.into_iter().enumerate());
         let work = || {
+            let mut answered = Vec::new();
             loop {
-                let at = taken.fetch_add(1, Ordering::Relaxed);
-                if at >= count {
-                    return;
-                }
-                let input = inputs[at].lock().unwrap_or_else(|e| e.into_inner()).take();
-                let answer = match input {
-                    Some(input) => input.answer(task, encoding),
-                    None => Err(Failure::Solve("a batch item was answered twice".into())),
+                let next = items.lock().unwrap_or_else(|e| e.into_inner()).next();
+                let Some((at, input)) = next else {
+                    return answered;
                 };
-                *answers[at].lock().unwrap_or_else(|e| e.into_inner()) = Some(answer);
+                answered.push((at, input.answer(task, encoding)));
             }
         };
-        std::thread::scope(|scope| {
-            for _ in 1..self.jobs.min(count) {
-                scope.spawn(work);
+        let mut answered = std::thread::scope(|scope| {
+            let others: Vec<_> = (1..self.jobs.min(count))
+                .map(|_| scope.spawn(work))
+                .collect();
+            let mut answered = work();
+            for other in others {
+                // A panic on a thread is a bug: it goes on as it would
+                // have on one thread.
+                answered.extend(
+                    other
+                        .join()
+                        .unwrap_or_else(|p| std::panic::resume_unwind(p)),
+                );
             }
-            work();
+            answered
         });
-        for answer in answers {
-            let answer = answer.into_inner().unwrap_or_else(|e| e.into_inner());
-            self.ready.push_back(
-                answer.unwrap_or_else(|| {
-                    Err(Failure::Solve("a batch item was left unanswered".into()))
-                }),
-            );
-        }
+        answered.sort_unstable_by_key(|&(at, _)| at);
+        self.ready
+            .extend(answered.into_iter().map(|(_, answer)| answer));
     }
 }

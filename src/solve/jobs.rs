@@ -6,13 +6,11 @@ pub const JOBS_PER_CORE: usize = 4;
 /// The most jobs a run uses on any machine.
 pub const MAX_JOBS: usize = 256;
 
-/// The jobs a run uses, and why.
+/// The jobs a run uses, and whether the request was cut.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Jobs {
-    /// As many as were asked.
-    Asked(usize),
-    /// None were asked for: one per core.
-    PerCore(usize),
+    /// As many as were asked, or one per core when none were.
+    Run(usize),
     /// More were asked than the machine can use: `cap`, at most
     /// [`JOBS_PER_CORE`] per core of `cores` and [`MAX_JOBS`] in all.
     Cut {
@@ -34,21 +32,21 @@ impl Jobs {
         // such as `euler -j1` notices, and no count up to one core's share
         // needs.
         if let Some(jobs) = asked.filter(|&jobs| jobs <= JOBS_PER_CORE) {
-            return Jobs::Asked(jobs.max(1));
+            return Jobs::Run(jobs.max(1));
         }
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         let cap = cores.saturating_mul(JOBS_PER_CORE).min(MAX_JOBS);
         match asked {
-            None => Jobs::PerCore(cores),
+            None => Jobs::Run(cores),
             Some(jobs) if jobs > cap => Jobs::Cut { cap, cores },
-            Some(jobs) => Jobs::Asked(jobs),
+            Some(jobs) => Jobs::Run(jobs),
         }
     }
 
     /// Returns the number of jobs.
     pub fn count(self) -> usize {
         match self {
-            Jobs::Asked(jobs) | Jobs::PerCore(jobs) => jobs,
+            Jobs::Run(jobs) => jobs,
             Jobs::Cut { cap, .. } => cap,
         }
     }
@@ -64,10 +62,10 @@ mod tests {
         let cap = (cores * JOBS_PER_CORE).min(MAX_JOBS);
         // Up to four jobs run as asked, whatever the machine.
         for asked in 1..=JOBS_PER_CORE {
-            assert_eq!(Jobs::for_request(Some(asked)), Jobs::Asked(asked));
+            assert_eq!(Jobs::for_request(Some(asked)), Jobs::Run(asked));
         }
         assert_eq!(Jobs::for_request(Some(0)).count(), 1);
-        assert_eq!(Jobs::for_request(None), Jobs::PerCore(cores));
+        assert_eq!(Jobs::for_request(None), Jobs::Run(cores));
         assert_eq!(Jobs::for_request(Some(cap)).count(), cap);
         for asked in [cap + 1, 100_000, usize::MAX] {
             assert_eq!(Jobs::for_request(Some(asked)), Jobs::Cut { cap, cores });
