@@ -5,8 +5,7 @@ use varisat::ExtendFormula;
 
 use super::{Broken, Contradiction, Rule, check_distinct, encode_distinct, prune_distinct};
 use crate::encode::Encoding;
-use crate::grid::{Cell, Grid, Shape};
-use crate::shape::default_block_dims;
+use crate::grid::{Cell, Grid, House, Shape};
 
 /// A set of cells that hold distinct digits, like a block that is not
 /// one (f-puzzles `extraregion`; windoku's four extra 3×3 windows are four
@@ -52,19 +51,28 @@ impl Rule for ExtraRegion {
 /// the top-left cells of all blocks, and so on (f-puzzles
 /// `disjointgroups`).
 ///
-/// Positions are taken in the default rectangular blocks of the grid's
-/// side (3×3 for 9×9), as f-puzzles draws them, whatever the shape's own
-/// block layout.
+/// A cell's position is its place in its own block in reading order, on
+/// jigsaw grids too: the k-th cell of every block, as the f-puzzles
+/// solvers read the key (dclamage's SudokuSolver and
+/// SudokuVariantSolverJS take the k-th cell of each region), and as the
+/// rules language's `c.place` reads it. On rectangular blocks that is
+/// the cell at the same row and column offset in every block.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct DisjointGroups;
 
 impl DisjointGroups {
-    /// Returns the N groups, each of N cells, row-major.
+    /// Returns the N groups, each of N cells, row-major: group k holds
+    /// the k-th cell of every block.
     pub(super) fn groups(shape: &Shape) -> Vec<Vec<Cell>> {
-        let (rows, cols) = default_block_dims(shape.side());
         let mut groups = vec![Vec::new(); shape.side()];
-        for cell in shape.all_cells() {
-            groups[(cell.row() % rows) * cols + cell.col() % cols].push(cell);
+        for block in 0..shape.side() {
+            let cells = shape.house_cells(House::Block(block as u8));
+            for (group, cell) in groups.iter_mut().zip(cells) {
+                group.push(cell);
+            }
+        }
+        for group in &mut groups {
+            group.sort_unstable();
         }
         groups
     }

@@ -9,17 +9,22 @@ use crate::grid::Size;
 /// Every classic 4×4 solution, by brute force over row permutations and
 /// the classic check alone.
 pub(super) fn every_four_by_four_grid() -> Vec<Grid> {
+    every_four_by_four_grid_of(&Shape::square(Size::from_side(4).unwrap()))
+}
+
+/// Every solution grid of a 4×4 `shape`, its blocks rectangular or not:
+/// the grids of four permutations of 1–4 that the rules keep.
+pub(super) fn every_four_by_four_grid_of(shape: &Shape) -> Vec<Grid> {
     use itertools::Itertools;
-    let four = Size::from_side(4).unwrap();
     let rows: Vec<Vec<u8>> = (1..=4u8).permutations(4).collect();
-    let empty = Grid::empty(four);
+    let empty = Grid::empty(shape.clone());
     let mut grids = Vec::new();
     for pick in (0..4).map(|_| 0..rows.len()).multi_cartesian_product() {
         let text: String = pick
             .iter()
             .flat_map(|&i| rows[i].iter().map(|d| char::from(b'0' + d)))
             .collect();
-        let grid = Grid::from_symbols(four, &text).unwrap();
+        let grid = Grid::from_symbols(shape.clone(), &text).unwrap();
         if grid.check_solution(&empty).is_ok() {
             grids.push(grid);
         }
