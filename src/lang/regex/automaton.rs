@@ -12,6 +12,10 @@ pub(super) struct Nfa {
     /// The positions that can follow each state (the start first).
     next: Vec<BTreeSet<usize>>,
     accepting: Vec<bool>,
+    /// The transitions so far: the sizes of the follow sets.
+    transitions: usize,
+    /// The most transitions the construction may make before it stops.
+    limit: usize,
 }
 
 /// What the construction knows of a sub-expression.
@@ -22,20 +26,31 @@ struct Frag {
 }
 
 impl Nfa {
-    pub(super) fn glushkov(re: &Re) -> Nfa {
+    /// Builds the position automaton of `re`, or returns `Err` with the
+    /// transitions counted once they pass `limit`: a nullable expression
+    /// repeated gives every position a follow set of every later one, so
+    /// the transitions grow with the square of the positions, and
+    /// `(.*.*){1000}` would ask for two million of them.
+    pub(super) fn glushkov(re: &Re, limit: usize) -> Result<Nfa, usize> {
         let mut nfa = Nfa {
             masks: Vec::new(),
             next: vec![BTreeSet::new()],
             accepting: Vec::new(),
+            transitions: 0,
+            limit,
         };
         let frag = nfa.fragment(re);
+        nfa.transitions += frag.first.len();
+        if nfa.transitions > limit {
+            return Err(nfa.transitions);
+        }
         nfa.next[0] = frag.first.iter().map(|p| p + 1).collect();
         nfa.accepting = vec![false; nfa.masks.len() + 1];
         nfa.accepting[0] = frag.nullable;
         for p in &frag.last {
             nfa.accepting[p + 1] = true;
         }
-        nfa
+        Ok(nfa)
     }
 
     pub(super) fn states(&self) -> usize {
@@ -112,10 +127,18 @@ impl Nfa {
         }
     }
 
-    /// Lets every position of `from` be followed by every one of `to`.
+    /// Lets every position of `from` be followed by every one of `to`;
+    /// stops once the transitions pass the limit, which
+    /// [`Nfa::glushkov`] then reports.
     fn link(&mut self, from: &BTreeSet<usize>, to: &BTreeSet<usize>) {
         for &p in from {
-            self.next[p + 1].extend(to.iter().map(|q| q + 1));
+            if self.transitions > self.limit {
+                return;
+            }
+            let next = &mut self.next[p + 1];
+            let before = next.len();
+            next.extend(to.iter().map(|q| q + 1));
+            self.transitions += next.len() - before;
         }
     }
 

@@ -34,8 +34,16 @@ use parse::Parser;
 /// The most digit positions an expression may expand to (repetitions
 /// counted out).
 const MAX_POSITIONS: usize = 2_000;
-/// The most states of a position automaton worth determinising.
-const MAX_DETERMINISE: usize = 500;
+/// The most transitions of the automaton a rule keeps. The encoder
+/// writes clauses for each transition at each cell of the word, so this
+/// bounds the rule's clauses.
+const MAX_TRANSITIONS: usize = 50_000;
+/// The most transitions the position automaton may have on its way to
+/// its subset construction: its follow sets grow with the square of the
+/// positions when a nullable expression is repeated, and this bounds the
+/// construction's time and memory. Such an automaton may still
+/// determinise to a small one, as `(.*){600}` does to one state.
+const MAX_BUILT_TRANSITIONS: usize = 400_000;
 
 /// Compiles the regular expression `pattern` over the digits 1..=`side`.
 /// `string` is the span of the string token, quotes included: error spans
@@ -45,7 +53,9 @@ const MAX_DETERMINISE: usize = 500;
 ///
 /// A [`LangErrorKind::Syntax`] error for a malformed expression, an
 /// [`LangErrorKind::OutOfRange`] error for a digit outside 1..=`side`, and
-/// [`LangErrorKind::TooLarge`] past [`MAX_POSITIONS`] positions.
+/// [`LangErrorKind::TooLarge`] past [`MAX_POSITIONS`] positions, or when
+/// neither the position automaton nor its subset construction keeps
+/// within [`MAX_TRANSITIONS`] transitions.
 pub(crate) fn compile(pattern: &str, string: Span, side: usize) -> Result<Automaton, LangError> {
     let mut parser = Parser {
         text: pattern,
@@ -70,15 +80,26 @@ pub(crate) fn compile(pattern: &str, string: Span, side: usize) -> Result<Automa
             },
         });
     }
-    let nfa = Nfa::glushkov(&re);
-    // The subset construction is tried on small expressions only, and
-    // abandoned once it outgrows the position automaton by much.
-    let dfa =
-        (nfa.states() <= MAX_DETERMINISE).then(|| nfa.determinise(side, 2 * nfa.states() + 16));
-    Ok(match dfa.flatten() {
+    let too_large = |estimate: usize, limit: usize| LangError {
+        span: string,
+        kind: LangErrorKind::TooLarge {
+            what: "regular expression transitions",
+            estimate: estimate as u64,
+            limit: limit as u64,
+        },
+    };
+    let nfa = Nfa::glushkov(&re, MAX_BUILT_TRANSITIONS)
+        .map_err(|n| too_large(n, MAX_BUILT_TRANSITIONS))?;
+    // The subset construction, abandoned once it outgrows the position
+    // automaton by much: it replaces the latter when it is smaller.
+    let automaton = match nfa.determinise(side, 2 * nfa.states() + 16) {
         Some(dfa) if dfa.states() <= nfa.states() => dfa.into_automaton(),
         _ => nfa.into_automaton(),
-    })
+    };
+    match automaton.transitions.len() {
+        n if n > MAX_TRANSITIONS => Err(too_large(n, MAX_TRANSITIONS)),
+        _ => Ok(automaton),
+    }
 }
 
 /// A parsed regular expression.

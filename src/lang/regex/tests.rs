@@ -209,3 +209,40 @@ fn errors_point_inside_the_string() {
     assert!(matches!(kind, LangErrorKind::Syntax(_)));
     assert_eq!((s, e), (2, 4));
 }
+
+/// A nullable expression repeated many times: its position automaton has
+/// a transition from every position to every later one. Those whose
+/// subset construction is small compile to it; the others are refused by
+/// the transitions they would make, before they are built in full.
+#[test]
+fn nullable_repeats_determinise_or_are_refused() {
+    for pattern in ["(.*){600}", "(.*.*){400}"] {
+        let a = re(pattern, 4);
+        assert_eq!(a.states, 1, "{pattern}");
+        for word in words(4, 3) {
+            assert!(accepts(&a, &word), "{pattern} {word:?}");
+        }
+    }
+    // Words of up to 800 digits: a chain of 801 states.
+    let a = re("(.?){800}", 4);
+    assert_eq!((a.states, a.transitions.len()), (801, 800));
+    // Words of 1s and 2s with at most 300 descents: a few states for
+    // each of the 600 digits.
+    let a = re("(1?2?){300}", 4);
+    assert!(a.transitions.len() <= 2 * 600, "{}", a.transitions.len());
+    assert!(accepts(&a, &[1, 2, 2, 1]));
+    assert!(!accepts(&a, &[3]));
+    for pattern in ["(.*.*){1000}", "(1|.*){1000}"] {
+        let e = compile(pattern, Span::default(), 4).unwrap_err();
+        assert!(
+            matches!(
+                e.kind,
+                LangErrorKind::TooLarge {
+                    what: "regular expression transitions",
+                    ..
+                }
+            ),
+            "{pattern}: {e}"
+        );
+    }
+}
