@@ -177,3 +177,55 @@ fn ctrl_c_inside_a_big_puzzle_stops_between_sat_calls() {
         "{said:?}"
     );
 }
+
+/// `solve --dimacs FOLDER` stopped by a signal says so, with its exit
+/// status, and every file it wrote is a whole CNF: as many clauses as its
+/// header says, each ended by 0.
+#[cfg(unix)]
+#[test]
+fn dimacs_export_to_a_folder_stops_between_puzzles_on_a_signal() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("cnf");
+    let mut child = spawn_piped(&["solve", "--dimacs", folder.to_str().unwrap(), "-"]);
+    let mut stdin = child.stdin.take().unwrap();
+    let stderr = lines_of(child.stderr.take().unwrap());
+    let writer = std::thread::spawn(move || {
+        let lines: String = grids(EULER).iter().map(|g| format!("{g}\n")).collect();
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(60) {
+            if stdin.write_all(lines.as_bytes()).is_err() {
+                break;
+            }
+        }
+    });
+    // Two files or more: the folder is settled and the export under way.
+    let start = Instant::now();
+    while std::fs::read_dir(&folder).map_or(0, |d| d.count()) < 2 {
+        assert!(start.elapsed() < Duration::from_secs(60), "no files");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // SAFETY: signalling a child this test spawned and still holds.
+    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    let status = wait_within(&mut child, Duration::from_secs(60), "still running");
+    writer.join().unwrap();
+    let said: String = stderr.iter().collect::<Vec<_>>().join("\n");
+    assert_eq!(status.code(), Some(130), "{said}");
+    let files: Vec<_> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    let count = said
+        .split("interrupted after ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|n| n.parse::<usize>().ok());
+    assert_eq!(count, Some(files.len()), "{said}");
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let header = text.lines().find(|l| l.starts_with("p cnf ")).unwrap();
+        let clauses: usize = header.split_whitespace().nth(3).unwrap().parse().unwrap();
+        let written = text.lines().filter(|l| !l.starts_with(['c', 'p'])).count();
+        assert_eq!(written, clauses, "{}", file.display());
+        assert!(text.ends_with(" 0\n"), "{}", file.display());
+    }
+}

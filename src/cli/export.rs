@@ -14,6 +14,7 @@ use sudoku_sat::formats::text::{Puzzle, ReadOptions};
 use super::Status;
 use super::files;
 use super::input::Input;
+use super::signals::{report_stop, stopped};
 
 /// Where the CNF goes, once known.
 enum Target {
@@ -79,6 +80,7 @@ pub fn export(
         }
         Ok(())
     };
+    let name = input.name.clone();
     let errors = input.for_each(format, |_, puzzle| {
         match (&mut target, pending.take()) {
             (Some(t), _) => write(t, &puzzle)?,
@@ -94,6 +96,11 @@ pub fn export(
         }
         Ok(())
     })?;
+    if let Some(signal) = stopped() {
+        // A first puzzle still pending is not written: whether the path
+        // is a file or a folder was never settled.
+        return Ok(report_stop(signal, &name, written));
+    }
     if let Some(only) = pending {
         write(&mut Target::File(path.to_path_buf()), &only)?;
     }
