@@ -100,3 +100,50 @@ fn counts_under_every_family_match_a_brute_force_count() {
         }
     }
 }
+
+/// A sandwich clue written as one sum over its line (the way grids of 17
+/// and more take) allows exactly the 4×4 grids the plain check keeps, for
+/// every clue position and every total from impossible to largest.
+#[test]
+fn a_sandwich_as_one_sum_keeps_the_grids_the_check_keeps() {
+    use varisat::{ExtendFormula, Lit, Solver};
+    let four = Size::from_side(4).unwrap();
+    let grids = every_four_by_four_grid();
+    let clues = [(1, 0), (2, 5), (0, 3), (5, 1), (4, 0)];
+    let mut seen_solutions = 0;
+    for clue in clues {
+        let cells = crate::rules::outside::facing(4, clue).unwrap();
+        for total in 0..=6 {
+            let sandwich = Sandwich {
+                clue,
+                cells: cells.clone(),
+                total,
+            };
+            let puzzle = puzzle_with(Grid::empty(four), &[]);
+            let mut solver = Solver::new();
+            crate::formula::encode_puzzle(&puzzle, &Encoding::default(), &mut solver);
+            sandwich.encode_one_sum(four, &mut solver);
+            let mut found = std::collections::BTreeSet::new();
+            while solver.solve().unwrap() {
+                let model = solver.model().unwrap();
+                let grid = crate::encode::vars::grid_of_model(&Grid::empty(four), &model).unwrap();
+                // Block this grid: some cell holds another digit.
+                let block: Vec<Lit> = model
+                    .iter()
+                    .filter(|l| l.is_positive() && l.index() < 64)
+                    .map(|&l| !l)
+                    .collect();
+                solver.add_clause(&block);
+                found.insert(grid.to_string());
+            }
+            let expected: std::collections::BTreeSet<String> = grids
+                .iter()
+                .filter(|g| sandwich.check(g).is_ok())
+                .map(|g| g.to_string())
+                .collect();
+            assert_eq!(found, expected, "{clue:?} {total}");
+            seen_solutions += found.len();
+        }
+    }
+    assert!(seen_solutions > 0);
+}
