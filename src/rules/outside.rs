@@ -257,6 +257,17 @@ impl Rule for Sandwich {
         for (m, c) in masks.iter_mut().zip(&self.cells) {
             *m = candidates[c.index(size)];
         }
+        if size.side() >= ONE_SUM_FROM_SIDE {
+            // On big grids every pair of places of the 1 and the N costs
+            // a search of the gap's sets at every node: an empty 36×36
+            // grid with one clue ran for minutes. There the clue waits
+            // until both places are settled, one pair, which is enough
+            // to find a broken clue once its cells are placed.
+            let places = |digit: u64| masks[..n].iter().filter(|&&m| m & digit != 0).count();
+            if places(one) > 1 || places(top) > 1 {
+                return Ok(false);
+            }
+        }
         // The cells that can hold nothing but the 1 or the N: a pair of
         // places must take in every one of them.
         let mut must = (0..n).filter(|&k| masks[k] & !crusts == 0);

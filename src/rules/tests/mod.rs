@@ -370,3 +370,55 @@ fn the_backtracker_agrees_under_every_family() {
         );
     }
 }
+
+/// On a 25×25 grid a sandwich clue prunes only once the 1 and the N are
+/// placed (`Sandwich::prune`), yet still finds a wrong total on a full
+/// grid, and a right one passes.
+#[test]
+fn a_big_sandwich_prunes_once_its_crusts_are_placed() {
+    let size = Size::from_side(25).unwrap();
+    let shape = Shape::square(size);
+    let mut solution = Grid::empty(shape.clone());
+    for r in 0..25u8 {
+        for c in 0..25u8 {
+            let d = (usize::from(r) * 5 + usize::from(r) / 5 + usize::from(c)) % 25;
+            solution.set(Cell::new(r, c), Digit::new(d as u8 + 1));
+        }
+    }
+    assert_eq!(solution.check_solution(&Grid::empty(shape.clone())), Ok(()));
+    // The row whose 1 and 25 lie furthest apart.
+    let total_of = |clue: (u8, u8)| {
+        let cells = outside::facing(25, clue).unwrap();
+        let total = (0..=300)
+            .find(|&total| {
+                (Sandwich {
+                    clue,
+                    cells: cells.clone(),
+                    total,
+                })
+                .check(&solution)
+                .is_ok()
+            })
+            .unwrap();
+        (total, clue, cells)
+    };
+    let (right, clue, cells) = (1..=25).map(|r| total_of((r, 0))).max().unwrap();
+    assert!(right > 100, "{right}");
+    for (total, holds) in [(right, true), (right + 1, false)] {
+        let sandwich = Sandwich {
+            clue,
+            cells: cells.clone(),
+            total,
+        };
+        assert_eq!(sandwich.check(&solution).is_ok(), holds);
+        let mut placed = masks(&solution);
+        assert_eq!(
+            sandwich.prune(&shape, &mut placed).is_ok(),
+            holds,
+            "{total}"
+        );
+        // Nothing placed: nothing to prune yet.
+        let mut open = masks(&Grid::empty(shape.clone()));
+        assert_eq!(sandwich.prune(&shape, &mut open), Ok(false));
+    }
+}
