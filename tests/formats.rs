@@ -307,6 +307,25 @@ fn an_argument_that_is_neither_a_file_nor_a_puzzle_says_both() {
         run.stderr.trim(),
         format!("error: {short}: not a file, and not a puzzle: 80 cells, want 81")
     );
+    // A square past 25×25 on one line is no grid of that format: the
+    // message says why rather than asking for the count it has.
+    let fails_with = |args: &[&str], stdin: &[u8], says: &str| {
+        let run = run_cli(args, stdin);
+        assert_eq!(run.code, 2, "{}", run.stderr);
+        assert!(run.stderr.contains(says), "{}", run.stderr);
+    };
+    let wide = ".".repeat(1296);
+    fails_with(
+        &["solve", &wide],
+        b"",
+        "1296 cells, a 36×36 grid on one line: grids from 26×26 up",
+    );
+    // 25 cells on a line start a 25×25 grid; a 5×5 one is named.
+    fails_with(
+        &["solve", "-"],
+        format!("{}\n", ".".repeat(25)).as_bytes(),
+        "for a 5×5 grid on one line, give --format line",
+    );
     // A name that reads as a file name is a file that cannot be opened.
     let run = run_cli(&["solve", "no-such-puzzles.txt"], b"");
     assert_eq!(run.code, 2);

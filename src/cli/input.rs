@@ -297,11 +297,19 @@ fn near_puzzle(path: &Path) -> Option<String> {
     if cells.len() < 16 || !cells.bytes().all(cell_like) {
         return None;
     }
+    let count = cells.len();
+    if let Some(side) = (26..=64usize).find(|n| n * n == count) {
+        // Read as a grid on one line only up to 25×25.
+        return Some(format!(
+            "{count} cells, a {side}×{side} grid on one line: grids from 26×26 up \
+             are read in rows or numbers, one row a line"
+        ));
+    }
     let want = (4..=64usize)
         .map(|n| n * n)
-        .min_by_key(|&square| square.abs_diff(cells.len()))
+        .min_by_key(|&square| square.abs_diff(count))
         .expect("sides");
-    Some(format!("{} cells, want {want}", cells.len()))
+    Some(format!("{count} cells, want {want}"))
 }
 
 /// Prints a parse error, located, on stderr.

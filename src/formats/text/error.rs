@@ -280,15 +280,18 @@ impl fmt::Display for ParseErrorKind {
                     write!(
                         f,
                         "found {}, but a one-line puzzle has N² \
-                         for a side N from {min} to {max} (16, 36, 81, 256…)",
-                        count(*found, "cell", "cells")
+                         for a side N from {min} to {max} (16, 36, 81, … {})",
+                        count(*found, "cell", "cells"),
+                        max * max
                     )
                 } else {
                     write!(
                         f,
                         "found {}, but a row has {min} to {max} \
-                         and a whole grid N² (16, 36, 81, 256…)",
-                        count(*found, "cell", "cells")
+                         and a whole grid on one line N² for a side N from {min} \
+                         to {max} (16, 36, 81, … {}); a larger grid goes a row a line",
+                        count(*found, "cell", "cells"),
+                        max * max
                     )
                 }
             }
@@ -374,6 +377,13 @@ impl fmt::Display for ParseErrorKind {
                     Label::Line(line) => write!(f, "the grid from line {line}")?,
                 }
                 match expected {
+                    // One line of 25 cells reads as a row of a 25×25
+                    // grid: a 5×5 grid written on one line looks the same.
+                    Some(25) if *rows == 1 => write!(
+                        f,
+                        " ended after 1 of 25 rows (for a 5×5 grid on one line, \
+                         give --format line)"
+                    ),
                     Some(n) if *rows > 0 => write!(f, " ended after {rows} of {n} rows"),
                     _ => write!(f, " has no rows"),
                 }
