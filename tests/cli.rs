@@ -268,8 +268,9 @@ fn one_of_a_kind_is_counted_in_the_singular() {
     assert_eq!(run.code, 2, "{}", run.stderr);
     assert_eq!(
         run.stderr,
-        "error: <stdin>: line 1: found 1 cell, but a row has 4 to 25 and a whole grid N² \
-         (16, 36, 81, 256\u{2026})\n"
+        "error: <stdin>: line 1: found 1 cell, but a row has 4 to 25 and a whole grid on one \
+         line N² for a side N from 4 to 25 (16, 36, 81, \u{2026} 625); a larger grid goes a row \
+         a line\n"
     );
     let (_dir, one_given) = temp_file("one.txt", format!("5{}\n", ".".repeat(80)).as_bytes());
     let one_given = one_given.to_str().unwrap();
