@@ -2,5 +2,5 @@
 // carries in the binary, by their path in web/.
 &[
     ("pkg/sudoku_sat_web.js", include_bytes!("sudoku_sat_web.js")),
-    ("pkg/sudoku_sat_web_bg.794a2da336e4bf57.wasm", include_bytes!("sudoku_sat_web_bg.794a2da336e4bf57.wasm")),
+    ("pkg/sudoku_sat_web_bg.5c179d76f16ce92a.wasm", include_bytes!("sudoku_sat_web_bg.5c179d76f16ce92a.wasm")),
 ]

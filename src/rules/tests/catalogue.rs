@@ -22,12 +22,22 @@ use crate::puzzle::Puzzle;
 fn solutions(puzzle: &Puzzle, encoding: &Encoding, cap: usize) -> Option<BTreeSet<String>> {
     let mut solver = Solver::new();
     encode_puzzle(puzzle, encoding, &mut solver);
-    let size = puzzle.shape().size();
+    every_grid(&mut solver, puzzle.givens(), cap)
+}
+
+/// Every grid the formula in `solver` allows for `givens`, as grid
+/// lines, each blocked once found, or `None` past `cap` of them.
+pub(super) fn every_grid(
+    solver: &mut Solver,
+    givens: &Grid,
+    cap: usize,
+) -> Option<BTreeSet<String>> {
+    let size = givens.size();
     let cells = size.cells() * size.side();
     let mut found = BTreeSet::new();
     while solver.solve().expect("varisat does not fail here") {
         let model = solver.model().expect("a model after SAT");
-        let grid = vars::grid_of_model(puzzle.givens(), &model).expect("a valid grid");
+        let grid = vars::grid_of_model(givens, &model).expect("a valid grid");
         found.insert(grid.to_string());
         if found.len() > cap {
             return None;
