@@ -320,6 +320,15 @@ fn an_argument_that_is_neither_a_file_nor_a_puzzle_says_both() {
         b"",
         "1296 cells, a 36×36 grid on one line: grids from 26×26 up",
     );
+    // It is named by its start and length, not echoed whole.
+    let run = run_cli(&["solve", &wide], b"");
+    assert!(
+        run.stderr
+            .starts_with(&format!("error: {}… (1296 characters): ", ".".repeat(50))),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.len() < 250, "{}", run.stderr);
     // 25 cells on a line start a 25×25 grid; a 5×5 one is named.
     fails_with(
         &["solve", "-"],

@@ -73,14 +73,15 @@ impl Input {
             None => Ok(Input::stdin()),
             Some(p) if p.as_os_str() == "-" => Ok(Input::stdin()),
             Some(p) => {
-                let name = p.display().to_string();
+                let mut name = p.display().to_string();
                 if p.is_dir() {
                     bail!("{name}: is a directory, not a puzzle file");
                 }
-                if !p.exists()
-                    && let Some(why) = near_puzzle(p)
-                {
-                    bail!("{name}: not a file, and not a puzzle: {why}");
+                if !p.exists() {
+                    name = unfound_name(&name);
+                    if let Some(why) = near_puzzle(p) {
+                        bail!("{name}: not a file, and not a puzzle: {why}");
+                    }
                 }
                 let file = File::open(p).with_context(|| format!("{name}: cannot open"))?;
                 // A named pipe or a device has no size to go by: it streams
@@ -284,6 +285,19 @@ fn inline_puzzle(path: &Path) -> Option<String> {
     // often copied: the cells alone, on one line.
     let cells: String = text.split_whitespace().collect();
     (cells.len() < text.trim().len() && looks_like_puzzle(&cells)).then_some(cells)
+}
+
+/// Returns how an error names a FILE argument that names nothing: as
+/// given (a 9×9 grid typed in rows fits), or, past 100 characters (a
+/// bigger grid or a payload mistyped), its first 50 and its length, so
+/// the message stays one short line.
+fn unfound_name(name: &str) -> String {
+    let length = name.chars().count();
+    if length <= 100 {
+        return name.to_string();
+    }
+    let start: String = name.chars().take(50).collect();
+    format!("{start}… ({length} characters)")
 }
 
 /// For a FILE argument that names nothing: when it is written like a
