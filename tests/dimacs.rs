@@ -250,6 +250,16 @@ fn broken_models_and_cut_outputs_are_refused() {
     let run = decode(GRID_1, &missing);
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("no digit in r1c1"), "{}", run.stderr);
+    // An output past the 64 MiB read is named as too long, not as cut
+    // short: the answer is whole, in front of 64 MiB of chatter.
+    let chatter = "c progress\n".repeat((64 << 20) / 11 + 1);
+    let run = decode(GRID_1, &format!("{picosat}{chatter}"));
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("<stdin>: more than 64 MiB"),
+        "{}",
+        run.stderr
+    );
 }
 
 /// The external solvers the tests run, by program and Debian package.

@@ -139,6 +139,13 @@ fn a_drawing_that_draws_no_blocks_is_an_error_at_its_line_and_column() {
             "line 5, column 1: drawn block lines that make no blocks: \
              a rule line below row 3, where bands of 2 rows put one below row 4",
         ),
+        // The rule line below row 2 left out: the bars make blocks of 2
+        // rows, so the line missing is named, not bands of 4.
+        (
+            "123|456\n456|123\n231|564\n564|231\n---+---\n312|645\n645|312\n",
+            "line 3: drawn block lines that make no blocks: \
+             no rule line below row 2, for bands of 2 rows",
+        ),
         // Bands of 3 rows and stacks of 3 columns on 6 cells.
         (
             "123|456\n345|612\n561|234\n---+---\n234|561\n456|123\n612|345\n",

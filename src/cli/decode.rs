@@ -46,9 +46,16 @@ pub fn decode(args: DecodeArgs) -> anyhow::Result<Status> {
         )
     };
     reader
-        .take(MAX_ANSWER_BYTES)
+        .take(MAX_ANSWER_BYTES + 1)
         .read_to_end(&mut bytes)
         .with_context(|| format!("{model_name}: cannot read"))?;
+    if bytes.len() as u64 > MAX_ANSWER_BYTES {
+        bail!(
+            "{model_name}: more than {} MiB, not a solver's answer to a puzzle (a 64x64 \
+             model is about 2 MB); stopped reading",
+            MAX_ANSWER_BYTES >> 20
+        );
+    }
     let text = String::from_utf8_lossy(&bytes);
     let answer = read_answer(&text).with_context(|| model_name.clone())?;
     let model = match answer {

@@ -210,6 +210,8 @@ fn status_word(word: &str) -> Option<Status> {
 /// # Ok::<(), sudoku_sat::formats::dimacs::answer::AnswerError>(())
 /// ```
 pub fn read_answer(text: &str) -> Result<Answer, AnswerError> {
+    // A byte-order mark, as editors on Windows save text, is no token.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     // Competition output is recognised by its `s` or `v` lines; there, other
     // lines are a solver's chatter and are passed over. Elsewhere (minisat's
     // result file, a bare model) every line must be understood.
@@ -299,6 +301,9 @@ mod tests {
     fn minisat_result_file_and_bare_models() {
         assert_eq!(sat("SAT\n1 -2 3 0\n"), [1, -2, 3]);
         assert_eq!(read_answer("UNSAT\n"), Ok(Answer::Unsat));
+        // A byte-order mark before the first line is passed over.
+        assert_eq!(sat("\u{feff}s SATISFIABLE\nv 1 -2 0\n"), [1, -2]);
+        assert_eq!(sat("\u{feff}1 -2 0\n"), [1, -2]);
         assert_eq!(kind("INDET\n"), AnswerErrorKind::Unknown);
         assert_eq!(sat("1 -2\n3 0\n"), [1, -2, 3]);
         // minisat's stdout says SATISFIABLE but has no model.

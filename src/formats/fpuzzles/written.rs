@@ -15,7 +15,7 @@ use serde_json::{Map, Value, json};
 
 use super::{FpuzzlesError, invalid};
 use crate::grid::Shape;
-use crate::lang::Library;
+use crate::lang::{LangError, Library};
 use crate::rules::{Constraint, LangRule, Origin, Written};
 
 /// The key.
@@ -61,8 +61,11 @@ pub(super) fn read(value: &Value, shape: &Shape) -> Result<Vec<Constraint>, Fpuz
                     .ok_or_else(|| invalid(format!("a rule's 'max_clauses' is {v}")))?,
             ),
         };
-        let label = name.clone().unwrap_or_else(|| holds.clone());
-        let refused = |e: &dyn std::fmt::Display| invalid(format!("rule '{label}': {e}"));
+        let label = name.as_deref().map_or_else(|| shortened(&holds), shortened);
+        let refused = |e: &LangError| {
+            let place = place(e, define.as_deref(), &holds);
+            invalid(format!("rule '{label}' ({place}): {e}"))
+        };
         let extended;
         let library = match &define {
             None => Library::catalogue(),
@@ -75,14 +78,49 @@ pub(super) fn read(value: &Value, shape: &Shape) -> Result<Vec<Constraint>, Fpuz
         };
         let written = Written {
             name,
-            holds,
-            define: define.map(|d| Arc::from(d.as_str())),
+            holds: holds.clone(),
+            define: define.as_deref().map(Arc::from),
             max_clauses,
         };
         let rule = LangRule::written(written, library, shape).map_err(|e| refused(&e))?;
         out.push(Constraint::Lang(Box::new(rule)));
     }
     Ok(out)
+}
+
+/// Returns a rule's name or text as one short line for a message: its
+/// first line, cut at 40 characters, with `…` where anything was left
+/// out, so an error stays on one line.
+fn shortened(text: &str) -> String {
+    const MAX: usize = 40;
+    let first = text.trim().lines().next().unwrap_or("");
+    let mut out: String = first.chars().take(MAX).collect();
+    if out.len() < text.trim().len() {
+        out.push('…');
+    }
+    out
+}
+
+/// Names where in the rule's strings a language error lies: which field
+/// (the library numbers the catalogue 0, `define` 1 when there is one,
+/// then `holds`), then the line and column within that string, counted
+/// in characters. An error the library places in its catalogue names
+/// `holds`, the rule that called it, without a position.
+fn place(e: &LangError, define: Option<&str>, holds: &str) -> String {
+    let (field, text) = match (usize::from(e.span.source), define) {
+        (1, Some(d)) => ("define", d),
+        (2, Some(_)) | (1, None) => ("holds", holds),
+        _ => return "'holds'".to_string(),
+    };
+    let start = (e.span.start as usize).min(text.len());
+    let before = text.get(..start).unwrap_or(text);
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+    if text.contains('\n') {
+        format!("'{field}' line {line}, column {column}")
+    } else {
+        format!("'{field}' column {column}")
+    }
 }
 
 /// Writes a rule in the language as an entry of the `rule` key: a

@@ -204,7 +204,10 @@ pub fn read(text: &str) -> Result<(Puzzle, Meta), RulesFileError> {
         return Err(RulesFileError {
             line: None,
             column: None,
-            kind: RulesFileErrorKind::Syntax("missing field `givens`".to_string()),
+            kind: RulesFileErrorKind::Syntax(
+                "the file ends without `givens`, the grid a string a row: givens = ['1...', '..2.', ...]"
+                    .to_string(),
+            ),
         });
     };
     let rows = givens_field.get_ref();

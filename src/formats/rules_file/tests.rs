@@ -147,6 +147,7 @@ fn errors_name_what_and_where() {
         matches!(e.kind, RulesFileErrorKind::Syntax(_)),
         "no givens: {e}"
     );
+    assert!(e.to_string().contains("without `givens`"), "{e}");
     assert_eq!(
         error(&format!("{base}[[constraint]]\ntype = 'productarrow'\n")).to_string(),
         "line 3, column 8: unsupported constraint 'productarrow'"

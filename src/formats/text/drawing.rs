@@ -107,8 +107,19 @@ impl Drawing {
             }
             _ => None,
         };
-        let rows = match self.rules.first() {
-            Some(&(height, line, column)) => {
+        // When the first rule line falls on a band edge of the bars'
+        // blocks (blocks hold `side` cells), the bars settle the height,
+        // so a missing rule line is named where it belongs rather than
+        // as bands of twice the height at the next one.
+        let first = self.rules.first().map(|&(r, line, column)| {
+            let height = match cols {
+                Some(c) if r.is_multiple_of(side / c) => side / c,
+                _ => r,
+            };
+            (height, line, column)
+        });
+        let rows = match first {
+            Some((height, line, column)) => {
                 if !side.is_multiple_of(height) {
                     let problem = format!("bands of {height} rows do not cut {side} rows evenly");
                     return Err(drawn(line, Some(column), problem));
@@ -116,6 +127,12 @@ impl Drawing {
                 let expected = (1..side / height).map(|k| k * height);
                 for (i, want) in expected.enumerate() {
                     match self.rules.get(i) {
+                        Some(&(r, _, _)) if r > want => {
+                            let problem = format!(
+                                "no rule line below row {want}, for bands of {height} rows"
+                            );
+                            return Err(drawn(self.row_lines[want], None, problem));
+                        }
                         Some(&(r, line, column)) if r != want => {
                             let problem = format!(
                                 "a rule line below row {r}, where bands of {height} rows put one below row {want}"

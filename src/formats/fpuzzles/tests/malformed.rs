@@ -42,6 +42,31 @@ fn malformed_puzzles_are_errors_never_panics() {
 }
 
 #[test]
+fn a_written_rule_is_blamed_on_one_line_at_its_place() {
+    let grid4 = r#"[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]"#;
+    let message = |rule: &str| {
+        let text = format!(r#"{{"size": 4, "grid": {grid4}, "rule": [{rule}]}}"#);
+        from_json(&text).unwrap_err().to_string()
+    };
+    // A rule of several lines is named by its first and placed by line
+    // and column within its text.
+    let e = message(r#"{"holds": "for a in row(1):\n   a <<< 2"}"#);
+    assert!(!e.contains('\n'), "one line: {e}");
+    assert!(
+        e.contains("rule 'for a in row(1):…' ('holds' line 2, column 7)"),
+        "{e}"
+    );
+    // An error in `define` is placed there; the rule goes by its name.
+    let e = message(r#"{"name": "mine", "holds": "f(row(1))", "define": "def f(g):\n  g"}"#);
+    assert!(e.contains("rule 'mine' ('define' line 1, column 9)"), "{e}");
+    // A long one-line rule is cut in the name, placed by column.
+    let long = format!("{} and y", ["sum(row(1)) = 10"; 8].join(" and "));
+    let e = message(&format!(r#"{{"holds": "{long}"}}"#));
+    assert!(e.contains("…' ('holds' column 169)"), "{e}");
+    assert!(e.len() < 200, "{e}");
+}
+
+#[test]
 fn mutated_puzzles_never_panic_and_what_reads_round_trips() {
     let mut givens = Grid::empty(Size::NINE);
     givens.set(cell(0, 0), Digit::new(5));
