@@ -17,7 +17,8 @@ cross-check. Deterministic for a seed.
     python3 benches/big_grids.py bench [RUNS] [TIMEOUT] [BIN...]
 
 runs the near-empty and whole-formula cases below (stats, solve, check,
-rate, generate at sides 36 to 64) RUNS times each (default 3) with each
+rate, generate at sides 36 to 64; one region-sum line or sandwich clue
+on an empty grid of 25 to 49) RUNS times each (default 3) with each
 binary BIN (default target/release/sudoku-sat; name an older build second
 for before and after in one run), and prints the median wall time and
 median peak RSS of each. A run past TIMEOUT seconds (default 60) is
@@ -90,7 +91,29 @@ def near_empty(side, given):
     return text(rows)
 
 
-# (name, arguments, the puzzle for the last argument or None)
+def with_line(side, kind):
+    """A rules file: the empty grid of `side` and one clue of `kind`.
+    `regionsum`: a line of three segments, each the first two rows of one
+    of the first three blocks, walked as a snake; `sandwich`: a clue of
+    side·(side+1)/4 − 1 (about half the digits between 1 and N, so the
+    1 and the N may stand anywhere) over the first column."""
+    box = int(side ** 0.5)
+    rows = ['"' + " ".join(["0"] * side) + '"' for _ in range(side)]
+    lines = ["givens = [" + ", ".join(rows) + "]", "[[constraint]]"]
+    if kind == "regionsum":
+        cells = []
+        for block in range(3):
+            columns = list(range(block * box, block * box + box))
+            cells += [f"r1c{c + 1}" for c in columns]
+            cells += [f"r2c{c + 1}" for c in reversed(columns)]
+        lines += ['type = "regionsumline"', "lines = [[" + ", ".join(f'"{c}"' for c in cells) + "]]"]
+    else:
+        lines += ['type = "sandwichsum"', 'cell = "r0c1"', f"value = {side * (side + 1) // 4 - 1}"]
+    return "\n".join(lines) + "\n"
+
+
+# (name, arguments, the puzzle for the last argument or None): a puzzle
+# is (side, given) for `near_empty`, or (side, kind) for `with_line`.
 CASES = [
     ("stats --size 64", ["stats", "--size", "64"], None),
     ("stats --size 64 --value-encoding log --amo bimander",
@@ -101,6 +124,10 @@ CASES = [
     ("solve 64x64, one given", ["solve", "-j1"], (64, True)),
     ("solve 64x64, one given, --no-cross-check", ["solve", "-j1", "--no-cross-check"], (64, True)),
     ("count --limit 2 64x64, one given", ["count", "--limit", "2"], (64, True)),
+    ("solve 25x25, region-sum line of three segments", ["solve", "-j1"], (25, "regionsum")),
+    ("solve 36x36, region-sum line of three segments", ["solve", "-j1"], (36, "regionsum")),
+    ("solve 36x36, sandwich clue", ["solve", "-j1"], (36, "sandwich")),
+    ("solve 49x49, sandwich clue", ["solve", "-j1"], (49, "sandwich")),
     ("check 49x49, one given", ["check"], (49, True)),
     ("rate 49x49, one given", ["rate"], (49, True)),
     ("generate --size 25", ["generate", "--size", "25"], None),
@@ -144,9 +171,15 @@ def bench(args):
             if os.environ.get("ONLY", "") not in name:
                 continue
             if puzzle is not None:
-                path = os.path.join(folder, f"{puzzle[0]}-{int(puzzle[1])}.txt")
+                side, what = puzzle
+                if isinstance(what, str):
+                    path = os.path.join(folder, f"{side}-{what}.toml")
+                    text = with_line(side, what)
+                else:
+                    path = os.path.join(folder, f"{side}-{int(what)}.txt")
+                    text = near_empty(side, what)
                 with open(path, "w") as out:
-                    out.write(near_empty(*puzzle))
+                    out.write(text)
                 arguments = arguments + [path]
             cells = []
             for binary in bins:

@@ -30,7 +30,7 @@
 mod distinct;
 mod weighted;
 
-pub(crate) use distinct::{distinct_supports, prune_distinct_sum};
+pub(crate) use distinct::{distinct_states_bound, distinct_supports, prune_distinct_sum};
 pub(crate) use weighted::prune_weighted_sum;
 #[cfg(test)]
 use weighted::weighted_supports;

@@ -155,6 +155,29 @@ pub(crate) fn distinct_supports(
     Some(Supports { cells, totals })
 }
 
+/// An upper bound on the states [`distinct_supports`] settles for
+/// `masks` when no total is ruled out: at depth j (cells taken fewest
+/// candidates first) at most the j-digit subsets of the cells' digits,
+/// and at most the product of the first j cells' candidate counts;
+/// saturating. A search whose bound passes [`STATE_BUDGET`] may still
+/// finish under it, but on a large grid's open segment it will not, and
+/// finding that out costs the whole budget at every node.
+pub(crate) fn distinct_states_bound(masks: &[u64]) -> u64 {
+    let mut counts: Vec<u32> = masks.iter().map(|m| m.count_ones()).collect();
+    counts.sort_unstable();
+    let digits = u64::from(masks.iter().fold(0, |a, m| a | m).count_ones());
+    // C(64, 32) < 2^63: the subsets fit in u128 with room for a factor.
+    let (mut subsets, mut paths, mut total) = (1u128, 1u128, 1u128);
+    for (j, &count) in counts.iter().enumerate() {
+        let j = j as u128;
+        // C(digits, j + 1) from C(digits, j); 0 once j reaches `digits`.
+        subsets = subsets * u128::from(digits).saturating_sub(j) / (j + 1);
+        paths = paths.saturating_mul(u128::from(count));
+        total = total.saturating_add(subsets.min(paths));
+    }
+    u64::try_from(total).unwrap_or(u64::MAX)
+}
+
 /// The most cells distinct digits can fill: one per digit of a 64×64
 /// grid.
 const MAX_DISTINCT: usize = 64;

@@ -109,6 +109,28 @@ proptest! {
     }
 
     #[test]
+    fn the_states_bound_is_never_below_the_states_reached(
+        masks in prop::collection::vec(0u64..(1 << 9), 0..=9),
+    ) {
+        // The used sets reachable after the first j cells, fewest
+        // candidates first, as the search takes them.
+        let mut sorted = masks.clone();
+        sorted.sort_by_key(|m| m.count_ones());
+        let mut level = std::collections::BTreeSet::from([0u64]);
+        let mut reached = 1u64;
+        for m in &sorted {
+            level = level
+                .iter()
+                .flat_map(|&used| (0..9).map(move |d| (used, 1u64 << d)))
+                .filter(|&(used, bit)| m & bit != 0 && used & bit == 0)
+                .map(|(used, bit)| used | bit)
+                .collect();
+            reached += level.len() as u64;
+        }
+        prop_assert!(distinct_states_bound(&masks) >= reached);
+    }
+
+    #[test]
     fn weighted_supports_are_exactly_those_of_brute_force(
         masks in masks(9),
         weights in prop::collection::vec(-12i64..=12, 5),
@@ -123,6 +145,19 @@ proptest! {
         prop_assert_eq!(cells, want.cells);
         prop_assert_eq!(totals, want.totals);
     }
+}
+
+#[test]
+fn the_states_bound_is_tight_on_open_cells() {
+    // Nine open cells of a 9×9 grid reach every subset of the digits.
+    assert_eq!(distinct_states_bound(&[0x1ff; 9]), 512);
+    // Settled cells reach one set at each depth.
+    assert_eq!(distinct_states_bound(&[1, 2, 4, 8]), 5);
+    // Twelve open cells of a 36×36 grid: far past the budget.
+    let open = (1u64 << 36) - 1;
+    assert!(distinct_states_bound(&[open; 12]) > 1 << 30);
+    // All 2^64 subsets of a 64×64 grid's digits: saturated.
+    assert_eq!(distinct_states_bound(&[u64::MAX; 64]), u64::MAX);
 }
 
 fn nine() -> Shape {

@@ -134,3 +134,50 @@ fn a_sandwich_as_one_sum_keeps_the_grids_the_check_keeps() {
     }
     assert!(seen_solutions > 0);
 }
+
+/// A region-sum line in either form of its default encoding (listed
+/// combinations, or one sum per segment reading the total, the form of
+/// lines with many sets on large grids) allows exactly the 4×4 grids the
+/// plain check keeps.
+#[test]
+fn a_region_sum_line_in_either_form_keeps_the_grids_the_check_keeps() {
+    let four = Size::from_side(4).unwrap();
+    let grids = every_four_by_four_grid();
+    let lines = [
+        vec![cell(0, 0), cell(0, 1), cell(0, 2)],
+        vec![cell(0, 1), cell(1, 1), cell(1, 2), cell(2, 2)],
+        vec![cell(0, 0), cell(1, 1), cell(2, 2), cell(3, 3)],
+        vec![cell(1, 0), cell(1, 1), cell(1, 2), cell(1, 3), cell(2, 3)],
+        vec![cell(3, 0), cell(2, 0), cell(2, 1), cell(1, 1), cell(0, 1)],
+    ];
+    let mut kept = 0;
+    for cells in lines {
+        let line = RegionSumLine::new(cells);
+        let expected: std::collections::BTreeSet<String> = grids
+            .iter()
+            .filter(|g| line.check(g).is_ok())
+            .map(|g| g.to_string())
+            .collect();
+        for one_sum in [false, true] {
+            let puzzle = puzzle_with(Grid::empty(four), &[]);
+            let mut solver = varisat::Solver::new();
+            let encoding = Encoding::default();
+            crate::formula::encode_puzzle(&puzzle, &encoding, &mut solver);
+            line.encode_total(
+                puzzle.givens().shape(),
+                &encoding,
+                Some(one_sum),
+                &mut solver,
+            );
+            let found = super::catalogue::every_grid(&mut solver, puzzle.givens(), 300).unwrap();
+            assert_eq!(found, expected, "{:?} one sum {one_sum}", line.cells);
+        }
+        kept += expected.len();
+        assert!(
+            expected.len() < grids.len(),
+            "{:?} rules out some grid",
+            line.cells
+        );
+    }
+    assert!(kept > 0);
+}
