@@ -413,6 +413,38 @@ fn bad_cell_names_exit_2() {
     let run = run_cli(&["stats", "--size", "10"], b"");
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(run.stdout.contains("10x10"), "{}", run.stdout);
+    // --box gives the empty grid of --size its blocks: the same formula
+    // as an empty puzzle read with them.
+    let empty = ".".repeat(36);
+    for blocks in ["3x2", "1x6"] {
+        let sized = stats_json(&["--size", "6", "--box", blocks]);
+        let read = stats_json(&["--box", blocks, &empty]);
+        assert_eq!(sized["clauses"], read["clauses"], "{blocks}");
+        assert_eq!(
+            sized["distinct_clauses"], read["distinct_clauses"],
+            "{blocks}"
+        );
+    }
+    assert_ne!(
+        stats_json(&["--size", "6", "--box", "1x6"])["distinct_clauses"],
+        stats_json(&["--size", "6"])["distinct_clauses"]
+    );
+    let run = run_cli(&["explain", "block1", "--size", "6", "--box", "3x2"], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("r1c1 r1c2 r2c1 r2c2 r3c1 r3c2"),
+        "{}",
+        run.stdout
+    );
+    for command in ["stats", "explain"] {
+        let mut args = vec![command, "--size", "6", "--box", "2x2"];
+        if command == "explain" {
+            args.push("r1c1");
+        }
+        let run = run_cli(&args, b"");
+        assert_eq!(run.code, 2, "{command}: {}", run.stderr);
+        assert!(run.stderr.contains("--box: 2x2 blocks"), "{}", run.stderr);
+    }
 }
 
 /// Parses JSON Lines.

@@ -197,6 +197,8 @@ fn bad_options_and_templates_are_one_line_errors() {
     for (args, needle) in [
         (&["generate", "--size", "3"][..], "--size 3"),
         (&["generate", "--size", "9", "--box", "2x2"], "--box"),
+        // The side comes from --box alone: it is named, not --size.
+        (&["generate", "--box", "1x1"], "--box 1x1 (a side of 1)"),
         (
             &["generate", "no-such-template.toml"],
             "no-such-template.toml",

@@ -10,7 +10,7 @@ use sudoku_sat::backtrack::Backtracker;
 use sudoku_sat::encode::{AmoKind, Encoding, RuleSet, SumKind, ValueKind};
 use sudoku_sat::formats::rules_file::{Extra, RulesFileError};
 use sudoku_sat::formats::text::{Format, ReadOptions, Symbols};
-use sudoku_sat::grid::{Grid, Shape};
+use sudoku_sat::grid::{Grid, Shape, Size};
 use sudoku_sat::puzzle::Puzzle;
 use sudoku_sat::solve::jobs::{JOBS_PER_CORE, Jobs, MAX_JOBS};
 use sudoku_sat::solve::sat::{Engine, SatSolver, Strategy};
@@ -243,6 +243,22 @@ impl InputArgs {
     /// Fails when the rules file cannot be opened or read.
     pub fn attach(&self, input: Input) -> anyhow::Result<Input> {
         Ok(input.with_rules(self.extra()?))
+    }
+
+    /// Returns the shape of the empty grid of `--size`, with the blocks
+    /// of `--box` when given, for commands that encode an empty grid
+    /// when given no puzzle.
+    ///
+    /// # Errors
+    ///
+    /// Fails when the side is not R·C.
+    pub fn empty_shape(&self, size: Size) -> anyhow::Result<Shape> {
+        match self.blocks {
+            Some((r, c)) => {
+                Shape::with_blocks(size, r, c).map_err(|e| anyhow::anyhow!("--box: {e}"))
+            }
+            None => Ok(Shape::square(size)),
+        }
     }
 
     /// Returns an empty grid of `shape` under the constraints of

@@ -12,7 +12,7 @@ use serde_json::json;
 use sudoku_sat::encode::ValueKind;
 use sudoku_sat::explain::aux::AuxNames;
 use sudoku_sat::explain::{Explanation, Target, encoded, explain as explain_clauses};
-use sudoku_sat::grid::{Shape, Size};
+use sudoku_sat::grid::Size;
 
 use super::EncodingArgs;
 use super::output::{ReportOutput, json_line};
@@ -91,7 +91,8 @@ pub fn explain(args: ExplainArgs) -> anyhow::Result<Status> {
     let encoding = args.encoding.encoding();
     let (grid, about, source) = match &args.puzzle {
         None => (
-            args.input.empty_with_rules(Shape::square(args.size))?,
+            args.input
+                .empty_with_rules(args.input.empty_shape(args.size)?)?,
             "empty grid".to_string(),
             None,
         ),
@@ -113,9 +114,10 @@ pub fn explain(args: ExplainArgs) -> anyhow::Result<Status> {
             (Some(puzzle.puzzle), about, Some(source))
         }
     };
-    let shape = grid
-        .as_ref()
-        .map_or_else(|| Shape::square(args.size), |g| g.shape().clone());
+    let shape = grid.as_ref().map_or_else(
+        || args.input.empty_shape(args.size),
+        |g| Ok(g.shape().clone()),
+    )?;
     let size = shape.size();
     // Check the name before encoding: a 25×25 formula takes a moment.
     args.target.check(size)?;

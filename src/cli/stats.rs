@@ -15,7 +15,7 @@ use sudoku_sat::encode::{ValueKind, encode_rules};
 use sudoku_sat::explain::family_ranges;
 use sudoku_sat::formats::text::Puzzle;
 use sudoku_sat::formula::encode_puzzle_explained;
-use sudoku_sat::grid::{Shape, Size};
+use sudoku_sat::grid::Size;
 
 use super::output::ReportOutput;
 use super::say;
@@ -197,7 +197,11 @@ struct RuleRow {
 pub fn stats(args: StatsArgs) -> anyhow::Result<Status> {
     let encoding = args.encoding.encoding();
     let (grid, puzzle_info) = match &args.puzzle {
-        None => (args.input.empty_with_rules(Shape::square(args.size))?, None),
+        None => (
+            args.input
+                .empty_with_rules(args.input.empty_shape(args.size)?)?,
+            None,
+        ),
         Some(path) => {
             let Some((name, puzzle)) = first_puzzle(path, &args.input)? else {
                 return Ok(Status::Error);
@@ -210,9 +214,10 @@ pub fn stats(args: StatsArgs) -> anyhow::Result<Status> {
             (Some(puzzle.puzzle), Some(info))
         }
     };
-    let shape = grid
-        .as_ref()
-        .map_or_else(|| Shape::square(args.size), |g| g.shape().clone());
+    let shape = grid.as_ref().map_or_else(
+        || args.input.empty_shape(args.size),
+        |g| Ok(g.shape().clone()),
+    )?;
     let size = shape.size();
     // Counted as the clauses stream past (the encoder runs again for
     // the distinct count on big formulas), never held: a 64×64 grid has

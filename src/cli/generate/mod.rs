@@ -16,7 +16,6 @@ use sudoku_sat::generate::{GenerateError, Generator, Options, Removal, Symmetry}
 use sudoku_sat::grid::{Grid, Size};
 use sudoku_sat::puzzle::Puzzle;
 use sudoku_sat::rate::{Level, Rater};
-use sudoku_sat::shape::Shape;
 
 mod checks;
 mod report;
@@ -316,18 +315,17 @@ fn template(args: &GenerateArgs) -> anyhow::Result<Option<(Puzzle, Shown)>> {
         (None, None) => 9,
     };
     let Some(size) = Size::from_side(side) else {
+        let option = match (args.size, args.input.blocks) {
+            (None, Some((r, c))) => format!("--box {r}x{c} (a side of {side})"),
+            _ => format!("--size {side}"),
+        };
         bail!(
-            "--size {side}: the side must be from {} to {}",
+            "{option}: the side must be from {} to {}",
             Size::MIN_SIDE,
             Size::MAX_SIDE
         );
     };
-    let shape = match args.input.blocks {
-        Some((r, c)) => {
-            Shape::with_blocks(size, r, c).map_err(|e| anyhow::anyhow!("--box: {e}"))?
-        }
-        None => Shape::square(size),
-    };
+    let shape = args.input.empty_shape(size)?;
     let puzzle = match args.input.empty_with_rules(shape.clone())? {
         Some(puzzle) => puzzle,
         None => Puzzle::new(Grid::empty(shape)),
