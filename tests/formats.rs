@@ -320,6 +320,12 @@ fn an_argument_that_is_neither_a_file_nor_a_puzzle_says_both() {
         b"",
         "1296 cells, a 36×36 grid on one line: grids from 26×26 up",
     );
+    // A square count with a symbol too large for its side names it.
+    fails_with(
+        &["solve", &format!("7{}", ".".repeat(35))],
+        b"",
+        "36 cells, but symbol '7' is not a digit of a 6x6 grid (digits are 1-6)",
+    );
     // It is named by its start and length, not echoed whole.
     let run = run_cli(&["solve", &wide], b"");
     assert!(

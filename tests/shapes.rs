@@ -107,7 +107,7 @@ fn generate_refuses_a_line_that_would_lose_its_blocks() {
 }
 
 #[test]
-fn pretty_output_reads_back_with_its_blocks() {
+fn solutions_read_back_with_their_blocks_or_say_how() {
     let (_dir, path) = temp_file("wide.toml", WIDE_BLOCKS.as_bytes());
     let pretty = run_cli(&["solve", "-o", "pretty", path.to_str().unwrap()], b"");
     assert_eq!(pretty.code, 0, "{}", pretty.stderr);
@@ -116,6 +116,19 @@ fn pretty_output_reads_back_with_its_blocks() {
     let again = run_cli(&["solve", "-o", "line"], pretty.stdout.as_bytes());
     assert_eq!(again.code, 0, "{}", again.stderr);
     assert_eq!(again.stdout.trim(), WIDE_SOLUTION);
+    // Drawn, the blocks need no note; a CSV line cannot hold them and
+    // says so, and reads back with the blocks named.
+    assert!(!pretty.stderr.contains("cannot hold"), "{}", pretty.stderr);
+    let csv = run_cli(&["solve", "-o", "csv", path.to_str().unwrap()], b"");
+    assert_eq!(csv.code, 0, "{}", csv.stderr);
+    let note = "-o csv cannot hold the puzzle's 3x2 blocks: it reads back with --box 3x2";
+    assert!(csv.stderr.contains(note), "{}", csv.stderr);
+    let again = run_cli(
+        &["solve", "--box", "3x2", "-o", "line"],
+        csv.stdout.as_bytes(),
+    );
+    assert_eq!(again.code, 0, "{}", again.stderr);
+    assert!(again.stdout.contains(WIDE_SOLUTION), "{}", again.stdout);
 }
 
 #[test]

@@ -302,7 +302,8 @@ fn unfound_name(name: &str) -> String {
 
 /// For a FILE argument that names nothing: when it is written like a
 /// puzzle (cell symbols and blanks, spaces between rows) but has no square
-/// number of cells, says so, as `80 cells, want 81`; `None` when it looks
+/// number of cells, says so, as `80 cells, want 81`, and when it has one,
+/// names the symbol that is no digit of that grid; `None` when it looks
 /// like a file name.
 fn near_puzzle(path: &Path) -> Option<String> {
     let text = path.to_str()?;
@@ -318,6 +319,13 @@ fn near_puzzle(path: &Path) -> Option<String> {
             "{count} cells, a {side}×{side} grid on one line: grids from 26×26 up \
              are read in rows or numbers, one row a line"
         ));
+    }
+    // A square count read as a line fails on a symbol: say which, as
+    // the same line in a file would.
+    let square = (4..=25usize).any(|n| n * n == count);
+    let read = square.then(|| Puzzles::new(cells.as_bytes(), Format::Line).next());
+    if let Some(Some(Err(e))) = read {
+        return Some(format!("{count} cells, but {}", e.kind()));
     }
     let want = (4..=64usize)
         .map(|n| n * n)

@@ -385,17 +385,39 @@ impl<W: Write> Printer<W> {
     /// Returns the text format a puzzle's givens are written in, `None`
     /// for JSON and links, which hold any puzzle.
     fn text_format(&self) -> Option<TextFormat> {
-        match self.format {
-            OutputFormat::Grid => Some(TextFormat::Rows),
-            OutputFormat::Pretty => Some(TextFormat::Pretty),
-            OutputFormat::Line | OutputFormat::Csv => Some(TextFormat::Line),
-            OutputFormat::Numbers => Some(TextFormat::Numbers),
-            OutputFormat::Json | OutputFormat::Fpuzzles => None,
-        }
+        text_format(self.format)
     }
 
     /// Flushes what is buffered.
     pub fn flush(&mut self) -> io::Result<()> {
         self.out.flush()
     }
+}
+
+/// Returns the text format `format` writes grids in, `None` for JSON and
+/// links, which hold any puzzle.
+pub fn text_format(format: OutputFormat) -> Option<TextFormat> {
+    match format {
+        OutputFormat::Grid => Some(TextFormat::Rows),
+        OutputFormat::Pretty => Some(TextFormat::Pretty),
+        OutputFormat::Line | OutputFormat::Csv => Some(TextFormat::Line),
+        OutputFormat::Numbers => Some(TextFormat::Numbers),
+        OutputFormat::Json | OutputFormat::Fpuzzles => None,
+    }
+}
+
+/// Returns the note for a solution of `puzzle` written in `format` that
+/// reads back with other blocks than the puzzle's, `None` when it keeps
+/// them. Constraints are not its loss: a solution is a finished grid.
+pub fn shape_note(format: OutputFormat, puzzle: &Puzzle) -> Option<String> {
+    let what = text::shape_loss(puzzle.grid().shape(), text_format(format)?)?;
+    let name = format.to_possible_value().expect("no skipped values");
+    let read_back = match puzzle.grid().shape().block_dims() {
+        Some((r, c)) => format!("it reads back with --box {r}x{c}"),
+        None => "it reads back with other blocks".to_string(),
+    };
+    Some(format!(
+        "-o {} cannot hold the puzzle's {what}: {read_back}; -o fpuzzles and json keep them",
+        name.get_name()
+    ))
 }

@@ -62,6 +62,10 @@ struct Reporter {
     tally: Tally,
     /// With `--explain`, what explains unsolvable and multiple puzzles.
     explain: Option<Explainer>,
+    /// The output format, and whether a solution it cannot draw the
+    /// blocks of was noted (once a run).
+    output: Option<output::OutputFormat>,
+    shape_noted: bool,
 }
 
 impl Reporter {
@@ -89,6 +93,12 @@ impl Reporter {
         let at = || format!("{}: {}", self.source, puzzle.label);
         if let Some(note) = input::ignored_note(&self.source, &puzzle, input::NOT_ENFORCED) {
             progress.note(note);
+        }
+        if !self.shape_noted
+            && let Some(note) = self.output.and_then(|f| output::shape_note(f, &puzzle))
+        {
+            self.shape_noted = true;
+            progress.note(format_args!("{}: {note}", at()));
         }
         let report = match report {
             // An external solver's failure is that puzzle's: the solver may
@@ -246,6 +256,8 @@ fn run_batch(
         source: input.name.clone(),
         tally: Tally::default(),
         explain: explain.then(|| Explainer::new(encoding, backtracker)),
+        output,
+        shape_noted: false,
     };
     let mut progress = Progress::new(!args.no_progress, input.len);
     let render = |puzzle: &Puzzle, report: &Result<Report, SolveError>, text: &mut String| {

@@ -606,7 +606,7 @@ async function __wbg_init_once(module_or_path) {
     }
 
     if (module_or_path === undefined) {
-        module_or_path = new URL('sudoku_sat_web_bg.e3d9ac4f7be59d57.wasm', import.meta.url);
+        module_or_path = new URL('sudoku_sat_web_bg.e358bdc872fe23f7.wasm', import.meta.url);
     }
     const imports = __wbg_get_imports();
 

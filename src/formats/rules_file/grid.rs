@@ -10,6 +10,8 @@ use crate::grid::{Digit, Shape, Size};
 pub(super) enum Blocks {
     Rect(String),
     Layout(Vec<String>),
+    /// Anything else, refused by [`read_blocks`] with the forms it takes.
+    Other(toml::Value),
 }
 
 pub(super) fn read_blocks(blocks: &Blocks, size: Size) -> Result<Shape, String> {
@@ -22,6 +24,22 @@ pub(super) fn read_blocks(blocks: &Blocks, size: Size) -> Result<Shape, String> 
                 return Err(format!("blocks '{spec}' is not RxC, as \"2x3\""));
             };
             Shape::with_blocks(size, rows, cols).map_err(|e| e.to_string())
+        }
+        Blocks::Other(value) => {
+            let what = match value {
+                toml::Value::Array(_) => "list that is not all strings",
+                other => other.type_str(),
+            };
+            let article = if what.starts_with(['a', 'e', 'i', 'o', 'u']) {
+                "an"
+            } else {
+                "a"
+            };
+            Err(format!(
+                "blocks is {article} {what}, neither \"RxC\" (as \"2x3\") nor a list of {} \
+                 strings, one a row, a symbol for each cell's block",
+                size.side()
+            ))
         }
         Blocks::Layout(lines) => {
             let side = size.side();

@@ -72,7 +72,7 @@ fn every_family_and_shape_round_trips() {
 #[test]
 fn errors_name_what_and_where() {
     let base = "givens = ['....', '....', '....', '....']\n";
-    let cases: [Case; 10] = [
+    let cases: [Case; 11] = [
         (
             "[[constraint]]\ntype = 'productarrow'\n",
             |k| matches!(k, RulesFileErrorKind::Unsupported(t) if t == "productarrow"),
@@ -111,6 +111,11 @@ fn errors_name_what_and_where() {
         (
             "blocks = ['1122', '1122', '3344', '3345']\n",
             |k| matches!(k, RulesFileErrorKind::BadBlocks(_)),
+            2,
+        ),
+        (
+            "blocks = 6\n",
+            |k| matches!(k, RulesFileErrorKind::BadBlocks(m) if m.starts_with("blocks is an integer, neither")),
             2,
         ),
         (

@@ -82,7 +82,7 @@ use scan::*;
 use state::*;
 
 pub use error::{ParseError, ParseErrorKind};
-pub use write::{Rows, TextFormat, rows, text_loss};
+pub use write::{Rows, TextFormat, rows, shape_loss, text_loss};
 
 /// The longest line read, in bytes, not counting the line end; a longer
 /// line is a [`ParseErrorKind::LineTooLong`] error.

@@ -50,7 +50,14 @@ pub fn text_loss(puzzle: &puzzle::Puzzle, format: TextFormat) -> Option<String> 
         keys.dedup();
         return Some(format!("constraints ({})", keys.join(", ")));
     }
-    let shape = puzzle.shape();
+    shape_loss(puzzle.shape(), format)
+}
+
+/// Returns what a grid of `shape` written in `format` loses, its blocks
+/// (`"3x2 blocks"`, `"irregular blocks"`), or `None` when it reads back
+/// with them: the part of [`text_loss`] a solution, whose constraints
+/// it need not carry, still loses.
+pub fn shape_loss(shape: &crate::shape::Shape, format: TextFormat) -> Option<String> {
     let drawn = matches!(format, TextFormat::Rows | TextFormat::Pretty) && draws_blocks(shape);
     match shape.block_dims() {
         None => Some("irregular blocks".to_string()),
