@@ -28,7 +28,7 @@ pub enum TextFormat {
 /// Constraints and irregular blocks have no place in any text grid. Other
 /// rectangular blocks than the default ones of the size are drawn by
 /// [`TextFormat::Rows`] and [`TextFormat::Pretty`], whose reader takes
-/// the blocks from the drawing, up to 35×35 (larger grids are drawn in
+/// the blocks from the drawing, up to 25×25 (larger grids are drawn in
 /// numbers, which the reader does not take blocks from); a line or
 /// numbers would read back with the default blocks, another puzzle.
 ///
@@ -69,7 +69,7 @@ pub fn shape_loss(shape: &crate::shape::Shape, format: TextFormat) -> Option<Str
 /// Returns whether the rows writer draws the blocks of `shape`: other
 /// rectangles than the default, on a grid written with one symbol a cell
 /// (the reader takes blocks from drawn rows of symbols; a drawing of
-/// numbers, past 35×35, does not read back).
+/// numbers, past 25×25, does not read back).
 fn draws_blocks(shape: &crate::shape::Shape) -> bool {
     shape.block_dims().is_some() && !shape.has_default_blocks() && shape.size().has_symbols()
 }
