@@ -2,5 +2,5 @@
 // carries in the binary, by their path in web/.
 &[
     ("pkg/sudoku_sat_web.js", include_bytes!("sudoku_sat_web.js")),
-    ("pkg/sudoku_sat_web_bg.e358bdc872fe23f7.wasm", include_bytes!("sudoku_sat_web_bg.e358bdc872fe23f7.wasm")),
+    ("pkg/sudoku_sat_web_bg.d47fafdd4d517984.wasm", include_bytes!("sudoku_sat_web_bg.d47fafdd4d517984.wasm")),
 ]

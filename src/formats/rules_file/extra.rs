@@ -5,7 +5,7 @@ use std::ops::Range;
 use toml::Spanned;
 
 use super::constraint::read_constraint;
-use super::grid::read_row;
+use super::grid::read_row_in;
 use super::{File, RulesFileError, RulesFileErrorKind, located, syntax, written};
 use crate::formats::items;
 use crate::grid::{Cell, Shape, Size};
@@ -85,13 +85,7 @@ pub fn read_extra(text: &str) -> Result<Extra, RulesFileError> {
         at(span.clone(), RulesFileErrorKind::BadSize(m))
     })?;
     for (r, row) in rows.into_iter().flatten().enumerate() {
-        let digits = read_row(row.get_ref(), size).map_err(|problem| {
-            let kind = RulesFileErrorKind::BadRow {
-                row: r + 1,
-                problem,
-            };
-            at(row.span(), kind)
-        })?;
+        let digits = read_row_in(text, row, r, size)?;
         if let Some(c) = digits.iter().position(Option::is_some) {
             let cell = Cell::new(r as u8, c as u8);
             let m = format!(

@@ -1,7 +1,9 @@
 //! The grid of a rules file: rectangular blocks or a block layout, and the rows of givens.
 
 use serde::Deserialize;
+use toml::Spanned;
 
+use super::{RulesFileError, RulesFileErrorKind, located, written};
 use crate::formats::count;
 use crate::grid::{Digit, Shape, Size};
 
@@ -81,17 +83,46 @@ pub(super) fn read_blocks(blocks: &Blocks, size: Size) -> Result<Shape, String> 
 
 /// Reads one row of givens: N symbols, or for grids past 25×25, N
 /// whitespace-separated numbers.
-pub(super) fn read_row(row: &str, size: Size) -> Result<Vec<Option<Digit>>, String> {
+/// Reads row `r` (0-based) of `givens` in the file `text`: its cells,
+/// or an error at the symbol or number to blame (at the row's string
+/// when it has too few or too many cells).
+pub(super) fn read_row_in(
+    text: &str,
+    row: &Spanned<String>,
+    r: usize,
+    size: Size,
+) -> Result<Vec<Option<Digit>>, RulesFileError> {
+    read_row(row.get_ref(), size).map_err(|(at, problem)| {
+        let kind = RulesFileErrorKind::BadRow {
+            row: r + 1,
+            problem,
+        };
+        let offset = match at {
+            Some(byte) => written::offsets(text, row.span(), row.get_ref())
+                .get(byte)
+                .copied()
+                .unwrap_or(row.span().start),
+            None => row.span().start,
+        };
+        located(text, offset, kind)
+    })
+}
+
+/// Reads one row of givens: its cells, or the byte of the row to blame
+/// (`None` for the row as a whole) and what is wrong.
+fn read_row(row: &str, size: Size) -> Result<Vec<Option<Digit>>, (Option<usize>, String)> {
     let side = size.side();
+    // Each symbol, or each number, with its byte in the row.
+    let start = |t: &str| t.as_ptr() as usize - row.as_ptr() as usize;
     let cells: Vec<Option<Digit>> = if size.has_symbols() {
-        row.chars()
-            .filter(|c| !c.is_whitespace())
-            .map(|ch| match ch {
+        row.char_indices()
+            .filter(|(_, c)| !c.is_whitespace())
+            .map(|(i, ch)| match ch {
                 '.' | '0' => Ok(None),
                 _ => size
                     .digit_of(ch)
                     .map(Some)
-                    .ok_or_else(|| format!("'{ch}' is not a digit of a {size} grid")),
+                    .ok_or_else(|| (Some(i), format!("'{ch}' is not a digit of a {size} grid"))),
             })
             .collect::<Result<_, _>>()?
     } else {
@@ -104,15 +135,18 @@ pub(super) fn read_row(row: &str, size: Size) -> Result<Vec<Option<Digit>>, Stri
                     .and_then(Digit::new)
                     .filter(|d| d.index() < side)
                     .map(Some)
-                    .ok_or_else(|| format!("'{tok}' is not a digit from 1 to {side}")),
+                    .ok_or_else(|| {
+                        (
+                            Some(start(tok)),
+                            format!("'{tok}' is not a digit from 1 to {side}"),
+                        )
+                    }),
             })
             .collect::<Result<_, _>>()?
     };
     if cells.len() != side {
-        return Err(format!(
-            "{}, not {side}",
-            count(cells.len(), "cell", "cells")
-        ));
+        let problem = format!("{}, not {side}", count(cells.len(), "cell", "cells"));
+        return Err((None, problem));
     }
     Ok(cells)
 }

@@ -37,7 +37,7 @@ use crate::formats::items;
 use crate::grid::{Cell, Grid, Shape, Size};
 use crate::puzzle::Puzzle;
 use constraint::read_constraint;
-use grid::{Blocks, read_blocks, read_row};
+use grid::{Blocks, read_blocks, read_row_in};
 
 pub use extra::{Extra, read_extra};
 pub use write::write;
@@ -233,13 +233,7 @@ pub fn read(text: &str) -> Result<(Puzzle, Meta), RulesFileError> {
     };
     let mut givens = Grid::empty(shape);
     for (r, row) in rows.iter().enumerate() {
-        let digits = read_row(row.get_ref(), size).map_err(|problem| {
-            let kind = RulesFileErrorKind::BadRow {
-                row: r + 1,
-                problem,
-            };
-            at(row.span(), kind)
-        })?;
+        let digits = read_row_in(text, row, r, size)?;
         for (c, digit) in digits.into_iter().enumerate() {
             givens.set(Cell::new(r as u8, c as u8), digit);
         }

@@ -140,10 +140,26 @@ fn errors_name_what_and_where() {
         matches!(e.kind, RulesFileErrorKind::BadRow { row: 2, .. }),
         "{e}"
     );
-    assert_eq!((e.line, e.column), (Some(1), Some(19)));
+    // The column is the symbol's, through an escape in a basic string.
+    assert_eq!((e.line, e.column), (Some(1), Some(22)));
     assert_eq!(
         e.to_string(),
-        "line 1, column 19: row 2 of givens: 'x' is not a digit of a 4x4 grid"
+        "line 1, column 22: row 2 of givens: 'x' is not a digit of a 4x4 grid"
+    );
+    let e = error("givens = ['1...', \"\\u0041..x\", '....', '....']\n");
+    assert_eq!((e.line, e.column), (Some(1), Some(20)), "{e}");
+    // Past 25×25 a row is numbers: the number to blame is placed.
+    let mut rows = vec![vec!["0"; 36]; 36];
+    rows[1][2] = "37";
+    let rows: Vec<String> = rows
+        .iter()
+        .map(|r| format!("  '{}',", r.join(" ")))
+        .collect();
+    let e = error(&format!("givens = [\n{}\n]\n", rows.join("\n")));
+    assert_eq!((e.line, e.column), (Some(3), Some(8)), "{e}");
+    assert!(
+        e.to_string().contains("'37' is not a digit from 1 to 36"),
+        "{e}"
     );
     let e = error("givens = ['...']\n");
     assert!(matches!(e.kind, RulesFileErrorKind::BadSize(_)), "{e}");
