@@ -272,11 +272,66 @@ impl Rule for Negative {
         Ok(())
     }
 
+    /// Prunes every unmarked pair, passing over the pairs that cannot
+    /// lose a digit: a digit x of one cell rules out at most two digits
+    /// of the other for each forbidden value (x ± v, x·v and x / v, v − x),
+    /// so while both cells keep more candidates than that, every digit
+    /// has a partner. On a big open grid that is nearly every pair, each
+    /// of which the full test checks digit by digit at every node (an
+    /// empty 36×36 grid with a negative rule: the cross-check took 9–13 s
+    /// beside a SAT call of 1–2 s).
     fn prune(&self, shape: &Shape, candidates: &mut [u64]) -> Result<bool, Contradiction> {
+        let size = shape.size();
+        let partners = 2 * self.kind.negative_values().len() as u32;
         let mut changed = false;
         for (a, b) in self.pairs(shape) {
+            let open = |c: Cell| candidates[c.index(size)].count_ones() > partners;
+            if open(a) && open(b) {
+                continue;
+            }
             changed |= prune_pair(shape, a, b, self.allowed(), candidates)?;
         }
         Ok(changed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::grid::Size;
+    use crate::rules::tests::prunes_alike;
+
+    proptest! {
+        #[test]
+        fn passing_over_open_pairs_prunes_as_testing_every_pair(
+            kind in 0usize..3,
+            states in proptest::collection::vec(
+                proptest::collection::vec((0usize..8, 0u64..9), 12),
+                100..300,
+            ),
+        ) {
+            // A strip of two rows of six cells, drawn from few-candidate
+            // masks beside the open rest of a 9×9 grid.
+            let shape = Shape::square(Size::NINE);
+            let cells: Vec<Cell> = (0..12).map(|i| Cell::new(i / 6, i % 6)).collect();
+            let pool = [0x1ff, 0x003, 0x00a, 0x010, 0x120, 0x00f, 0x101, 0x001];
+            let kind = [DotKind::Difference, DotKind::Ratio, DotKind::Sum][kind];
+            let rule = Negative::new(kind, &[]);
+            prunes_alike(
+                &cells,
+                &pool,
+                &states,
+                |candidates| rule.prune(&shape, candidates),
+                |candidates| {
+                    let mut changed = false;
+                    for (a, b) in rule.pairs(&shape) {
+                        changed |= prune_pair(&shape, a, b, rule.allowed(), candidates)?;
+                    }
+                    Ok(changed)
+                },
+            )?;
+        }
     }
 }
