@@ -111,7 +111,7 @@ pub use symmetry::Symmetry;
 use climb::climb;
 use removal::Made;
 use rng::Rng;
-use solution::{classic_solution, lacks_totals, with_totals};
+use solution::{lacks_totals, solver_free_solution, with_totals};
 
 use crate::grid::{Cell, Grid};
 use crate::hint::score::format_score;
@@ -383,7 +383,7 @@ impl Generator {
         let fixed: Vec<_> = self.template.givens().givens().collect();
         let drawn = match &self.options.solution {
             Some(given) => Some(self.supplied_solution(given)?),
-            None if fixed.is_empty() => classic_solution(&self.template, rng),
+            None if fixed.is_empty() => solver_free_solution(&self.template, rng),
             None => None,
         };
         match drawn {

@@ -16,8 +16,10 @@ use crate::solve::SolveError;
 /// backtracking below 25×25, and from the pattern solution
 /// (`solve::pattern`) on rectangular blocks from 25×25 up, with no SAT
 /// call: pinning cells there sent varisat into minutes of search at
-/// 64×64. A template with constraints starts from [`pinned_solution`]'s
-/// grid.
+/// 64×64. So does a template with constraints from 25×25 up when the
+/// pattern solution keeps them (disjoint groups do: the first pin alone
+/// took varisat past two minutes at 36×36). Any other template starts
+/// from [`pinned_solution`]'s grid.
 ///
 /// # Errors
 ///
@@ -39,7 +41,7 @@ pub fn random_solution_around(
     rng: &mut Rng,
 ) -> Result<Option<Grid>, SolveError> {
     if fixed.is_empty()
-        && let Some(grid) = classic_solution(analyzer.rules(), rng)
+        && let Some(grid) = solver_free_solution(analyzer.rules(), rng)
     {
         return Ok(Some(grid));
     }
@@ -54,18 +56,17 @@ pub fn random_solution_around(
     Ok(Some(walk(&rules, start, rng)))
 }
 
-/// Returns a random solution of a classic template (its givens ignored)
-/// drawn with no SAT call, walked; `None` for a template with
-/// constraints, or when the filler gave up (an irregular layout may make
-/// it).
-pub(super) fn classic_solution(rules: &Puzzle, rng: &mut Rng) -> Option<Grid> {
-    if !rules.is_classic() {
-        return None;
-    }
+/// Returns a random solution of a template (its givens ignored) drawn
+/// with no SAT call, walked: a classic template's, or from 25×25 up that
+/// of a template whose constraints the pattern solution keeps; `None`
+/// for any other template, or when the filler gave up (an irregular
+/// layout may make it).
+pub(super) fn solver_free_solution(rules: &Puzzle, rng: &mut Rng) -> Option<Grid> {
     let shape = rules.shape();
     let start = match pattern_start(rules) {
         Some(grid) => grid,
-        None => random_fill(shape, rng, FILL_NODES_PER_CELL * shape.cells())?,
+        None if rules.is_classic() => random_fill(shape, rng, FILL_NODES_PER_CELL * shape.cells())?,
+        None => return None,
     };
     let bare = with_givens(rules, Grid::empty(shape.clone()));
     Some(walk(&bare, start, rng))
@@ -86,15 +87,18 @@ fn walk(rules: &Puzzle, start: Grid, rng: &mut Rng) -> Grid {
 /// solution.
 const PATTERN_FROM_SIDE: usize = 25;
 
-/// Returns the pattern solution of a classic template of side 25 or more
-/// on rectangular blocks, checked against the template; `None` otherwise.
+/// Returns the pattern solution of a template of side 25 or more on
+/// rectangular blocks, when it passes the template's check (its givens
+/// ignored: every classic template's does, and those whose constraints
+/// it keeps); `None` otherwise.
 fn pattern_start(rules: &Puzzle) -> Option<Grid> {
     let shape = rules.shape();
-    if !rules.constraints().is_empty() || shape.side() < PATTERN_FROM_SIDE {
+    if shape.side() < PATTERN_FROM_SIDE {
         return None;
     }
+    let bare = with_givens(rules, Grid::empty(shape.clone()));
     crate::solve::pattern::pattern_solution(&Grid::empty(shape.clone()))
-        .filter(|grid| rules.check(grid).is_ok())
+        .filter(|grid| bare.check(grid).is_ok())
 }
 
 /// Returns a solution of the analyzer's rules with a few random cells

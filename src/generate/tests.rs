@@ -353,6 +353,27 @@ fn bounded_removal_keeps_what_it_cannot_decide_and_stays_unique() {
     assert!(unsettled > 0, "propagation alone settles every removal");
 }
 
+/// From 25×25 up a template whose constraints the pattern grid keeps
+/// starts from it with no SAT call, as a classic one does, and walks
+/// away from it; one the pattern breaks is left to the pinned solver.
+#[test]
+fn a_big_template_the_pattern_keeps_starts_from_it() {
+    use crate::rules::DisjointGroups;
+    let disjoint = classic(36).with(Constraint::DisjointGroups(DisjointGroups));
+    let pattern = crate::solve::pattern::pattern_solution(disjoint.givens()).unwrap();
+    let mut rng = Rng::new(7);
+    let drawn = solver_free_solution(&disjoint, &mut rng).expect("the pattern keeps the groups");
+    assert_eq!(disjoint.check(&drawn), Ok(()));
+    assert_ne!(drawn, pattern, "the walk left the pattern");
+    // The pattern's r1c1 and r1c2 hold 1 and 2, which a cage of 5 refuses.
+    let cage = classic(36).with(Constraint::KillerCage(KillerCage {
+        cells: vec![Cell::new(0, 0), Cell::new(0, 1)],
+        total: Some(5),
+    }));
+    assert!(cage.check(&pattern).is_err());
+    assert_eq!(solver_free_solution(&cage, &mut rng), None);
+}
+
 #[test]
 fn a_pattern_cell_outside_the_grid_is_refused_not_a_panic() {
     let options = Options {

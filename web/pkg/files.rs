@@ -2,5 +2,5 @@
 // carries in the binary, by their path in web/.
 &[
     ("pkg/sudoku_sat_web.js", include_bytes!("sudoku_sat_web.js")),
-    ("pkg/sudoku_sat_web_bg.452935deb2b40011.wasm", include_bytes!("sudoku_sat_web_bg.452935deb2b40011.wasm")),
+    ("pkg/sudoku_sat_web_bg.10945bb9dd8ac092.wasm", include_bytes!("sudoku_sat_web_bg.10945bb9dd8ac092.wasm")),
 ]

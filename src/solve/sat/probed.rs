@@ -40,11 +40,11 @@ use super::{OnFresh, SatSolver, first_two};
 use crate::encode::optimized::Fixed;
 use crate::encode::{Encoding, vars};
 use crate::formula::encode_puzzle_reduced;
-use crate::grid::Grid;
+use crate::grid::{Digit, Grid};
 use crate::propagate::{Assignment, Clauses, Propagator};
 use crate::puzzle::Puzzle;
 use crate::solve::reduce::{self, Propagated, Unsatisfiable};
-use crate::solve::{Outcome, SatBackend, SolveError, read_model};
+use crate::solve::{Outcome, SatBackend, SolveError, pattern, read_model};
 
 /// Probing tries at most this many literals per cell-digit variable
 /// (each has two). On the shared variant puzzles this cap settles 444 of
@@ -213,12 +213,30 @@ impl OnFresh for Open<'_> {
             propagator,
             fixed,
         } = self;
-        let cell_vars = vars::cell_digit_count(puzzle.givens().size());
-        // The cell-digit literals reach the solver negated, as on the
-        // classic path (`Placing`): varisat's first guesses set a
+        let givens = puzzle.givens();
+        let cell_vars = vars::cell_digit_count(givens.size());
+        let side = givens.size().side();
+        // On a near-empty big grid whose rules the pattern solution keeps
+        // (disjoint groups do), the solver is steered to it, as on the
+        // classic path: an empty 36×36 grid with disjoint groups took
+        // varisat past a minute of conflicts otherwise.
+        let target = (side >= pattern::FROM_SIDE)
+            .then(|| pattern::pattern_solution(givens))
+            .flatten()
+            .filter(|grid| puzzle.check(grid).is_ok());
+        // The cell-digit literals reach the solver negated where they
+        // place a digit of the target (every digit without one), as on
+        // the classic path (`Placing`): varisat's first guesses set a
         // variable false, and so they place digits rather than rule one
         // out. Models and the blocking clause are turned back and forth.
-        let turn = |lit: Lit| if lit.index() < cell_vars { !lit } else { lit };
+        let turn = |lit: Lit| {
+            let index = lit.index();
+            let place = index < cell_vars
+                && target.as_ref().is_none_or(|t| {
+                    t.cells()[index / side] == Some(Digit::from_index(index % side))
+                });
+            if place { !lit } else { lit }
+        };
         load_left(propagator, fixed, cell_vars, &mut solver, turn);
         first_two(
             &mut solver,
@@ -227,7 +245,7 @@ impl OnFresh for Open<'_> {
                 read_model(puzzle, encoding, &model)
             },
             |first| {
-                let blocking = vars::blocking_clause(puzzle.givens(), first);
+                let blocking = vars::blocking_clause(givens, first);
                 blocking.into_iter().map(turn).collect()
             },
         )

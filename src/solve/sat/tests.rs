@@ -106,6 +106,27 @@ fn near_empty_big_grids_have_two_solutions() {
     }
 }
 
+/// An empty 36×36 grid with disjoint groups, which the pattern solution
+/// keeps, is steered to it: the first model is the pattern grid (varisat
+/// left to its own guesses searched past a minute), and the second,
+/// with it blocked, passes every rule too.
+#[test]
+fn an_empty_big_grid_steers_to_a_pattern_its_rules_keep() {
+    use crate::rules::{Constraint, DisjointGroups};
+    let empty = Grid::empty(Size::from_side(36).unwrap());
+    let puzzle = Puzzle::new(empty.clone()).with(Constraint::DisjointGroups(DisjointGroups));
+    let pattern = crate::solve::pattern::pattern_solution(&empty).unwrap();
+    assert_eq!(puzzle.check(&pattern), Ok(()));
+    match SatSolver::default().solve_puzzle(&puzzle).unwrap() {
+        Outcome::Multiple(a, b) => {
+            assert_eq!(a, pattern);
+            assert_ne!(a, b);
+            assert_eq!(puzzle.check(&b), Ok(()));
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
 #[test]
 fn other_in_finds_a_solution_differing_there_or_proves_none() {
     // Every 4×4 solution with the first row 1234: the blank grid below has
