@@ -1,8 +1,8 @@
 //! Reading the block shape of a drawn grid from its lines: the bars of
 //! its rows and the rule lines between its bands.
 //!
-//! A drawn grid (`--output pretty`, or grids drawn by hand) states its
-//! blocks: bars after every C cells of a row and a rule line after every
+//! A drawn grid (`--output pretty`, or grids drawn by hand, in symbols or
+//! from 26×26 up in numbers) states its blocks: bars after every C cells of a row and a rule line after every
 //! R rows draw blocks of R×C cells. The reader keeps that shape rather
 //! than the default blocks of the size, so a drawing reads back as the
 //! puzzle it shows; lines that draw no block shape are an error at the
@@ -30,22 +30,25 @@ fn drawn(line: usize, column: Option<usize>, problem: String) -> ParseError {
 }
 
 impl Drawing {
-    /// Notes the bars of one row of `side` cells, scanned into `scan`, at
-    /// line `number`.
+    /// Notes the bars of one row of `side` cells at line `number`: each
+    /// bar as the cells before it and its column (`bars_at`), and each
+    /// cell's column (`cell_cols`), as a row of symbols ([`Scan`]) or of
+    /// numbers gives them.
     ///
     /// # Errors
     ///
     /// A row whose inner bars stand elsewhere than the first row's.
     pub(super) fn row(
         &mut self,
-        scan: &Scan,
+        bars_at: &[(usize, usize)],
+        cell_cols: &[usize],
         number: usize,
         side: usize,
     ) -> Result<(), ParseError> {
         self.row_lines.push(number);
         let mut cells = Vec::new();
         let mut cols = Vec::new();
-        for &(before, col) in &scan.bars_at {
+        for &(before, col) in bars_at {
             // The frame and a doubled bar state nothing more.
             if before == 0 || before >= side || cells.last() == Some(&before) {
                 continue;
@@ -66,7 +69,7 @@ impl Drawing {
         let column = match at {
             Some(i) => Some(cols[i]),
             None if cells.len() > first.len() => Some(cols[first.len()]),
-            None => scan.cols.get(first[cells.len()]).copied(),
+            None => cell_cols.get(first[cells.len()]).copied(),
         };
         let problem = format!("this row's bars are not where line {first_line}'s are");
         Err(drawn(number, column, problem))

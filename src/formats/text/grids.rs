@@ -166,7 +166,9 @@ impl State {
         // A whole grid on one line draws no blocks; a row may.
         if block.error.is_none()
             && expected == n
-            && let Err(e) = block.drawing.row(&self.scan, number, n)
+            && let Err(e) = block
+                .drawing
+                .row(&self.scan.bars_at, &self.scan.cols, number, n)
         {
             block.error = Some(e);
         }

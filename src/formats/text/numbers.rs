@@ -55,10 +55,24 @@ pub(super) fn pipes_like(line: &[u8]) -> bool {
     fields >= Size::MIN_SIDE
 }
 
-/// Returns whether a line is a row of the numbers format, spaced or
-/// between bars.
+/// Returns whether a line is a drawn row of numbers, as `-o pretty` draws
+/// grids from 26×26 up: numbers (or `.`) separated by spaces, with `|`
+/// between blocks and around the row, as many or as wide as
+/// [`numbers_like`] asks.
+fn drawn_like(line: &[u8]) -> bool {
+    line.contains(&b'|') && {
+        let spaced: Vec<u8> = line
+            .iter()
+            .map(|&b| if b == b'|' { b' ' } else { b })
+            .collect();
+        numbers_like(&spaced)
+    }
+}
+
+/// Returns whether a line is a row of the numbers format: spaced, between
+/// bars, or drawn.
 pub(super) fn numbers_row(line: &[u8]) -> bool {
-    numbers_like(line) || pipes_like(line)
+    numbers_like(line) || pipes_like(line) || drawn_like(line)
 }
 
 /// Returns each whitespace-separated token with its 1-based column,
@@ -76,6 +90,28 @@ fn spaced_tokens(text: &str) -> Vec<(usize, String)> {
         }
     }
     tokens
+}
+
+/// A row's tokens, each with its 1-based column.
+type Tokens = Vec<(usize, String)>;
+
+/// Returns the tokens of a drawn row (see [`drawn_like`]) with their
+/// 1-based columns, and each `|` as the tokens before it and its column,
+/// for the blocks the drawing states ([`Drawing::row`]).
+fn drawn_tokens(text: &str) -> (Tokens, Vec<(usize, usize)>) {
+    let spaced: String = text
+        .chars()
+        .map(|c| if c == '|' { ' ' } else { c })
+        .collect();
+    let tokens = spaced_tokens(&spaced);
+    let mut bars = Vec::new();
+    for (i, ch) in text.chars().enumerate() {
+        if ch == '|' {
+            let before = tokens.iter().take_while(|(col, _)| *col <= i).count();
+            bars.push((before, i + 1));
+        }
+    }
+    (tokens, bars)
 }
 
 /// Returns the fields of a row between bars (see [`pipes_like`]), each
@@ -107,8 +143,13 @@ impl State {
     /// the first grid fixes the side.
     pub(super) fn numbers_line(&mut self, line: &[u8], number: usize) {
         let text = String::from_utf8_lossy(line);
+        let mut bars = None;
         let tokens = if pipes_like(line) {
             pipe_fields(&text)
+        } else if line.contains(&b'|') {
+            let (tokens, at) = drawn_tokens(&text);
+            bars = Some(at);
+            tokens
         } else {
             spaced_tokens(&text)
         };
@@ -165,6 +206,17 @@ impl State {
                         }
                     }
                 }
+            }
+        }
+        // A drawn row states the blocks with its bars, as a row of symbols
+        // does.
+        if let Some(bars) = bars
+            && block.error.is_none()
+            && !whole
+        {
+            let cols: Vec<usize> = tokens.iter().map(|&(col, _)| col).collect();
+            if let Err(e) = block.drawing.row(&bars, &cols, number, size.side()) {
+                block.error = Some(e);
             }
         }
         let rows = if whole { size.side() } else { 1 };

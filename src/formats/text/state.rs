@@ -310,7 +310,8 @@ impl State {
     /// Notes a rule line inside a grid of rows: a block line of its
     /// drawing. Elsewhere (before a grid, after one) it is a frame.
     fn rule_line(&mut self, line: &[u8], number: usize) {
-        let (Some(Mode::Block), Some(size), Some(block)) = (self.mode, self.size, &mut self.block)
+        let (Some(Mode::Block | Mode::Numbers), Some(size), Some(block)) =
+            (self.mode, self.size, &mut self.block)
         else {
             return;
         };

@@ -28,9 +28,9 @@ pub enum TextFormat {
 /// Constraints and irregular blocks have no place in any text grid. Other
 /// rectangular blocks than the default ones of the size are drawn by
 /// [`TextFormat::Rows`] and [`TextFormat::Pretty`], whose reader takes
-/// the blocks from the drawing, up to 25×25 (larger grids are drawn in
-/// numbers, which the reader does not take blocks from); a line or
-/// numbers would read back with the default blocks, another puzzle.
+/// the blocks from the drawing (in symbols up to 25×25, in numbers
+/// beyond); a line or numbers would read back with the default blocks,
+/// another puzzle.
 ///
 /// ```
 /// use sudoku_sat::formats::text::{TextFormat, text_loss};
@@ -67,15 +67,15 @@ pub fn shape_loss(shape: &crate::shape::Shape, format: TextFormat) -> Option<Str
 }
 
 /// Returns whether the rows writer draws the blocks of `shape`: other
-/// rectangles than the default, on a grid written with one symbol a cell
-/// (the reader takes blocks from drawn rows of symbols; a drawing of
-/// numbers, past 25×25, does not read back).
+/// rectangles than the default (the reader takes blocks from drawn rows,
+/// of symbols or of numbers).
 fn draws_blocks(shape: &crate::shape::Shape) -> bool {
-    shape.block_dims().is_some() && !shape.has_default_blocks() && shape.size().has_symbols()
+    shape.block_dims().is_some() && !shape.has_default_blocks()
 }
 
 /// Returns an adapter that displays a grid in the rows format: N lines of
-/// N symbols, or for other rectangular blocks than the default ones the
+/// N symbols (of numbers past 25×25), or for other rectangular blocks
+/// than the default ones the
 /// drawing of [`Grid::pretty`], whose block lines the reader takes the
 /// blocks from.
 pub fn rows(grid: &Grid) -> Rows<'_> {

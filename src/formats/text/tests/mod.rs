@@ -143,6 +143,52 @@ fn drawn_grids() {
     assert_eq!(parse_str(&easy, Format::Auto).unwrap().len(), 2);
 }
 
+/// From 26×26 up a grid is drawn in numbers; the reader takes its blocks
+/// from the bars and rule lines as it does from a drawing of symbols, and
+/// a line that draws no blocks is an error at its line and column.
+#[test]
+fn drawn_numbers_keep_their_blocks() {
+    use crate::shape::Shape;
+    let size = Size::from_side(28).unwrap();
+    let mut grid = Grid::empty(Shape::with_blocks(size, 7, 4).unwrap());
+    grid.set(Cell::new(0, 0), Digit::new(28));
+    grid.set(Cell::new(27, 3), Digit::new(5));
+    let drawn = grid.pretty().to_string();
+    for format in [Format::Auto, Format::Rows, Format::Numbers] {
+        let puzzles = parse_str(&drawn, format).unwrap();
+        assert_eq!(puzzles[0].grid(), &grid, "{format:?}");
+        assert_eq!(puzzles[0].grid().shape().block_dims(), Some((7, 4)));
+    }
+    let lines: Vec<&str> = drawn.lines().collect();
+    // Line 3 (the second row) with its first inner bar one cell late.
+    let row = lines[2];
+    let bar = row[1..].find('|').unwrap() + 1;
+    let moved = format!(
+        "{}{}| {}",
+        &row[..bar],
+        &row[bar + 2..bar + 5],
+        &row[bar + 5..]
+    );
+    let text = drawn.replacen(row, &moved, 1);
+    assert_eq!(
+        only_error(text.as_bytes(), Format::Auto).to_string(),
+        format!(
+            "line 3, column {}: drawn block lines that make no blocks: \
+             this row's bars are not where line 2's are",
+            bar + 4
+        )
+    );
+    // The rule line below row 7 left out.
+    let mut fewer = lines.clone();
+    fewer.remove(8);
+    let text = fewer.join("\n");
+    assert_eq!(
+        only_error(text.as_bytes(), Format::Auto).to_string(),
+        "line 9: drawn block lines that make no blocks: \
+         no rule line below row 7, for bands of 7 rows"
+    );
+}
+
 #[test]
 fn stars_are_blanks_and_star_rule_lines_stay_rules() {
     let starred = TOP1.replace('.', "*");
