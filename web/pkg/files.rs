@@ -2,5 +2,5 @@
 // carries in the binary, by their path in web/.
 &[
     ("pkg/sudoku_sat_web.js", include_bytes!("sudoku_sat_web.js")),
-    ("pkg/sudoku_sat_web_bg.12f5e547a11d00b3.wasm", include_bytes!("sudoku_sat_web_bg.12f5e547a11d00b3.wasm")),
+    ("pkg/sudoku_sat_web_bg.0aadde87306a16c2.wasm", include_bytes!("sudoku_sat_web_bg.0aadde87306a16c2.wasm")),
 ]

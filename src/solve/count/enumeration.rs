@@ -47,11 +47,15 @@ impl Enumeration {
     /// cube with more solutions than a cube may enumerate is split on its
     /// first open blank cell, one smaller cube per digit, and its count is
     /// taken back; cubes are disjoint, so no solution is counted twice.
+    /// The cell-digit literals of the cubes and blocking clauses reach the
+    /// solver through `turn`, as the formula was loaded (`Polarity`);
+    /// `read` turns models back.
     pub(super) fn run(
         &mut self,
         solver: &mut Solver,
         givens: &Grid,
         assumptions: Vec<Lit>,
+        turn: impl Fn(Lit) -> Lit,
         read: impl Fn(&[Lit]) -> Result<Grid, SolveError>,
     ) -> Result<Counted, SolveError> {
         let mut cubes: Vec<Vec<(Cell, Digit)>> = vec![Vec::new()];
@@ -59,7 +63,7 @@ impl Enumeration {
             let Some(prefix) = cubes.pop() else {
                 break Count::Exactly(self.found);
             };
-            match self.cube(solver, givens, &assumptions, &prefix, &read)? {
+            match self.cube(solver, givens, &assumptions, &prefix, &turn, &read)? {
                 CubeEnd::Exhausted => {}
                 CubeEnd::Settled(count) => break count,
                 CubeEnd::Split => {
@@ -128,6 +132,7 @@ impl Enumeration {
         givens: &Grid,
         assumptions: &[Lit],
         prefix: &[(Cell, Digit)],
+        turn: &impl Fn(Lit) -> Lit,
         read: &impl Fn(&[Lit]) -> Result<Grid, SolveError>,
     ) -> Result<CubeEnd, SolveError> {
         let size = givens.size();
@@ -136,7 +141,7 @@ impl Enumeration {
         assumed.extend(
             prefix
                 .iter()
-                .map(|&(cell, digit)| vars::lit(size, cell, digit)),
+                .map(|&(cell, digit)| turn(vars::lit(size, cell, digit))),
         );
         assumed.push(activation);
         solver.assume(&assumed);
@@ -170,7 +175,11 @@ impl Enumeration {
                 break Ok(CubeEnd::Split);
             }
             let mut blocking = vec![!activation];
-            blocking.extend(vars::blocking_clause(givens, &solution));
+            blocking.extend(
+                vars::blocking_clause(givens, &solution)
+                    .into_iter()
+                    .map(turn),
+            );
             solver.add_clause(&blocking);
             self.blocked += 1;
         };

@@ -52,7 +52,7 @@ pub mod symmetry;
 use std::fmt;
 use std::hash::RandomState;
 
-use varisat::{ExtendFormula, Solver};
+use varisat::{ExtendFormula, Lit, Solver};
 
 use super::sat::{Probing, RulesSolver, load_probed};
 use super::{SolveError, read_model};
@@ -249,14 +249,16 @@ impl Counter {
         // of its formula: on hard puzzles the search is then the default
         // path's rather than one over the whole rules under assumptions.
         let mut solver = Solver::new();
-        match load_probed(puzzle, &self.encoding, &mut solver) {
-            Probing::Loaded => {}
+        let polarity = match load_probed(puzzle, &self.encoding, &mut solver) {
+            Probing::Loaded(polarity) => polarity,
             Probing::Unsolvable => return Ok(enumeration.known(None)),
             Probing::Settled(grid) => return Ok(enumeration.known(Some(&grid))),
-        }
+        };
         let encoding = self.encoding;
-        enumeration.run(&mut solver, givens, Vec::new(), |model| {
-            read_model(puzzle, &encoding, model)
+        let turn = |lit: Lit| polarity.turn(lit);
+        enumeration.run(&mut solver, givens, Vec::new(), turn, |model| {
+            let model: Vec<Lit> = model.iter().map(|&lit| turn(lit)).collect();
+            read_model(puzzle, &encoding, &model)
         })
     }
 
@@ -283,7 +285,8 @@ impl Counter {
             hasher: self.hasher.clone(),
             blocked: 0,
         };
-        let counted = enumeration.run(&mut loaded.solver, givens, assumptions, |model| {
+        let same = |lit: Lit| lit;
+        let counted = enumeration.run(&mut loaded.solver, givens, assumptions, same, |model| {
             let solution = vars::grid_of_model(givens, model).map_err(SolveError::Decode)?;
             if !symmetry::in_precedence_order(givens, &solution) {
                 return Err(SolveError::Solver(format!(

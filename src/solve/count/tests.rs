@@ -126,6 +126,31 @@ fn small_cubes_split_and_count_the_same() {
     }
 }
 
+/// An empty 36×36 grid with disjoint groups, which the pattern solution
+/// keeps, is counted steered to it (`Polarity`): the first solution is
+/// the pattern grid, and the enumeration goes past its limit, where
+/// varisat left to its own guesses searched past a minute for the first.
+#[test]
+fn a_big_grid_counts_steered_to_a_pattern_its_rules_keep() {
+    use crate::rules::{Constraint, DisjointGroups};
+    let empty = Grid::empty(Size::from_side(36).unwrap());
+    let puzzle = Puzzle::new(empty.clone()).with(Constraint::DisjointGroups(DisjointGroups));
+    let counted = Counter::new(Encoding::default()).count(&puzzle, 2).unwrap();
+    assert_eq!(
+        counted.count,
+        Count::MoreThan {
+            limit: 2,
+            by: Bound::Enumerated
+        }
+    );
+    let first = counted.first.unwrap();
+    assert_eq!(
+        Some(&first),
+        crate::solve::pattern::pattern_solution(&empty).as_ref()
+    );
+    assert_eq!(puzzle.check(&first), Ok(()));
+}
+
 /// Value precedence keeps one solution per class of relabellings: the
 /// empty 4×4 grid's 288 solutions are 12 classes of 4!, each led by a
 /// first row 1 2 3 4; with givens only the free digits are relabelled.

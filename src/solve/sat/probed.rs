@@ -111,17 +111,85 @@ pub(crate) enum Probing {
     Unsolvable,
     /// They forced its only solution, checked; nothing was loaded.
     Settled(Grid),
-    /// What they left is in the solver.
-    Loaded,
+    /// What they left is in the solver, each cell-digit literal turned
+    /// as the [`Polarity`] says.
+    Loaded(Polarity),
+}
+
+/// How the cell-digit literals reach a fresh solver: as they are, or
+/// negated where they place a digit, so that varisat's first guesses
+/// (it sets a variable false first) place digits rather than rule one
+/// out. Literals, assumptions, blocking clauses and models pass through
+/// [`Polarity::turn`] both ways; it is its own inverse.
+///
+/// On a near-empty grid from [`pattern::FROM_SIDE`] up whose rules the
+/// pattern solution keeps (the classic rules always, disjoint groups
+/// too), the literals placing its digits are the ones negated: the
+/// solver is steered to it, as on the classic path. Left to its own
+/// guesses varisat searched past a minute on an empty 36×36 grid with
+/// disjoint groups, and 15 s counting a 64×64 grid with two givens.
+pub(crate) struct Polarity {
+    cell_vars: usize,
+    side: usize,
+    target: Option<Grid>,
+    place_first: bool,
+}
+
+impl Polarity {
+    /// The polarity for `puzzle`: steered to a pattern solution when
+    /// there is one, else every cell-digit literal negated when
+    /// `place_first`, or none.
+    fn new(puzzle: &Puzzle, place_first: bool) -> Polarity {
+        let givens = puzzle.givens();
+        let side = givens.size().side();
+        let target = (side >= pattern::FROM_SIDE)
+            .then(|| pattern::pattern_solution(givens))
+            .flatten()
+            .filter(|grid| puzzle.check(grid).is_ok());
+        Polarity {
+            cell_vars: vars::cell_digit_count(givens.size()),
+            side,
+            target,
+            place_first,
+        }
+    }
+
+    /// The polarity that leaves every literal as it is.
+    fn identity() -> Polarity {
+        Polarity {
+            cell_vars: 0,
+            side: 1,
+            target: None,
+            place_first: false,
+        }
+    }
+
+    /// Returns `lit` as the solver sees it, or a solver's literal as the
+    /// formula's.
+    pub(crate) fn turn(&self, lit: Lit) -> Lit {
+        let index = lit.index();
+        if index >= self.cell_vars {
+            return lit;
+        }
+        let place = match &self.target {
+            Some(target) => {
+                target.cells()[index / self.side] == Some(Digit::from_index(index % self.side))
+            }
+            None => self.place_first,
+        };
+        if place { !lit } else { lit }
+    }
 }
 
 /// Loads into `solver` what propagation and probing leave of `puzzle`'s
 /// formula, each variable under its own number (cell-digit variables
-/// first, as [`vars`] numbers them), with a unit clause for each
+/// first, as [`vars`] numbers them) and turned by the [`Polarity`]
+/// returned in [`Probing::Loaded`], with a unit clause for each
 /// cell-digit variable they fix, unless they decide the puzzle on their
-/// own. Every model of what is loaded is a model of the whole formula on
-/// the cell-digit variables, and every solution of the puzzle is one:
-/// both deductions keep every model. Counting enumerates on it.
+/// own. Every model of what is loaded, turned back, is a model of the
+/// whole formula on the cell-digit variables, and every solution of the
+/// puzzle is one: both deductions keep every model. Counting enumerates
+/// on it.
 pub(crate) fn load_probed(
     puzzle: &Puzzle,
     encoding: &Encoding,
@@ -148,7 +216,7 @@ pub(crate) fn load_probed(
                 for lit in fixed.lits() {
                     solver.add_clause(&[lit]);
                 }
-                return Probing::Loaded;
+                return Probing::Loaded(Polarity::identity());
             }
         }
     }
@@ -159,14 +227,15 @@ pub(crate) fn load_probed(
         return Probing::Settled(grid);
     }
     let cell_vars = vars::cell_digit_count(puzzle.givens().size());
+    let polarity = Polarity::new(puzzle, false);
     load_left(
         &probed.propagator,
         &probed.fixed,
         cell_vars,
         solver,
-        |lit| lit,
+        |lit| polarity.turn(lit),
     );
-    Probing::Loaded
+    Probing::Loaded(polarity)
 }
 
 impl SatSolver {
@@ -215,28 +284,11 @@ impl OnFresh for Open<'_> {
         } = self;
         let givens = puzzle.givens();
         let cell_vars = vars::cell_digit_count(givens.size());
-        let side = givens.size().side();
-        // On a near-empty big grid whose rules the pattern solution keeps
-        // (disjoint groups do), the solver is steered to it, as on the
-        // classic path: an empty 36×36 grid with disjoint groups took
-        // varisat past a minute of conflicts otherwise.
-        let target = (side >= pattern::FROM_SIDE)
-            .then(|| pattern::pattern_solution(givens))
-            .flatten()
-            .filter(|grid| puzzle.check(grid).is_ok());
-        // The cell-digit literals reach the solver negated where they
-        // place a digit of the target (every digit without one), as on
-        // the classic path (`Placing`): varisat's first guesses set a
-        // variable false, and so they place digits rather than rule one
-        // out. Models and the blocking clause are turned back and forth.
-        let turn = |lit: Lit| {
-            let index = lit.index();
-            let place = index < cell_vars
-                && target.as_ref().is_none_or(|t| {
-                    t.cells()[index / side] == Some(Digit::from_index(index % side))
-                });
-            if place { !lit } else { lit }
-        };
+        // Digits placed first, or the pattern solution's (`Polarity`), as
+        // on the classic path (`Placing`). Models and the blocking clause
+        // are turned back and forth.
+        let polarity = Polarity::new(puzzle, true);
+        let turn = |lit: Lit| polarity.turn(lit);
         load_left(propagator, fixed, cell_vars, &mut solver, turn);
         first_two(
             &mut solver,
