@@ -353,10 +353,7 @@ impl<W: Write> Printer<W> {
         record: &serde_json::Value,
     ) -> io::Result<()> {
         let givens = puzzle.givens();
-        if let Some(what) = self
-            .text_format()
-            .and_then(|format| text_loss(puzzle, format))
-        {
+        if let Some(what) = text_format(self.format).and_then(|format| text_loss(puzzle, format)) {
             // Refused before anything of it is written: a grid that reads
             // back with other blocks is another puzzle.
             return Err(io::Error::other(format!(
@@ -380,12 +377,6 @@ impl<W: Write> Printer<W> {
             };
             written.expect("a Display implementation returned an error unexpectedly");
         })
-    }
-
-    /// Returns the text format a puzzle's givens are written in, `None`
-    /// for JSON and links, which hold any puzzle.
-    fn text_format(&self) -> Option<TextFormat> {
-        text_format(self.format)
     }
 
     /// Flushes what is buffered.

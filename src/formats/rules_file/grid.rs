@@ -81,8 +81,6 @@ pub(super) fn read_blocks(blocks: &Blocks, size: Size) -> Result<Shape, String> 
     }
 }
 
-/// Reads one row of givens: N symbols, or for grids past 25×25, N
-/// whitespace-separated numbers.
 /// Reads row `r` (0-based) of `givens` in the file `text`: its cells,
 /// or an error at the symbol or number to blame (at the row's string
 /// when it has too few or too many cells).
@@ -108,8 +106,9 @@ pub(super) fn read_row_in(
     })
 }
 
-/// Reads one row of givens: its cells, or the byte of the row to blame
-/// (`None` for the row as a whole) and what is wrong.
+/// Reads one row of givens, N symbols, or for grids past 25×25, N
+/// whitespace-separated numbers: its cells, or the byte of the row to
+/// blame (`None` for the row as a whole) and what is wrong.
 fn read_row(row: &str, size: Size) -> Result<Vec<Option<Digit>>, (Option<usize>, String)> {
     let side = size.side();
     // Each symbol, or each number, with its byte in the row.
