@@ -9,10 +9,12 @@
 //!
 //! 1. The whole formula ([`encode_puzzle`]: rules, constraints, givens) is
 //!    loaded once on one solver. No model: no cell has a candidate.
-//! 2. Every (cell, digit) of a model is marked possible. The pairs the
-//!    givens already rule out (another digit in a given's cell, a given's
-//!    digit in its peers: [`Fixed::by_givens`]) are impossible without a
-//!    solver call.
+//! 2. Every (cell, digit) of a model is marked possible, and with it every
+//!    pair the puzzle's symmetries exchange with one of them: on a classic
+//!    puzzle, the digits no given uses relabel freely, and rows or bands
+//!    free of givens exchange (`orbits.rs`). The pairs the givens already
+//!    rule out (another digit in a given's cell, a given's digit in its
+//!    peers: [`Fixed::by_givens`]) are impossible without a solver call.
 //! 3. One clause (¬a ∨ x₁ ∨ … ∨ xₖ) over the k pairs still unknown, behind
 //!    a fresh activation literal a, asks for a solution that shows at
 //!    least one of them. No model proves every unknown pair impossible at
@@ -27,8 +29,14 @@
 //!    that pair impossible; the core's pairs leave the batch, which is
 //!    tried again, three times at most. Then step 3 again.
 //!
+//! Near-empty classic grids from `pattern::FROM_SIDE` up start without
+//! the solver: solutions made from the pattern grid, one more given at a
+//! time, mark what they show (`Candidates::mark_patterns`), and the solver
+//! is loaded only for the pairs they miss.
+//!
 //! Every model is decoded and checked against every rule and constraint
-//! ([`read_model`]) before it marks anything, as everywhere else.
+//! ([`read_model`]), and every pattern solution against the puzzle, before
+//! it marks anything, as everywhere else.
 //!
 //! # Cost
 //!
@@ -41,17 +49,20 @@
 //! puzzles gained less: the solver's next model stays close to the last
 //! (it keeps its phases, and varisat has no way to set them), so a step
 //! often added one or two pairs, and the empty 9×9 grid took 468 calls.
-//! With it, the empty grid takes 74 calls; docs/performance.md has the
+//! With it, the empty grid took 74 calls; with the symmetries of step 2 it
+//! takes one, and a 36×36 grid with one given went from 11 s to 0.4 s
+//! (0.01 s with the pattern solutions); docs/performance.md has the
 //! figures.
 
 use varisat::{ExtendFormula, Lit, Solver};
 
-use super::{SolveError, next_model, read_model};
+use super::{SolveError, next_model, pattern, read_model};
 use crate::encode::optimized::Fixed;
 use crate::encode::{Encoding, vars};
 use crate::formula::encode_puzzle;
 use crate::grid::{Cell, Digit, Grid, Shape, Size};
 use crate::puzzle::Puzzle;
+use orbits::Orbits;
 
 /// How many solutions a puzzle has, as its candidates tell it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -147,10 +158,53 @@ impl Candidates {
             .collect()
     }
 
-    fn mark(&mut self, solution: &Grid) {
-        for cell in self.size.all_cells() {
-            let digit = solution.get(cell).expect("a solution is full");
-            self.possible[vars::var(self.size, cell, digit).index()] = true;
+    /// Marks the pairs that solutions made from the pattern grid show, with
+    /// no solver call, and returns whether there was one: on classic
+    /// puzzles from `pattern::FROM_SIDE` up with no more givens than the
+    /// side, where CDCL is slow to find the particular solutions this
+    /// search asks for (a 64×64 grid with two givens took 50 s of solver
+    /// calls after its first model, for 146 pairs).
+    ///
+    /// Each unknown pair is tried once as one more given: a transform of
+    /// the pattern grid that agrees with the givens and the pair shows it
+    /// (`pattern::pattern_solution`). Every grid it returns is checked
+    /// against the puzzle before it marks anything. The pairs it misses go
+    /// to the solver as before.
+    fn mark_patterns(&mut self, puzzle: &Puzzle, orbits: &Orbits, fixed: &Fixed) -> bool {
+        let givens = puzzle.givens();
+        if !puzzle.is_classic() || givens.size().side() < pattern::FROM_SIDE {
+            return false;
+        }
+        let solves = |grid: &Grid| puzzle.check(grid).is_ok();
+        let Some(first) = pattern::pattern_solution(givens).filter(solves) else {
+            return false;
+        };
+        self.mark(&first, orbits);
+        let none_ruled_out = vec![false; self.possible.len()];
+        let mut with_pair = givens.clone();
+        let mut misses = 0;
+        for (cell, digit) in self.unknown(fixed, &none_ruled_out) {
+            if self.possible[vars::var(self.size, cell, digit).index()] {
+                continue;
+            }
+            with_pair.set(cell, Some(digit));
+            match pattern::pattern_solution(&with_pair).filter(solves) {
+                Some(solution) => self.mark(&solution, orbits),
+                None => misses += 1,
+            }
+            with_pair.set(cell, None);
+            if misses == PATTERN_MISSES {
+                break;
+            }
+        }
+        true
+    }
+
+    /// Marks every (cell, digit) of `solution` possible, and every pair
+    /// its `orbits` exchange with one of them.
+    fn mark(&mut self, solution: &Grid, orbits: &Orbits) {
+        for index in orbits.shown_by(solution) {
+            self.possible[index] = true;
         }
     }
 }
@@ -170,21 +224,29 @@ pub fn true_candidates(puzzle: &Puzzle, encoding: &Encoding) -> Result<Candidate
     let mut candidates = Candidates {
         size,
         possible: vec![false; vars::cell_digit_count(size)],
-        calls: 1,
+        calls: 0,
     };
-    let mut solver = Solver::new();
-    encode_puzzle(puzzle, encoding, &mut solver);
-    let read = |model: &[varisat::Lit]| read_model(puzzle, encoding, model);
-    let Some(first) = next_model(&mut solver, read)? else {
-        return Ok(candidates);
-    };
-    candidates.mark(&first);
+    let orbits = Orbits::of(puzzle);
     // Sound for every puzzle (a given's digit is in no peer of any
     // solution), and needed under the optimized encoding, whose formula
     // leaves these variables out and so would let them be true.
     let fixed = Fixed::by_givens(givens);
     // Pairs a solver call proved impossible on their own.
     let mut ruled_out = vec![false; candidates.possible.len()];
+    let solvable = candidates.mark_patterns(puzzle, &orbits, &fixed);
+    if solvable && candidates.unknown(&fixed, &ruled_out).is_empty() {
+        return Ok(candidates);
+    }
+    let mut solver = Solver::new();
+    encode_puzzle(puzzle, encoding, &mut solver);
+    let read = |model: &[varisat::Lit]| read_model(puzzle, encoding, model);
+    if !solvable {
+        candidates.calls += 1;
+        let Some(first) = next_model(&mut solver, read)? else {
+            return Ok(candidates);
+        };
+        candidates.mark(&first, &orbits);
+    }
     loop {
         let unknown = candidates.unknown(&fixed, &ruled_out);
         if unknown.is_empty() {
@@ -208,7 +270,7 @@ pub fn true_candidates(puzzle: &Puzzle, encoding: &Encoding) -> Result<Candidate
                 "the solver returned {solution}, which shows no new candidate"
             )));
         }
-        candidates.mark(&solution);
+        candidates.mark(&solution, &orbits);
         // Steering: ask for a solution that shows many unknown pairs at
         // once, as assumptions. Without one, varisat's failed core names
         // assumptions that cannot hold together: a core of one pair is
@@ -227,7 +289,7 @@ pub fn true_candidates(puzzle: &Puzzle, encoding: &Encoding) -> Result<Candidate
             let core: Vec<Lit> = solver.failed_core().unwrap_or(&[]).to_vec();
             solver.assume(&[]);
             if let Some(solution) = found? {
-                candidates.mark(&solution);
+                candidates.mark(&solution, &orbits);
                 break;
             }
             match core[..] {
@@ -239,6 +301,13 @@ pub fn true_candidates(puzzle: &Puzzle, encoding: &Encoding) -> Result<Candidate
         }
     }
 }
+
+/// How many pairs the pattern search may miss before the solver takes
+/// the rest. A miss costs the whole search (65,536 transforms, about
+/// 17 ms at 30×30 with 20 givens) and becomes likelier with each given:
+/// on such a grid 315 searches took 3.8 s, 212 of them misses, where
+/// stopping at the 16th miss left the solver a second's work.
+const PATTERN_MISSES: usize = 16;
 
 /// How many times one step asks for a solution showing a batch of
 /// unknown pairs, shrinking the batch by the failed core each time.
@@ -259,186 +328,6 @@ fn compatible(shape: &Shape, unknown: &[(Cell, Digit)]) -> Vec<(Cell, Digit)> {
     batch
 }
 
+mod orbits;
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::encode::RuleSet;
-    use crate::rules::{Constraint, Diagonal, Direction};
-
-    fn four() -> Size {
-        Size::from_side(4).unwrap()
-    }
-
-    /// Every full 4×4 grid with 2×2 blocks, by plain backtracking over
-    /// the cells: no SAT, no encoding.
-    fn all_four_by_four() -> Vec<Grid> {
-        fn fill(grid: &mut Grid, at: usize, out: &mut Vec<Grid>) {
-            let size = grid.size();
-            if at == size.cells() {
-                out.push(grid.clone());
-                return;
-            }
-            let cell = Cell::from_index(size, at);
-            for digit in size.digits() {
-                grid.set(cell, Some(digit));
-                if grid.first_conflict().is_none() {
-                    fill(grid, at + 1, out);
-                }
-            }
-            grid.set(cell, None);
-        }
-        let mut out = Vec::new();
-        fill(&mut Grid::empty(four()), 0, &mut out);
-        out
-    }
-
-    /// The union, cell by cell, of the digits of every full grid that
-    /// solves the puzzle.
-    fn brute_force(puzzle: &Puzzle, grids: &[Grid]) -> Vec<Vec<Digit>> {
-        let solutions: Vec<&Grid> = grids.iter().filter(|g| puzzle.check(g).is_ok()).collect();
-        four()
-            .all_cells()
-            .map(|cell| {
-                four()
-                    .digits()
-                    .filter(|&d| solutions.iter().any(|s| s.get(cell) == Some(d)))
-                    .collect()
-            })
-            .collect()
-    }
-
-    fn every_encoding() -> impl Iterator<Item = Encoding> {
-        [
-            RuleSet::Minimal,
-            RuleSet::Efficient,
-            RuleSet::Extended,
-            RuleSet::Optimized,
-        ]
-        .into_iter()
-        .map(|rules| Encoding {
-            rules,
-            ..Default::default()
-        })
-    }
-
-    fn assert_like_brute_force(puzzle: &Puzzle, grids: &[Grid], solutions: Solutions) {
-        let expected = brute_force(puzzle, grids);
-        for encoding in every_encoding() {
-            let found = true_candidates(puzzle, &encoding).unwrap();
-            let got: Vec<Vec<Digit>> = four().all_cells().map(|c| found.of(c)).collect();
-            assert_eq!(got, expected, "{} {:?}", puzzle.givens(), encoding.rules);
-            assert_eq!(found.solutions(), solutions, "{}", puzzle.givens());
-        }
-    }
-
-    #[test]
-    fn there_are_288_four_by_four_grids() {
-        assert_eq!(all_four_by_four().len(), 288);
-    }
-
-    #[test]
-    fn classic_candidates_are_the_union_of_all_solutions() {
-        let grids = all_four_by_four();
-        let cases = [
-            (".2343.1221.3432.", Solutions::One),
-            ("1234341221434321", Solutions::One),
-            ("1...............", Solutions::Several),
-            ("1..........2....", Solutions::Several),
-            ("12..........3...", Solutions::Several),
-            ("................", Solutions::Several),
-            // A clash among the givens, and a cell left with no digit.
-            ("11..............", Solutions::None),
-            ("123............4", Solutions::None),
-        ];
-        for (line, solutions) in cases {
-            let puzzle = Puzzle::new(Grid::from_symbols(four(), line).unwrap());
-            assert_like_brute_force(&puzzle, &grids, solutions);
-        }
-    }
-
-    #[test]
-    fn random_partial_grids_match_brute_force() {
-        let grids = all_four_by_four();
-        // xorshift64: a fixed sequence, so a failure replays.
-        let mut state = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
-        let mut seen = [0; 3];
-        for round in 0..240 {
-            let mut givens = Grid::empty(four());
-            if round % 2 == 0 {
-                // Some cells of a full grid: solvable, often ambiguous.
-                let full = &grids[next(grids.len())];
-                let keep = 1 + next(8);
-                for cell in four().all_cells() {
-                    if next(16) < keep {
-                        givens.set(cell, full.get(cell));
-                    }
-                }
-            } else {
-                // Digits anywhere: often no solution.
-                for _ in 0..1 + next(5) {
-                    let cell = Cell::from_index(four(), next(16));
-                    givens.set(cell, Some(Digit::from_index(next(4))));
-                }
-            }
-            let puzzle = Puzzle::new(givens);
-            let count = grids.iter().filter(|g| puzzle.check(g).is_ok()).count();
-            let solutions = match count {
-                0 => Solutions::None,
-                1 => Solutions::One,
-                _ => Solutions::Several,
-            };
-            seen[count.min(2)] += 1;
-            assert_like_brute_force(&puzzle, &grids, solutions);
-        }
-        // The rounds reach every kind of puzzle.
-        assert!(seen.iter().all(|&n| n > 10), "{seen:?}");
-    }
-
-    #[test]
-    fn a_diagonal_narrows_the_candidates() {
-        let grids = all_four_by_four();
-        let diagonal = Constraint::Diagonal(Diagonal {
-            direction: Direction::Negative,
-        });
-        for (line, solutions) in [
-            ("................", Solutions::Several),
-            ("1...............", Solutions::Several),
-            ("12..............", Solutions::Several),
-            // Classic-unique, but 1 twice on the diagonal.
-            ("12343412214343.1", Solutions::None),
-        ] {
-            let puzzle =
-                Puzzle::new(Grid::from_symbols(four(), line).unwrap()).with(diagonal.clone());
-            assert_like_brute_force(&puzzle, &grids, solutions);
-        }
-        // The diagonal matters: with 1 in r1c1, r3c3 (on the diagonal) can no
-        // longer hold 1.
-        let puzzle = Puzzle::new(Grid::from_symbols(four(), "12..............").unwrap());
-        let classic = brute_force(&puzzle, &grids);
-        let diagonal = brute_force(&puzzle.with(diagonal), &grids);
-        assert!(
-            classic[10].len() > diagonal[10].len(),
-            "{classic:?} {diagonal:?}"
-        );
-    }
-
-    #[test]
-    fn a_unique_puzzle_takes_two_solver_calls() {
-        // 17 clues (Royle's collection): the givens leave many pairs open.
-        let line =
-            "000000010400000000020000000000050407008000300001090000300400200050100000000806000";
-        let puzzle = Puzzle::new(Grid::from_symbols(Size::NINE, line).unwrap());
-        let found = true_candidates(&puzzle, &Encoding::default()).unwrap();
-        assert_eq!(found.solutions(), Solutions::One);
-        assert_eq!(found.solver_calls(), 2);
-        let unsolvable = Puzzle::new(Grid::from_symbols(four(), "11..............").unwrap());
-        let found = true_candidates(&unsolvable, &Encoding::default()).unwrap();
-        assert_eq!(found.solver_calls(), 1);
-    }
-}
+mod tests;
