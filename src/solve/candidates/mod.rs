@@ -50,8 +50,8 @@
 //! (it keeps its phases, and varisat has no way to set them), so a step
 //! often added one or two pairs, and the empty 9×9 grid took 468 calls.
 //! With it, the empty grid took 74 calls; with the symmetries of step 2 it
-//! takes one, and a 36×36 grid with one given went from 11 s to 0.4 s
-//! (0.01 s with the pattern solutions); docs/performance.md has the
+//! takes one, and the empty 36×36 grid went from 14 s to 0.45 s (no
+//! solver call with the pattern solutions); docs/performance.md has the
 //! figures.
 
 use varisat::{ExtendFormula, Lit, Solver};
