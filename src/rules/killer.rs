@@ -8,6 +8,7 @@
 use varisat::ExtendFormula;
 
 use super::lines::{cell_list, sorted};
+use super::outside::place_name;
 use super::relation::value;
 use super::sums::{prune_distinct_sum, prune_weighted_sum};
 use super::{Broken, Contradiction, Rule, check_distinct, encode_distinct, prune_distinct};
@@ -178,7 +179,8 @@ impl LittleKiller {
         let inside = |x: i32| (1..=n).contains(&x);
         if inside(r) && inside(c) || !(0..=n + 1).contains(&r) || !(0..=n + 1).contains(&c) {
             return Err(format!(
-                "a little killer clue must sit just outside the grid, not at R{r}C{c}"
+                "a little killer clue must sit just outside the grid, not at {}",
+                place_name(clue)
             ));
         }
         let (dr, dc) = heading.step();
@@ -191,9 +193,8 @@ impl LittleKiller {
         }
         if cells.is_empty() {
             return Err(format!(
-                "the little killer clue at R{}C{} points {} away from the grid",
-                clue.0,
-                clue.1,
+                "the little killer clue at {} points {} away from the grid",
+                place_name(clue),
                 heading.name()
             ));
         }

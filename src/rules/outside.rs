@@ -23,6 +23,13 @@ use crate::encode::sum::{Sum, SumKind, Term};
 use crate::encode::vars::lit;
 use crate::grid::{Cell, Digit, Grid, Shape, Size};
 
+/// Names a place outside the grid (1-based, row or column 0 or N + 1)
+/// as every message names cells: `r0c5` sits above column 5, `r3c10`
+/// right of row 3 of a 9×9 grid.
+pub fn place_name((row, col): (u8, u8)) -> String {
+    format!("r{row}c{col}")
+}
+
 /// The cells a clue outside the grid faces, from its side inward. The
 /// clue is 1-based: row or column 0 or N + 1, not a corner.
 ///
@@ -40,7 +47,8 @@ pub fn facing(side: usize, clue: (u8, u8)) -> Result<Vec<Cell>, String> {
         (r, c) if r == n + 1 && inside(c) => (0..n).rev().map(|k| Cell::new(k, c - 1)).collect(),
         _ => {
             return Err(format!(
-                "a clue outside the grid must face a row or a column, not sit at R{r}C{c}"
+                "a clue outside the grid must face a row or a column, not sit at {}",
+                place_name(clue)
             ));
         }
     };

@@ -27,7 +27,7 @@ use reader::Reader;
 
 use crate::formats::count;
 use crate::grid::{Cell, Digit, Shape};
-use crate::rules::outside::facing;
+use crate::rules::outside::{facing, place_name};
 use crate::rules::{
     Arrow, BetweenLine, Clones, Constraint, Dot, DotKind, Extreme, Extremum, Heading, KillerCage,
     LittleKiller, Negative, Palindrome, Quadruple, RegionSumLine, Renban, Sandwich, Skyscraper,
@@ -61,7 +61,7 @@ impl fmt::Display for Value {
                 write!(f, "[{}]", shown.join(", "))
             }
             Value::Cell(c) => write!(f, "{c}"),
-            Value::Outside(r, c) => write!(f, "r{r}c{c}"),
+            Value::Outside(r, c) => f.write_str(&place_name((*r, *c))),
         }
     }
 }
@@ -169,7 +169,7 @@ pub fn build(key: &str, item: &Item, shape: &Shape) -> Result<Vec<Constraint>, I
                 // A little killer arrow without a number says nothing.
                 return Ok(Vec::new());
             };
-            let clue_name = format!("R{}C{}", clue.0, clue.1);
+            let clue_name = place_name(clue);
             let lk =
                 LittleKiller::new(size.side(), clue, heading, 0).or_else(|m| r.fail("cell", m))?;
             if item.contains_key("cells") && r.cells("cells")? != lk.cells {

@@ -81,7 +81,7 @@ fn malformed_entries_name_the_constraint_and_the_cell_in_both_formats() {
         (
             r#""sandwichsum": [{"cell": "R1C1", "value": "5"}]"#,
             "type = 'sandwichsum'\ncell = 'r1c1'\nvalue = 5",
-            "must face a row or a column, not sit at R1C1",
+            "must face a row or a column, not sit at r1c1",
         ),
         (
             r#""littlekillersum": [{"cell": "R0C1", "direction": "UL", "value": "5"}]"#,
