@@ -78,7 +78,7 @@ impl State {
                 &mut cells,
                 &mut Blanks::default(),
             )
-            .and_then(|()| second_puzzle(line, size, number))
+            .and_then(|()| second_puzzle(line, number))
             .map(|()| Puzzle {
                 label: Label::Line(number),
                 line: number,
@@ -312,10 +312,13 @@ impl State {
     }
 }
 
-/// Checks the comment after a one-line puzzle: a token there that is a
-/// whole puzzle of the same size (N² cell symbols) would be lost, so it is
-/// an error pointing at it.
-fn second_puzzle(line: &[u8], size: Size, number: usize) -> Result<(), ParseError> {
+/// Checks the comment after a one-line puzzle: a puzzle there would be
+/// lost, so it is an error pointing at it. A puzzle is a token that is a
+/// whole grid of any size (N² cell symbols) or an f-puzzles payload, bare
+/// or in a link, or the comment's tokens together when they make a whole
+/// grid, as rows (`003020600 900305001 …`) or numbers do. A link to
+/// anything else is a comment: a puzzle's source is often written so.
+fn second_puzzle(line: &[u8], number: usize) -> Result<(), ParseError> {
     // Nearly every line is one token and holds no second puzzle: this
     // skips decoding and splitting it, which cost the reader about a
     // twentieth of its time on a file of one-line puzzles.
@@ -323,22 +326,27 @@ fn second_puzzle(line: &[u8], size: Size, number: usize) -> Result<(), ParseErro
         return Ok(());
     }
     let text = String::from_utf8_lossy(line);
+    let mut tokens = Vec::new();
     let mut column = 1;
-    let mut in_first = true;
     for token in text.split([' ', '\t']) {
-        let length = token.chars().count();
         if !token.is_empty() {
-            let puzzle_like = length == size.cells()
-                && token
-                    .bytes()
-                    .all(|b| is_blank(b) || size.digit_of(char::from(b)).is_some());
-            if !in_first && puzzle_like {
-                let kind = ParseErrorKind::SecondPuzzle;
-                return Err(ParseError::new(number, Some(column), kind));
-            }
-            in_first = false;
+            tokens.push((column, token));
         }
-        column += length + 1;
+        column += token.chars().count() + 1;
     }
-    Ok(())
+    let comment = tokens.get(1..).unwrap_or_default();
+    let puzzle = |text: &str| is_written_grid(text) || fpuzzles::payload_of(text).is_some();
+    let alone = comment.iter().find(|(_, token)| puzzle(token));
+    let together = || {
+        let joined: String = comment.iter().map(|(_, token)| *token).collect();
+        comment.first().filter(|_| comment.len() > 1 && is_written_grid(&joined))
+    };
+    match alone.or_else(together) {
+        Some(&(column, _)) => Err(ParseError::new(
+            number,
+            Some(column),
+            ParseErrorKind::SecondPuzzle,
+        )),
+        None => Ok(()),
+    }
 }

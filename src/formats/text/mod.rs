@@ -306,9 +306,12 @@ pub fn parse_str(text: &str, format: Format) -> Result<Vec<Puzzle>, ParseError> 
 /// ```
 pub fn looks_like_puzzle(text: &str) -> bool {
     let text = text.trim();
-    if fpuzzles::link_payload(text).is_some() {
-        return true;
-    }
+    fpuzzles::link_payload(text).is_some() || is_written_grid(text)
+}
+
+/// Returns whether `text` is a whole grid on one line: N² characters, each
+/// a blank or a digit of the N×N grid.
+fn is_written_grid(text: &str) -> bool {
     Size::from_cell_count(text.len())
         .filter(|size| size.has_symbols())
         .is_some_and(|size| {

@@ -143,6 +143,36 @@ fn a_second_puzzle_on_a_line_is_an_error_not_a_comment() {
 }
 
 #[test]
+fn a_second_puzzle_of_another_size_or_form_is_an_error_too() {
+    let four = "1.3.3.1.2.4.4.2.";
+    let rows = "003020600 900305001 001806400 008102900 700000008 006708200 \
+                002609500 800203009 005010300";
+    let lines = [
+        (format!("{four} {TOP1}"), 18),
+        (format!("{TOP1} {four}"), 83),
+        (format!("{TOP1} {rows}"), 83),
+        (
+            format!("{TOP1} see https://www.f-puzzles.com/?load=N4IgABC"),
+            87,
+        ),
+        (format!("{TOP1} N4IgABC"), 83),
+    ];
+    for (line, column) in lines {
+        let all: Vec<_> = Puzzles::new(line.as_bytes(), Format::Auto).collect();
+        let e = all[0].as_ref().unwrap_err();
+        assert_eq!(
+            (e.kind(), e.column()),
+            (&ParseErrorKind::SecondPuzzle, Some(column)),
+            "{line}"
+        );
+    }
+    // A source's address, a rating, a few numbers: a comment.
+    let comment = format!("{TOP1} from http://magictour.free.fr/top95 rated 1 2 3");
+    let all: Vec<_> = Puzzles::new(comment.as_bytes(), Format::Auto).collect();
+    assert!(all[0].is_ok(), "{all:?}");
+}
+
+#[test]
 fn an_endless_line_stops_reading_with_an_error() {
     // More than the limit of cells with no line end, as from a stream
     // that never sends one.
