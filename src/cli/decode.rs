@@ -9,8 +9,8 @@ use sudoku_sat::formats::dimacs::answer::{Answer, read_answer};
 use sudoku_sat::solve::{SolveError, read_model};
 
 use super::output::Printer;
-use super::say;
 use super::{DecodeArgs, Status};
+use super::{files, say};
 
 /// The largest solver output read; a 25×25 model is about 100 KB.
 const MAX_ANSWER_BYTES: u64 = 64 << 20;
@@ -18,12 +18,10 @@ const MAX_ANSWER_BYTES: u64 = 64 << 20;
 /// Runs `decode`: reads the puzzle and the solver's answer, validates the
 /// model, and prints the solution.
 pub fn decode(args: DecodeArgs) -> anyhow::Result<Status> {
-    if args.puzzle.as_os_str() == "-" && args.model.as_os_str() == "-" {
-        bail!(
-            "the puzzle (-) and the solver's answer (-) cannot both come from standard \
-             input; give one of them as a file"
-        );
-    }
+    files::one_stdin(&[
+        ("the puzzle", Some(&args.puzzle)),
+        ("the solver's answer", Some(&args.model)),
+    ])?;
     let input = args.input.open(Some(&args.puzzle))?;
     let name = input.name.clone();
     let Some(puzzle) = input.one_puzzle(args.input.options(), "decode")? else {
@@ -34,7 +32,7 @@ pub fn decode(args: DecodeArgs) -> anyhow::Result<Status> {
     let model_name = if from_stdin {
         "<stdin>".to_string()
     } else {
-        args.model.display().to_string()
+        files::shown(&args.model)
     };
     let mut bytes = Vec::new();
     let reader: Box<dyn Read> = if from_stdin {

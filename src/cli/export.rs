@@ -87,7 +87,7 @@ pub fn export(
             (None, None) => pending = Some(puzzle),
             (None, Some(first)) => {
                 fs::create_dir_all(path)
-                    .with_context(|| format!("{}: cannot make the folder", path.display()))?;
+                    .with_context(|| format!("{}: cannot make the folder", files::shown(path)))?;
                 let mut folder = Target::Folder(path.to_path_buf(), HashSet::new());
                 write(&mut folder, &first)?;
                 write(&mut folder, &puzzle)?;

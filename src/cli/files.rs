@@ -93,8 +93,8 @@ pub fn refuse_clashes(inputs: &[(&str, &Path)], outputs: &[(&str, &Path)]) -> an
         if let Some((input_name, input, _)) = input {
             bail!(
                 "{name} {} is {input_name} {}; writing it would destroy it",
-                output.display(),
-                input.display()
+                shown(output),
+                shown(input)
             );
         }
         let clash = seen.iter().find(|(_, _, other, other_place)| {
@@ -103,13 +103,43 @@ pub fn refuse_clashes(inputs: &[(&str, &Path)], outputs: &[(&str, &Path)]) -> an
         if let Some((other_name, other, _, _)) = clash {
             bail!(
                 "{other_name} {} and {name} {} are the same file",
-                other.display(),
-                output.display()
+                shown(other),
+                shown(output)
             );
         }
         seen.push((name, output, out, place));
     }
     Ok(())
+}
+
+/// Refuses two inputs that would both read standard input (`-`): the
+/// second would find it empty and blame the input. `inputs` names each
+/// input as its message should.
+pub fn one_stdin(inputs: &[(&str, Option<&Path>)]) -> anyhow::Result<()> {
+    let from_stdin: Vec<&str> = (inputs.iter())
+        .filter(|(_, path)| path.is_some_and(|p| p.as_os_str() == "-"))
+        .map(|&(name, _)| name)
+        .collect();
+    if let [first, second, ..] = from_stdin[..] {
+        bail!(
+            "{first} (-) and {second} (-) cannot both come from standard input; give one of \
+             them as a file"
+        );
+    }
+    Ok(())
+}
+
+/// Shows a path as every message names it: as written, or quoted with
+/// Rust's escapes (`"bad\nname.txt"`) when it holds a control character,
+/// which would split a one-line error or reach the terminal as an escape
+/// sequence.
+pub fn shown(path: &Path) -> String {
+    let name = path.to_string_lossy();
+    if name.chars().any(char::is_control) {
+        format!("{name:?}")
+    } else {
+        name.into_owned()
+    }
 }
 
 /// Returns whether an output path means standard output.
@@ -158,7 +188,7 @@ pub fn write_atomic(
             .and_then(|()| out.flush())
             .context("cannot write to stdout");
     }
-    let context = || format!("{}: cannot write", path.display());
+    let context = || format!("{}: cannot write", shown(path));
     let target = follow_links(path);
     let existing = fs::metadata(&target).ok();
     if existing.as_ref().is_some_and(|m| !m.is_file()) {

@@ -8,9 +8,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Context, bail};
 
-use super::say;
 use super::shard::Shard;
 use super::signals::stopped;
+use super::{files, say};
 use sudoku_sat::formats::rules_file::{self, Extra};
 use sudoku_sat::formats::text::{
     Format, MAX_RULES_FILE_BYTES, ParseError, ParseErrorKind, Puzzle, Puzzles, ReadOptions,
@@ -73,7 +73,7 @@ impl Input {
             None => Ok(Input::stdin()),
             Some(p) if p.as_os_str() == "-" => Ok(Input::stdin()),
             Some(p) => {
-                let mut name = p.display().to_string();
+                let mut name = files::shown(p);
                 if p.is_dir() {
                     bail!("{name}: is a directory, not a puzzle file");
                 }
@@ -404,7 +404,7 @@ fn add_rules(
 ///
 /// `PATH: cannot open`, or the file's error with its line and column.
 pub fn read_rules(path: &Path) -> anyhow::Result<Extra> {
-    let name = path.display();
+    let name = files::shown(path);
     let file = File::open(path).with_context(|| format!("{name}: cannot open"))?;
     let mut text = String::new();
     file.take(MAX_RULES_FILE_BYTES as u64 + 1)

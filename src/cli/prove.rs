@@ -133,7 +133,7 @@ fn report(at: &str, args: &ProveArgs, certificate: &Certificate) -> anyhow::Resu
         if files::is_stdout(path) {
             "stdout".to_string()
         } else {
-            path.display().to_string()
+            files::shown(path)
         }
     };
     let (cnf, proof) = (shown(&args.cnf), shown(&args.proof));

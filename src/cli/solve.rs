@@ -20,9 +20,9 @@ use super::export::export;
 use super::input::{self, Input};
 use super::output::{self, Printer};
 use super::progress::Progress;
-use super::say;
 use super::signals;
 use super::{EulerArgs, SolveArgs, SolverArgs, Status};
+use super::{files, say};
 
 /// The Project Euler 96 puzzle file, built in so that `euler` works
 /// anywhere.
@@ -315,8 +315,9 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<Status> {
     let encoding = args.solver.encoding();
     if let Some(path) = &args.dimacs {
         if args.shard.shard.is_some() && path.as_os_str() != "-" {
-            std::fs::create_dir_all(path)
-                .with_context(|| format!("--dimacs {}: cannot make the folder", path.display()))?;
+            std::fs::create_dir_all(path).with_context(|| {
+                format!("--dimacs {}: cannot make the folder", files::shown(path))
+            })?;
         }
         let options = ExportOptions {
             names: args.dimacs_names,

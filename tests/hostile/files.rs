@@ -86,6 +86,23 @@ fn directory_given_as_the_file() {
     );
 }
 
+#[test]
+fn a_file_name_with_a_newline_or_an_escape_is_quoted_in_the_one_line_error() {
+    for name in ["bad\nname.txt", "esc\u{1b}[31mred.txt"] {
+        let (_dir, path) = temp_file(name, b"123\n");
+        let run = solve(&path.display().to_string());
+        assert_eq!(run.code, 2, "{}", run.stderr);
+        assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+        let quoted = format!("{:?}", path.display().to_string());
+        assert!(
+            run.stderr
+                .starts_with(&format!("error: {quoted}: line 1: ")),
+            "{}",
+            run.stderr
+        );
+    }
+}
+
 #[cfg(unix)]
 #[test]
 fn unreadable_file() {

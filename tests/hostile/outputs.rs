@@ -124,6 +124,15 @@ fn arguments_that_name_nothing_sensible_are_refused_clearly() {
         "{}",
         run.stderr
     );
+    // The second reader would find standard input empty and blame it.
+    let both = ["generate", "--solution", "-", "--pattern", "-"];
+    let run = run_bounded(&both, GRID_1.as_bytes(), None).run;
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert_eq!(
+        run.stderr.trim_end(),
+        "error: --solution (-) and --pattern (-) cannot both come from standard input; \
+         give one of them as a file"
+    );
     let run = run_bounded(&["generate", "--max-tries", "0"], b"", None).run;
     assert_eq!(run.code, 2, "{}", run.stderr);
     assert!(run.stderr.contains("--max-tries"), "{}", run.stderr);

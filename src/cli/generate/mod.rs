@@ -26,10 +26,10 @@ use report::{Tally, record};
 use super::convert::lost_in_text;
 use super::output::{OutputFormat, Printer};
 use super::progress::Progress;
-use super::say;
 use super::shard::{Shard, parse_shard};
 use super::signals::{report_stop, stop_flag, stopped};
 use super::{CrossCheckArgs, EncodingArgs, InputArgs, Status};
+use super::{files, say};
 
 /// The rating a generated puzzle must have (`rate`'s levels).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -350,6 +350,11 @@ fn grid_file(args: &GenerateArgs, path: &Path, flag: &str, side: usize) -> anyho
 
 /// Runs `generate`.
 pub fn generate(args: GenerateArgs) -> anyhow::Result<Status> {
+    files::one_stdin(&[
+        ("the template", args.template.as_deref()),
+        ("--solution", args.solution.as_deref()),
+        ("--pattern", args.pattern.as_deref()),
+    ])?;
     let Some((template, shown)) = template(&args)? else {
         return Ok(Status::Error);
     };
@@ -366,11 +371,12 @@ pub fn generate(args: GenerateArgs) -> anyhow::Result<Status> {
         if std::fs::metadata(dir).is_ok_and(|m| !m.is_dir()) {
             bail!(
                 "--proof-dir {}: not a folder; a CNF and a proof per puzzle go into the folder",
-                dir.display()
+                files::shown(dir)
             );
         }
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("--proof-dir {}: cannot make the folder", dir.display()))?;
+        std::fs::create_dir_all(dir).with_context(|| {
+            format!("--proof-dir {}: cannot make the folder", files::shown(dir))
+        })?;
     }
     let encoding = args.encoding.encoding();
     let side = template.shape().side();
@@ -470,7 +476,7 @@ pub fn generate(args: GenerateArgs) -> anyhow::Result<Status> {
         let first = Path::new(dir).join(format!("puzzle-{first:0width$}"));
         say::report(format_args!(
             "check a certificate with: rate {0}.cnf {0}.drat   (expect: s VERIFIED)",
-            first.display()
+            files::shown(&first)
         ));
     }
     if let Some(signal) = stopped() {
