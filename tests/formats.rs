@@ -204,6 +204,34 @@ fn csv_solutions_are_checked() {
 }
 
 #[test]
+fn every_report_command_checks_csv_solutions_against_the_rules() {
+    let text = std::fs::read_to_string(KAGGLE).unwrap();
+    let fixed = text.replace("659372748", "659312748");
+    for command in ["check", "count", "candidates", "rate", "hint"] {
+        let run = run_cli(&[command, KAGGLE], b"");
+        assert_eq!(run.code, 2, "{command}: {}", run.stderr);
+        let errors: Vec<&str> = run
+            .stderr
+            .lines()
+            .filter(|l| l.starts_with("error:"))
+            .collect();
+        assert_eq!(
+            errors,
+            [format!(
+                "error: {KAGGLE}: line 4: the solution given in the input is wrong: \
+                 r5c5 and r5c7 both hold 7 in row5"
+            )],
+            "{command}"
+        );
+        // Every puzzle is still reported on.
+        assert!(run.stdout.contains("line 4"), "{command}: {}", run.stdout);
+        let run = run_cli(&[command, "--format", "csv"], fixed.as_bytes());
+        assert!(!run.stderr.contains("error:"), "{command}: {}", run.stderr);
+        assert_ne!(run.code, 2, "{command}");
+    }
+}
+
+#[test]
 fn csv_output_reads_back() {
     let euler = crate::common::EULER;
     let csv = run_cli(&["solve", "-o", "csv"], euler.as_bytes());

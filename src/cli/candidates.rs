@@ -34,7 +34,8 @@ use super::{InputArgs, Status};
 /// validated against every rule.
 ///
 /// Exit status: 0 every puzzle has exactly one solution; 1 some puzzle
-/// has none or several; 2 usage, I/O or parse error.
+/// has none or several; 2 usage, I/O or parse error, or a solution given
+/// in the input (a CSV solution column) that breaks a rule.
 #[derive(Debug, Args)]
 pub struct CandidatesArgs {
     /// The puzzle file; `-` or nothing reads standard input.

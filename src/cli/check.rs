@@ -34,8 +34,9 @@ use super::{InputArgs, Status};
 /// `solve --explain`). Answers are cross-checked with the backtracker.
 ///
 /// Exit status: 0 every puzzle unique (redundant givens or not); 1 some
-/// puzzle has none or several; 2 usage, I/O or parse error, or a
-/// disagreement with the backtracker.
+/// puzzle has none or several; 2 usage, I/O or parse error, a
+/// disagreement with the backtracker, or a solution given in the input (a
+/// CSV solution column) that breaks a rule.
 #[derive(Debug, Args)]
 pub struct CheckCommandArgs {
     /// The puzzle file; `-` or nothing reads standard input.

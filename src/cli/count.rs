@@ -33,7 +33,8 @@ use super::{CrossCheckArgs, EncodingArgs, InputArgs, Status};
 /// once whenever N! > K: any limit below 362,880 at 9x9.
 ///
 /// Exit status: 0 every puzzle has exactly one solution; 1 some puzzle
-/// has none or several; 2 usage, I/O or parse error.
+/// has none or several; 2 usage, I/O or parse error, or a solution given
+/// in the input (a CSV solution column) that breaks a rule.
 #[derive(Debug, Args)]
 pub struct CountArgs {
     /// The puzzle file; `-` or nothing reads standard input.

@@ -38,7 +38,8 @@ use super::{EncodingArgs, InputArgs, Status};
 /// candidates. A solved grid is said to be so.
 ///
 /// Exit status: 0 every puzzle got its hints; 1 some puzzle breaks a
-/// rule or has no or several solutions; 2 usage, I/O or parse error.
+/// rule or has no or several solutions; 2 usage, I/O or parse error, or a
+/// solution given in the input (a CSV solution column) that breaks a rule.
 #[derive(Debug, Args)]
 pub struct HintArgs {
     /// The puzzle file; `-` or nothing reads standard input.

@@ -8,6 +8,7 @@ use anyhow::Context;
 
 use super::Status;
 use super::input::Input;
+use super::say;
 use super::signals::{Signal, report_stop, stopped};
 
 use serde_json::json;
@@ -98,6 +99,9 @@ pub struct Reported {
     pub unreadable: usize,
     /// The puzzles handed to the caller.
     pub done: usize,
+    /// The puzzles whose input gives a wrong solution (a CSV solution
+    /// column), each reported on stderr.
+    pub wrong_solutions: usize,
     /// The signal that stopped the run between puzzles, if one did.
     pub stopped: Option<Signal>,
 }
@@ -105,12 +109,12 @@ pub struct Reported {
 impl Reported {
     /// Returns the run's exit status given the worst puzzle's: a signal's
     /// (saying on stderr what was done), else an error when a puzzle could
-    /// not be read, else `status`.
+    /// not be read or came with a wrong solution, else `status`.
     pub fn status(&self, source: &str, status: Status) -> Status {
         if let Some(signal) = self.stopped {
             return report_stop(signal, source, self.done);
         }
-        if self.unreadable > 0 {
+        if self.unreadable + self.wrong_solutions > 0 {
             return Status::Error;
         }
         status
@@ -123,6 +127,12 @@ impl Reported {
 /// between puzzles on SIGINT or SIGTERM, so every record written is
 /// complete.
 ///
+/// A solution the input gives with a puzzle (a CSV solution column) is
+/// checked against the puzzle's rules and givens first: one that breaks
+/// them is reported on stderr, and the run exits 2, as `solve`'s does. A
+/// grid that keeps every rule and given is a solution, and the only one of
+/// a unique puzzle, so no solver is needed to judge it.
+///
 /// # Errors
 ///
 /// The first error of `each`, or a failed write.
@@ -134,7 +144,17 @@ pub fn report_each(
     let flush_each = flush_each(&input);
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut done = 0;
+    let mut wrong_solutions = 0;
     let result = input.for_each(options, |source, puzzle| {
+        let broken = (puzzle.expected.as_ref()).and_then(|grid| puzzle.puzzle.check(grid).err());
+        if let Some(broken) = broken {
+            wrong_solutions += 1;
+            out.flush().context("cannot write to stdout")?;
+            say::error(format_args!(
+                "{source}: {}: the solution given in the input is wrong: {broken}",
+                puzzle.label
+            ));
+        }
         each(source, puzzle, &mut out)?;
         done += 1;
         if flush_each {
@@ -146,6 +166,7 @@ pub fn report_each(
     Ok(Reported {
         unreadable: result?,
         done,
+        wrong_solutions,
         stopped: stopped(),
     })
 }

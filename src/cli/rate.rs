@@ -32,7 +32,8 @@ use super::{InputArgs, Status};
 /// on to prove uniqueness, up to --decision-limit decisions).
 /// Puzzles with no solution start with `unsolvable` and say what found
 /// the conflict. A last line gives the share of each level. Exit 1 when
-/// a puzzle has no solution or several.
+/// a puzzle has no solution or several; 2 when a solution given in the
+/// input (a CSV solution column) breaks a rule.
 ///
 /// `--amo` changes no rating on the public sets (top95 and the 375
 /// forum-hardest puzzles give the same output, line for line, under all
