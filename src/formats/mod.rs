@@ -18,3 +18,15 @@ pub mod text;
 pub(crate) fn count(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
+
+/// Returns text as one short line for a message: its first line, cut at
+/// `max` characters, with `…` where anything was left out, so an error
+/// stays on one line and its length bounded whatever the input.
+pub(crate) fn shortened(text: &str, max: usize) -> String {
+    let first = text.trim().lines().next().unwrap_or("");
+    let mut out: String = first.chars().take(max).collect();
+    if out.len() < text.trim().len() {
+        out.push('…');
+    }
+    out
+}

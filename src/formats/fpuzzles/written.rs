@@ -14,6 +14,7 @@ use std::sync::Arc;
 use serde_json::{Map, Value, json};
 
 use super::{FpuzzlesError, invalid};
+use crate::formats::shortened;
 use crate::grid::Shape;
 use crate::lang::{LangError, Library};
 use crate::rules::{Constraint, LangRule, Origin, Written};
@@ -61,7 +62,8 @@ pub(super) fn read(value: &Value, shape: &Shape) -> Result<Vec<Constraint>, Fpuz
                     .ok_or_else(|| invalid(format!("a rule's 'max_clauses' is {v}")))?,
             ),
         };
-        let label = name.as_deref().map_or_else(|| shortened(&holds), shortened);
+        let label = name.as_deref().unwrap_or(&holds);
+        let label = shortened(label, 40);
         let refused = |e: &LangError| {
             let place = place(e, define.as_deref(), &holds);
             invalid(format!("rule '{label}' ({place}): {e}"))
@@ -86,19 +88,6 @@ pub(super) fn read(value: &Value, shape: &Shape) -> Result<Vec<Constraint>, Fpuz
         out.push(Constraint::Lang(Box::new(rule)));
     }
     Ok(out)
-}
-
-/// Returns a rule's name or text as one short line for a message: its
-/// first line, cut at 40 characters, with `…` where anything was left
-/// out, so an error stays on one line.
-fn shortened(text: &str) -> String {
-    const MAX: usize = 40;
-    let first = text.trim().lines().next().unwrap_or("");
-    let mut out: String = first.chars().take(MAX).collect();
-    if out.len() < text.trim().len() {
-        out.push('…');
-    }
-    out
 }
 
 /// Names where in the rule's strings a language error lies: which field

@@ -192,7 +192,7 @@ impl State {
                             .map(Some)
                             .ok_or_else(|| {
                                 let kind = ParseErrorKind::NotANumber {
-                                    found: t.chars().take(20).collect(),
+                                    found: crate::formats::shortened(t, 20),
                                     side: size.side(),
                                 };
                                 ParseError::new(number, Some(*col), kind)

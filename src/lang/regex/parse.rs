@@ -157,13 +157,15 @@ impl Parser<'_> {
             }
             None => return Err(self.error(0, "expected a digit, found the end".into())),
         };
+        // Quoted as written: a number past u64 reads as u64::MAX above.
+        let written = self.text[start..self.pos].trim_matches(['<', '>']);
         match u32::try_from(value) {
             Ok(d) if d >= 1 && d as usize <= self.side => Ok(d),
             _ => Err(self.error_at(
                 start,
                 self.pos,
                 LangErrorKind::OutOfRange(format!(
-                    "{value} is not a digit of a {0}x{0} grid",
+                    "{written} is not a digit of a {0}x{0} grid",
                     self.side
                 )),
             )),

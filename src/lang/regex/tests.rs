@@ -169,6 +169,12 @@ fn errors_point_inside_the_string() {
     let (kind, s, e) = error("10", 9);
     assert!(matches!(kind, LangErrorKind::OutOfRange(_)));
     assert_eq!((s, e), (1, 2));
+    // A number past u64 is quoted as written, not as u64::MAX.
+    let (kind, _, _) = error("<99999999999999999999>", 9);
+    assert_eq!(
+        kind,
+        LangErrorKind::OutOfRange("99999999999999999999 is not a digit of a 9x9 grid".into())
+    );
     let (kind, s, _) = error("1(2", 9);
     assert!(matches!(kind, LangErrorKind::Syntax(_)));
     assert_eq!(s, 3);

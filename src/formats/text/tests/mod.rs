@@ -334,6 +334,13 @@ fn numbers_between_bars() {
         e.to_string(),
         "line 2, column 8: '1x' is not a digit from 1 to 4, or 0 or . for a blank"
     );
+    // A long token is cut, and says so.
+    let long = "1 0 3 0\n3 0 1 0\n2 0 4 0\n4 0 2 1234567890123456789012\n";
+    let e = only_error(long.as_bytes(), Format::Numbers);
+    assert!(
+        e.to_string().contains("'12345678901234567890…' is not a digit"),
+        "{e}"
+    );
     let e = only_error(
         four.replacen("|04|  |02|", "|04|  |05|", 1).as_bytes(),
         Format::Auto,
