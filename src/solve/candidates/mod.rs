@@ -170,7 +170,13 @@ impl Candidates {
     /// (`pattern::pattern_solution`). Every grid it returns is checked
     /// against the puzzle before it marks anything. The pairs it misses go
     /// to the solver as before.
-    fn mark_patterns(&mut self, puzzle: &Puzzle, orbits: &Orbits, fixed: &Fixed) -> bool {
+    fn mark_patterns(
+        &mut self,
+        puzzle: &Puzzle,
+        orbits: &Orbits,
+        fixed: &Fixed,
+        ruled_out: &[bool],
+    ) -> bool {
         let givens = puzzle.givens();
         if !puzzle.is_classic() || givens.size().side() < pattern::FROM_SIDE {
             return false;
@@ -180,10 +186,9 @@ impl Candidates {
             return false;
         };
         self.mark(&first, orbits);
-        let none_ruled_out = vec![false; self.possible.len()];
         let mut with_pair = givens.clone();
         let mut misses = 0;
-        for (cell, digit) in self.unknown(fixed, &none_ruled_out) {
+        for (cell, digit) in self.unknown(fixed, ruled_out) {
             if self.possible[vars::var(self.size, cell, digit).index()] {
                 continue;
             }
@@ -233,7 +238,7 @@ pub fn true_candidates(puzzle: &Puzzle, encoding: &Encoding) -> Result<Candidate
     let fixed = Fixed::by_givens(givens);
     // Pairs a solver call proved impossible on their own.
     let mut ruled_out = vec![false; candidates.possible.len()];
-    let solvable = candidates.mark_patterns(puzzle, &orbits, &fixed);
+    let solvable = candidates.mark_patterns(puzzle, &orbits, &fixed, &ruled_out);
     if solvable && candidates.unknown(&fixed, &ruled_out).is_empty() {
         return Ok(candidates);
     }
