@@ -339,7 +339,9 @@ fn second_puzzle(line: &[u8], number: usize) -> Result<(), ParseError> {
     let alone = comment.iter().find(|(_, token)| puzzle(token));
     let together = || {
         let joined: String = comment.iter().map(|(_, token)| *token).collect();
-        comment.first().filter(|_| comment.len() > 1 && is_written_grid(&joined))
+        comment
+            .first()
+            .filter(|_| comment.len() > 1 && is_written_grid(&joined))
     };
     match alone.or_else(together) {
         Some(&(column, _)) => Err(ParseError::new(

@@ -338,7 +338,8 @@ fn numbers_between_bars() {
     let long = "1 0 3 0\n3 0 1 0\n2 0 4 0\n4 0 2 1234567890123456789012\n";
     let e = only_error(long.as_bytes(), Format::Numbers);
     assert!(
-        e.to_string().contains("'12345678901234567890…' is not a digit"),
+        e.to_string()
+            .contains("'12345678901234567890…' is not a digit"),
         "{e}"
     );
     let e = only_error(
