@@ -78,3 +78,66 @@ fn a_line_of_names_amid_puzzles_is_a_bad_line_not_a_csv_header() {
         "{all:?}"
     );
 }
+
+#[test]
+fn csv_rows_carry_their_solutions() {
+    let solution =
+        "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+    let quiz = EULER_01.replace('\n', "");
+    for header in [
+        "quizzes,solutions",
+        "puzzle,solution",
+        "Puzzle,Solution,Status",
+    ] {
+        let text = format!(
+            "{header}\n{quiz},{solution}\n{quiz}\n{},,unsolvable\n",
+            TOP1
+        );
+        for format in [Format::Auto, Format::Csv] {
+            let puzzles = parse_str(&text, format).unwrap();
+            assert_eq!(puzzles.len(), 3, "{header}");
+            assert_eq!(puzzles[0].grid().given_count(), 32);
+            assert_eq!(puzzles[0].label, Label::Line(2));
+            assert_eq!(puzzles[0].expected.as_ref().unwrap().to_string(), solution);
+            assert_eq!(puzzles[1].expected, None);
+            assert_eq!(puzzles[2].grid().to_string(), TOP1);
+            assert_eq!(puzzles[2].expected, None);
+        }
+    }
+    // Forced, the header may be left out; other formats hold no solution.
+    let rows = parse_str(&format!("{quiz},{solution}\n"), Format::Csv).unwrap();
+    assert!(rows[0].expected.is_some());
+    assert!(
+        parse_str(&quiz, Format::Auto).unwrap()[0]
+            .expected
+            .is_none()
+    );
+    // Errors name the line and the column in the row.
+    let csv = |row: &str| format!("quizzes,solutions\n{row}\n");
+    let blank = format!("{quiz},{}.{}", &solution[..4], &solution[5..]);
+    let e = only_error(csv(&blank).as_bytes(), Format::Auto);
+    assert_eq!((e.line(), e.column()), (2, Some(87)));
+    assert_eq!(e.kind(), &ParseErrorKind::BlankInSolution);
+    let short = format!("{quiz},{}", &solution[1..]);
+    let e = only_error(csv(&short).as_bytes(), Format::Auto);
+    assert_eq!(
+        e.kind(),
+        &ParseErrorKind::CellCount {
+            expected: 81,
+            found: 80
+        }
+    );
+    assert_eq!((e.line(), e.column()), (2, Some(163)));
+    let e = only_error(
+        csv(&format!("{quiz},{solution},unique,x")).as_bytes(),
+        Format::Auto,
+    );
+    assert_eq!((e.line(), e.column()), (2, Some(171)));
+    let e = only_error(csv(&format!("{quiz}x")).as_bytes(), Format::Auto);
+    assert_eq!((e.line(), e.column()), (2, Some(82)));
+    let e = only_error(
+        csv(&format!("{quiz},{solution} 1")).as_bytes(),
+        Format::Auto,
+    );
+    assert_eq!((e.line(), e.column()), (2, Some(165)));
+}
