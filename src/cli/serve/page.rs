@@ -12,6 +12,8 @@ use std::time::UNIX_EPOCH;
 
 use anyhow::{Context, bail};
 
+use crate::cli::files::shown;
+
 /// The page's files outside `pkg/`, by their path in `web/`.
 const PAGE: &[(&str, &[u8])] = &[
     ("index.html", include_bytes!("../../../web/index.html")),
@@ -129,19 +131,19 @@ impl Page {
             bail!(
                 "{}: no page here (index.html is missing); pass --root DIR, the web/ folder of \
                  the sudoku-sat repository, or leave --root out to serve the built-in page",
-                chosen.display()
+                shown(chosen)
             );
         }
         if !chosen.join(BUILT).is_file() {
             bail!(
                 "{}: the page is not built ({BUILT} is missing); run web/build in the sudoku-sat \
                  repository first, or leave --root out to serve the built-in page",
-                chosen.display()
+                shown(chosen)
             );
         }
         let root = chosen
             .canonicalize()
-            .with_context(|| format!("cannot resolve {}", chosen.display()))?;
+            .with_context(|| format!("cannot resolve {}", shown(chosen)))?;
         Ok(Page::Folder(root))
     }
 
@@ -149,7 +151,7 @@ impl Page {
     pub fn describe(&self) -> String {
         match self {
             Page::Embedded => "the built-in page".to_string(),
-            Page::Folder(root) => root.display().to_string(),
+            Page::Folder(root) => shown(root),
         }
     }
 
