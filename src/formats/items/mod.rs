@@ -241,6 +241,23 @@ pub fn build(key: &str, item: &Item, shape: &Shape) -> Result<Vec<Constraint>, I
             r.only(allowed)?;
             let min = if key == "betweenline" { 3 } else { 2 };
             let lines = r.lines(min)?;
+            // A renban's digits are distinct and a thermometer's rise, so
+            // neither fits more cells than there are digits: refused where
+            // it is written, as a cage of too many cells is, rather than
+            // left to a search that can only say "no solution".
+            if let Some(long) = lines.iter().find(|l| l.len() > size.side())
+                && matches!(key, "renban" | "thermometer")
+            {
+                let (what, why) = if key == "renban" {
+                    ("a renban line", "cannot hold distinct digits")
+                } else {
+                    ("a thermometer", "cannot rise through distinct digits")
+                };
+                return r.fail(
+                    "lines",
+                    format!("{what} of {} cells at {} {why}", long.len(), long[0]),
+                );
+            }
             let difference = match r.number("value")? {
                 None => Whispers::default_difference(size.side()),
                 Some(v) if (1..side).contains(&v) => v as u32,

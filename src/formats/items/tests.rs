@@ -59,6 +59,20 @@ fn every_family_round_trips_through_a_link_and_a_rules_file() {
     }
 }
 
+/// Ten cells of a 9×9 grid, row 1 then r2c9, quoted as a list's items,
+/// with `r` as the row letter (f-puzzles writes `R1C1`).
+fn ten_cells(r: &str) -> String {
+    let c = if r == "R" { "C" } else { "c" };
+    let mut cells: Vec<String> = (1..=9).map(|col| format!("'{r}1{c}{col}'")).collect();
+    cells.push(format!("'{r}2{c}9'"));
+    let list = cells.join(", ");
+    if r == "R" {
+        list.replace('\'', "\"")
+    } else {
+        list
+    }
+}
+
 #[test]
 fn malformed_entries_name_the_constraint_and_the_cell_in_both_formats() {
     // (f-puzzles key and entry, rules-file table, the words of the error)
@@ -124,6 +138,23 @@ fn malformed_entries_name_the_constraint_and_the_cell_in_both_formats() {
             r#""betweenline": [{"lines": [["R1C1", "R1C2"]]}]"#,
             "type = 'betweenline'\nlines = [['r1c1', 'r1c2']]",
             "a line at r1c1 has 2 cells, fewer than 3",
+        ),
+        (
+            // More cells than digits: refused where written, not left to
+            // the search to answer "no solution".
+            &format!(r#""killercage": [{{"cells": [{}]}}]"#, ten_cells("R")),
+            &format!("type = 'killercage'\ncells = [{}]", ten_cells("r")),
+            "'killercage': a cage of 10 cells at r1c1 cannot hold distinct digits",
+        ),
+        (
+            &format!(r#""renban": [{{"lines": [[{}]]}}]"#, ten_cells("R")),
+            &format!("type = 'renban'\nlines = [[{}]]", ten_cells("r")),
+            "'renban': a renban line of 10 cells at r1c1 cannot hold distinct digits",
+        ),
+        (
+            &format!(r#""thermometer": [{{"lines": [[{}]]}}]"#, ten_cells("R")),
+            &format!("type = 'thermometer'\nlines = [[{}]]", ten_cells("r")),
+            "a thermometer of 10 cells at r1c1 cannot rise through distinct digits",
         ),
         (
             r#""killercage": [{"cells": ["R1C1"], "total": "5"}]"#,
