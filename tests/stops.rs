@@ -135,6 +135,99 @@ fn a_first_ctrl_c_is_acknowledged_and_a_second_ends_the_run() {
     assert_eq!(status.code(), Some(130));
 }
 
+/// A 36×36 grid in the numbers format: a pattern solution with each cell
+/// given with probability `keep` (a pseudo-random draw from `seed`).
+fn pattern_36(keep: f64, mut seed: u64) -> String {
+    let cells: Vec<String> = (0..36 * 36)
+        .map(|i| {
+            seed = (seed.wrapping_mul(6364136223846793005)).wrapping_add(1442695040888963407);
+            let (r, c) = (i / 36, i % 36);
+            if (seed >> 11) as f64 / (1u64 << 53) as f64 >= keep {
+                ".".to_string()
+            } else {
+                ((6 * (r % 6) + r / 6 + c) % 36 + 1).to_string()
+            }
+        })
+        .collect();
+    cells.join(" ")
+}
+
+/// A second Ctrl-C inside a long puzzle stops the run at once, and so
+/// does SIGTERM when the puzzle goes on past its grace; either way every
+/// puzzle finished before it is in the output, whole, although a file's
+/// answers are written in large blocks: the records still waiting are
+/// written out before the process ends.
+#[cfg(unix)]
+#[test]
+fn a_stop_at_once_keeps_every_finished_record() {
+    let dir = tempfile::tempdir().unwrap();
+    // Quick puzzles, then a long one: the Euler grids, then an empty grid
+    // whose solutions are counted to a large limit; 36×36 grids nearly
+    // full, then one with half its cells given, solved (minutes in a
+    // release build: many solutions, found slowly).
+    let euler: Vec<String> = grids(EULER).iter().map(|g| g.to_string()).collect();
+    let full: Vec<String> = (0..20).map(|seed| pattern_36(0.95, seed)).collect();
+    let cases: [(&[&str], &[String], String, i32); 2] = [
+        (
+            &["count", "-o", "json", "--limit", "100000000"],
+            &euler,
+            ".".repeat(81),
+            libc::SIGINT,
+        ),
+        (
+            &[
+                "solve",
+                "-o",
+                "json",
+                "--no-cross-check",
+                "--format",
+                "numbers",
+            ],
+            &full,
+            pattern_36(0.5, 7),
+            libc::SIGTERM,
+        ),
+    ];
+    for (args, quick, long, signal) in cases {
+        let file = dir.path().join("puzzles.txt");
+        let text = format!("{}\n{long}\n", quick.join("\n"));
+        std::fs::write(&file, text).unwrap();
+        let mut child = crate::common::spawn_piped(&[args, &[file.to_str().unwrap()][..]].concat());
+        drop(child.stdin.take());
+        let stderr = lines_of(child.stderr.take().unwrap());
+        let stdout = lines_of(child.stdout.take().unwrap());
+        // The quick puzzles take well under this, even in a debug build.
+        std::thread::sleep(Duration::from_secs(3));
+        let pid = child.id() as libc::pid_t;
+        // SAFETY: signalling a child this test spawned and still holds.
+        unsafe { libc::kill(pid, signal) };
+        if signal == libc::SIGINT {
+            let Ok(note) = stderr.recv_timeout(Duration::from_secs(30)) else {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("{args:?}: no note after the first Ctrl-C");
+            };
+            assert!(
+                note.contains("stopping after the current puzzle"),
+                "{args:?}: {note}"
+            );
+            // SAFETY: as above.
+            unsafe { libc::kill(pid, signal) };
+        }
+        let status = wait_within(&mut child, Duration::from_secs(30), "still running");
+        let said: Vec<String> = stderr.iter().collect();
+        assert_eq!(status.code(), Some(128 + signal), "{args:?}: {said:?}");
+        assert!(
+            said.iter()
+                .any(|l| l.contains("stopped at once, inside a puzzle")),
+            "{args:?}: {said:?}"
+        );
+        let records: Vec<String> = stdout.iter().collect();
+        assert_eq!(records.len(), quick.len(), "{args:?}: {said:?}");
+        assert!(records.iter().all(|r| complete(r)), "{args:?}: {records:?}");
+    }
+}
+
 /// A 25×25 puzzle takes minutes to make by exact removal: Ctrl-C in the middle of one stops
 /// it before its next SAT call, with no partial record, exit 130 and the
 /// count of puzzles written (none).

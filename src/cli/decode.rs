@@ -75,7 +75,7 @@ pub fn decode(args: DecodeArgs) -> anyhow::Result<Status> {
             other => other.into(),
         })
         .with_context(|| format!("{model_name}: not a solution of {name}"))?;
-    let mut printer = Printer::new(io::stdout().lock(), args.output, false);
+    let mut printer = Printer::new(args.output, false);
     printer
         .decoded(&puzzle, &solution)
         .context("cannot write to stdout")?;

@@ -24,6 +24,7 @@ mod output;
 mod progress;
 mod prove;
 mod rate;
+mod records;
 pub(crate) mod say;
 mod serve;
 mod shard;
@@ -49,8 +50,9 @@ pub use args::{
 /// no solution or more than one; 2 usage, I/O or parse error, an external
 /// solver failed on a puzzle, the SAT solver and the backtracker disagree,
 /// or a solution given in the input (a CSV solution column) is wrong; 130
-/// stopped by Ctrl-C (SIGINT) or 143 stopped by SIGTERM between puzzles,
-/// with the output so far complete.
+/// stopped by Ctrl-C (SIGINT) or 143 stopped by SIGTERM, with the output
+/// so far complete (between puzzles; a second Ctrl-C, or SIGTERM during a
+/// puzzle that lasts, stops inside it).
 ///
 /// Start with `sudoku-sat solve PUZZLE` (a puzzle written out, a file of
 /// puzzles, `-` for standard input, or an f-puzzles or SudokuPad link) or
@@ -207,9 +209,11 @@ pub enum Status {
     /// A usage, I/O or parse error, disagreeing solvers, or a wrong
     /// solution in the input.
     Error = 2,
-    /// Stopped by SIGINT (Ctrl-C) between puzzles (the shell's 128 + 2).
+    /// Stopped by SIGINT (Ctrl-C), between puzzles or, at a second one,
+    /// inside a puzzle (the shell's 128 + 2).
     Interrupted = 130,
-    /// Stopped by SIGTERM between puzzles (the shell's 128 + 15).
+    /// Stopped by SIGTERM, between puzzles or inside one that lasts (the
+    /// shell's 128 + 15).
     Terminated = 143,
 }
 

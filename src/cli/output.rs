@@ -8,6 +8,7 @@ use anyhow::Context;
 
 use super::Status;
 use super::input::Input;
+use super::records::Records;
 use super::say;
 use super::signals::{Signal, report_stop, stopped};
 
@@ -80,8 +81,9 @@ pub enum ReportOutput {
     Json,
 }
 
-/// Buffered standard output, as the report commands write it.
-pub type Out = io::BufWriter<io::StdoutLock<'static>>;
+/// Standard output as the report commands write it: record by record,
+/// each puzzle's report one record.
+pub type Out = Records;
 
 /// Returns whether results are flushed one puzzle at a time: on a
 /// terminal, so answers show as they come, and when the input is streamed
@@ -141,8 +143,7 @@ pub fn report_each(
     options: ReadOptions,
     mut each: impl FnMut(&str, Puzzle, &mut Out) -> anyhow::Result<()>,
 ) -> anyhow::Result<Reported> {
-    let flush_each = flush_each(&input);
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out = Records::new(flush_each(&input));
     let mut done = 0;
     let mut wrong_solutions = 0;
     let result = input.for_each(options, |source, puzzle| {
@@ -157,9 +158,7 @@ pub fn report_each(
         }
         each(source, puzzle, &mut out)?;
         done += 1;
-        if flush_each {
-            out.flush().context("cannot write to stdout")?;
-        }
+        out.end_record().context("cannot write to stdout")?;
         Ok(())
     });
     out.flush().context("cannot write to stdout")?;
@@ -288,24 +287,22 @@ fn json(puzzle: &Puzzle, record: &Record, out: &mut String) -> fmt::Result {
 /// Writes results one after another in one format: each result's text
 /// (see [`render`]) with what goes between results, the blank line
 /// between grids and the CSV header.
-pub struct Printer<W: Write> {
-    out: W,
+pub struct Printer {
+    out: Records,
     format: OutputFormat,
     printed: usize,
-    flush_each: bool,
     /// The text of the result being printed, kept to reuse its memory.
     text: String,
 }
 
-impl<W: Write> Printer<W> {
-    /// Returns a printer; `flush_each` flushes after every puzzle, for a
-    /// person watching a terminal.
-    pub fn new(out: W, format: OutputFormat, flush_each: bool) -> Self {
+impl Printer {
+    /// Returns a printer on stdout; `flush_each` writes every result as
+    /// it is printed, for a person watching a terminal.
+    pub fn new(format: OutputFormat, flush_each: bool) -> Self {
         Printer {
-            out,
+            out: Records::new(flush_each),
             format,
             printed: 0,
-            flush_each,
             text: String::new(),
         }
     }
@@ -328,10 +325,7 @@ impl<W: Write> Printer<W> {
         }
         self.out.write_all(text.as_bytes())?;
         self.printed += 1;
-        if self.flush_each {
-            self.out.flush()?;
-        }
-        Ok(())
+        self.out.end_record()
     }
 
     /// Prints the text that `write` puts in the printer's own buffer.

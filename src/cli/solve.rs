@@ -1,6 +1,5 @@
 //! The `solve` and `euler` subcommands.
 
-use std::io;
 use std::time::Instant;
 
 use anyhow::{Context, bail};
@@ -332,12 +331,11 @@ pub fn solve(args: SolveArgs) -> anyhow::Result<Status> {
         );
     }
     let source = input.name.clone();
-    let stdout = io::stdout();
     // Each answer is flushed as soon as it is printed for a person at a
     // terminal, and for streamed input, whose writer may wait for one
     // answer before it sends the next puzzle.
     let flush_each = output::flush_each(&input);
-    let mut printer = Printer::new(io::BufWriter::new(stdout.lock()), args.output, flush_each);
+    let mut printer = Printer::new(args.output, flush_each);
     let external = args.external.as_deref().map(|c| (c, args.timeout));
     if external.is_some() && args.solver.engine != Engine::Varisat {
         anyhow::bail!(

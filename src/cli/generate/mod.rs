@@ -2,7 +2,6 @@
 //! 25×25), re-checked by the backtracker and, on request, certified by
 //! DRAT.
 
-use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -415,10 +414,9 @@ pub fn generate(args: GenerateArgs) -> anyhow::Result<Status> {
     let mut generator = Generator::new(&template, options)
         .stop_when(std::sync::Arc::new(move || flag.load(Ordering::Relaxed)));
     let backtracker = args.check.backtracker();
-    let stdout = io::stdout();
     // Each puzzle takes long enough to make that writing it at once costs
     // nothing, and a program reading the pipe gets it as it comes.
-    let mut printer = Printer::new(io::BufWriter::new(stdout.lock()), args.output, true);
+    let mut printer = Printer::new(args.output, true);
     let shard = args.shard.unwrap_or(Shard::WHOLE);
     let mut progress = Progress::new(!args.no_progress, Some(shard.share_of(args.count)));
     let mut tally = Tally::default();
