@@ -1,6 +1,6 @@
 //! `sudoku-sat serve` over real sockets: the built-in page, gzip, entity
-//! tags and 304, the immutable WebAssembly, streaming from `--root`, and
-//! the refusals (400, 403, 404, 405).
+//! tags and 304, the immutable WebAssembly, streaming from `--root`, the
+//! refusals (400, 403, 404, 405) and the cap on connections.
 
 use std::io::{BufRead, Read, Write};
 use std::net::TcpStream;
@@ -71,7 +71,7 @@ impl Server {
 
     /// GETs `target` with extra header lines.
     fn get(&self, target: &str, headers: &str) -> (String, Vec<u8>) {
-        self.raw(format!("GET {target} HTTP/1.1\r\nHost: x\r\n{headers}\r\n").as_bytes())
+        self.raw(format!("GET {target} HTTP/1.1\r\nHost: 127.0.0.1\r\n{headers}\r\n").as_bytes())
     }
 }
 
@@ -210,14 +210,14 @@ fn an_entity_tag_answers_304_and_the_hashed_webassembly_is_immutable() {
 #[test]
 fn other_methods_get_405_and_malformed_heads_400() {
     let server = Server::built_in();
-    let (head, _) = server.raw(b"POST / HTTP/1.1\r\nHost: x\r\n\r\n");
+    let (head, _) = server.raw(b"POST / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
     assert!(head.starts_with("HTTP/1.1 405"), "{head}");
     assert_eq!(header(&head, "Allow"), Some("GET, HEAD"));
-    let (head, body) = server.raw(b"HEAD /app.js HTTP/1.1\r\nHost: x\r\n\r\n");
+    let (head, body) = server.raw(b"HEAD /app.js HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
     assert!(head.starts_with("HTTP/1.1 200"), "{head}");
     assert!(body.is_empty());
     for bad in [
-        &b"/ HTTP/1.1\r\nHost: x\r\n\r\n"[..],
+        &b"/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"[..],
         b" / HTTP/1.1\r\n\r\n",
         b"\r\n\r\n",
         b"GET / HTTP/1.1\r\nHost: \xff\xfe\r\n\r\n",
@@ -236,6 +236,77 @@ fn other_methods_get_405_and_malformed_heads_400() {
     assert!(escape.starts_with("HTTP/1.1 403"), "{escape}");
     assert!(encoded.starts_with("HTTP/1.1 403"), "{encoded}");
     assert!(missing.starts_with("HTTP/1.1 404"), "{missing}");
+}
+
+/// Other methods get 405 whatever their target, an absolute target asks
+/// for its path, a page of another site (its name pointed at 127.0.0.1)
+/// gets 403, and so do a `--root` folder's hidden files.
+#[test]
+fn other_hosts_and_hidden_files_are_refused_and_any_method_named() {
+    let dir = page_folder();
+    std::fs::write(dir.path().join(".env"), "secret").unwrap();
+    let server = Server::root(dir.path());
+    for other in [
+        &b"OPTIONS * HTTP/1.1\r\n\r\n"[..],
+        b"M-SEARCH * HTTP/1.1\r\n\r\n",
+    ] {
+        let (head, _) = server.raw(other);
+        assert!(head.starts_with("HTTP/1.1 405"), "{head}");
+    }
+    let absolute = format!("GET http://127.0.0.1:{}/ HTTP/1.1\r\n\r\n", server.port);
+    let (head, body) = server.raw(absolute.as_bytes());
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    assert_eq!(body, b"page");
+    let (head, body) = server.raw(b"GET / HTTP/1.1\r\nHost: rebound.example:8096\r\n\r\n");
+    assert!(head.starts_with("HTTP/1.1 403"), "{head}");
+    assert!(String::from_utf8_lossy(&body).contains("only at 127.0.0.1"));
+    let (head, body) = server.get("/.env", "");
+    assert!(head.starts_with("HTTP/1.1 403"), "{head}");
+    assert!(!String::from_utf8_lossy(&body).contains("secret"));
+    let (head, _) = server.get("/localhost-is-fine", "Host: localhost\r\n");
+    assert!(head.starts_with("HTTP/1.1 404"), "{head}");
+}
+
+/// A head longer than the server reads is called too long, not cut off.
+#[test]
+fn a_head_too_long_says_so() {
+    let server = Server::built_in();
+    let (head, body) = server.get(&format!("/?p={}", "a".repeat(300 << 10)), "");
+    assert!(head.starts_with("HTTP/1.1 400"), "{head}");
+    assert_eq!(body, b"the request head is longer than 256 KiB\n");
+}
+
+/// Clients that hold connections open without a request take at most
+/// the server's cap of connections: one past it is closed unanswered, the
+/// server stays up, and it answers again once they go.
+#[test]
+fn idle_connections_past_the_cap_are_closed_and_the_server_lives_on() {
+    let server = Server::built_in();
+    let idle: Vec<TcpStream> = (0..64)
+        .map(|_| {
+            let mut s = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+            s.write_all(b"GET / HTTP/1.1\r\n").unwrap();
+            s
+        })
+        .collect();
+    // The server counts a connection once it accepts it: give it time.
+    std::thread::sleep(Duration::from_millis(500));
+    let mut extra = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    extra
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    let _ = extra.write_all(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    let mut response = Vec::new();
+    let _ = extra.read_to_end(&mut response);
+    assert!(
+        response.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&response)
+    );
+    drop(idle);
+    std::thread::sleep(Duration::from_millis(500));
+    let (head, _) = server.get("/", "");
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
 }
 
 /// A --root folder with the files `serve` looks for.
@@ -276,7 +347,7 @@ fn slow_readers_of_a_large_file_do_not_hold_it_in_memory() {
             stream
                 .set_read_timeout(Some(Duration::from_secs(20)))
                 .unwrap();
-            write!(stream, "GET /big.bin HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+            write!(stream, "GET /big.bin HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").unwrap();
             // The head and the first bytes of the body: the server is
             // now sending, with the reader no longer reading.
             let mut first = vec![0u8; 64 << 10];

@@ -28,18 +28,30 @@ pub enum Refused {
     BadRequest(&'static str),
     /// 405: a method other than GET or HEAD.
     Method,
+    /// 403: a `Host` other than the loopback address's names, as a page
+    /// of another site sends after pointing its own name at 127.0.0.1
+    /// (DNS rebinding), to read the served files.
+    Host,
 }
 
-/// Reads a request head (at most what `reader` yields; the caller bounds
-/// it) and returns the request, or why it is refused.
-pub fn read_request(reader: &mut impl BufRead) -> io::Result<Result<Request, Refused>> {
+/// Reads a request head, at most `limit` bytes of it (the caller bounds
+/// `reader` to that), and returns the request, or why it is refused.
+pub fn read_request(reader: &mut impl BufRead, limit: u64) -> io::Result<Result<Request, Refused>> {
     let mut lines = Vec::new();
     let mut line = Vec::new();
+    let mut read = 0;
     loop {
         line.clear();
-        if reader.read_until(b'\n', &mut line)? == 0 {
-            // The head ended before its blank line: cut off or too long.
-            if lines.is_empty() {
+        let n = reader.read_until(b'\n', &mut line)?;
+        read += n as u64;
+        if n == 0 || !line.ends_with(b"\n") {
+            // The head ended before its blank line: too long or cut off.
+            if read >= limit {
+                return Ok(Err(Refused::BadRequest(
+                    "the request head is longer than 256 KiB\n",
+                )));
+            }
+            if lines.is_empty() && line.is_empty() {
                 return Ok(Err(Refused::BadRequest("no request line\n")));
             }
             return Ok(Err(Refused::BadRequest("the request head is incomplete\n")));
@@ -68,26 +80,35 @@ pub fn read_request(reader: &mut impl BufRead) -> io::Result<Result<Request, Ref
 
 /// Parses the request line and the headers `serve` reads.
 fn parse_head(lines: &[String]) -> Result<Request, Refused> {
+    let malformed = Refused::BadRequest("a request line is METHOD TARGET HTTP/1.1\n");
     let parts: Vec<&str> = lines[0].split(' ').collect();
     let [method, target, version] = parts[..] else {
-        return Err(Refused::BadRequest(
-            "a request line is METHOD TARGET HTTP/1.1\n",
-        ));
+        return Err(malformed);
     };
-    if method.is_empty()
-        || !method.bytes().all(|b| b.is_ascii_alphabetic())
-        || !target.starts_with('/')
-        || !version.starts_with("HTTP/")
-    {
-        return Err(Refused::BadRequest(
-            "a request line is METHOD TARGET HTTP/1.1\n",
-        ));
+    // A method is a token (RFC 9110, 5.6.2); any but GET and HEAD is
+    // refused as a method, whatever its target (`OPTIONS *`).
+    let token = |b: u8| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b);
+    if method.is_empty() || !method.bytes().all(token) || !version.starts_with("HTTP/") {
+        return Err(malformed);
     }
     let head_only = match method {
         "GET" => false,
         "HEAD" => true,
         _ => return Err(Refused::Method),
     };
+    // A server must take the absolute form of a target as well
+    // (`GET http://127.0.0.1:8096/app.js`, RFC 9112, 3.2.2): its path is
+    // what is asked for.
+    let target = match ["http://", "https://"]
+        .iter()
+        .find_map(|scheme| target.strip_prefix(scheme))
+    {
+        Some(rest) => rest.find('/').map_or("/", |at| &rest[at..]),
+        None => target,
+    };
+    if !target.starts_with('/') {
+        return Err(malformed);
+    }
     let mut request = Request {
         head_only,
         target: target.to_string(),
@@ -98,6 +119,9 @@ fn parse_head(lines: &[String]) -> Result<Request, Refused> {
         let Some((name, value)) = header.split_once(':') else {
             return Err(Refused::BadRequest("a header line is NAME: VALUE\n"));
         };
+        if name.eq_ignore_ascii_case("host") && !is_loopback_host(value.trim()) {
+            return Err(Refused::Host);
+        }
         if name.eq_ignore_ascii_case("accept-encoding") {
             request.gzip = accepts_gzip(value);
         } else if name.eq_ignore_ascii_case("if-none-match") {
@@ -107,6 +131,19 @@ fn parse_head(lines: &[String]) -> Result<Request, Refused> {
         }
     }
     Ok(request)
+}
+
+/// Whether a `Host` value names the loopback address the server listens
+/// on: `127.0.0.1` or `localhost` (or `[::1]`), with any port, since a
+/// forwarded port may differ from ours.
+fn is_loopback_host(host: &str) -> bool {
+    let name = match host.strip_prefix('[') {
+        Some(v6) => v6.split_once(']').map_or(host, |(address, _)| address),
+        None => host.split_once(':').map_or(host, |(name, _)| name),
+    };
+    ["127.0.0.1", "localhost", "::1"]
+        .iter()
+        .any(|ours| name.eq_ignore_ascii_case(ours))
 }
 
 /// Whether an `Accept-Encoding` value allows gzip: `gzip` or `*` listed
@@ -262,13 +299,13 @@ mod tests {
     use super::*;
 
     fn parse(head: &[u8]) -> Result<Request, Refused> {
-        read_request(&mut &head[..]).unwrap()
+        read_request(&mut &head[..], 1 << 20).unwrap()
     }
 
     #[test]
     fn a_get_with_its_headers_is_read() {
         let request = parse(
-            b"GET /a.js?p=1 HTTP/1.1\r\nHost: x\r\nAccept-Encoding: br, gzip;q=0.5\r\n\
+            b"GET /a.js?p=1 HTTP/1.1\r\nHost: 127.0.0.1:8096\r\nAccept-Encoding: br, gzip;q=0.5\r\n\
               If-None-Match: \"1\", W/\"2\"\r\n\r\n",
         )
         .unwrap();
@@ -299,7 +336,68 @@ mod tests {
         }
         assert_eq!(parse(b"POST / HTTP/1.1\r\n\r\n"), Err(Refused::Method));
         assert_eq!(parse(b"DELETE /x HTTP/1.1\r\n\r\n"), Err(Refused::Method));
+        // Other methods whatever their target, and methods that are
+        // tokens but not letters alone.
+        for other in [
+            &b"OPTIONS * HTTP/1.1\r\n\r\n"[..],
+            b"CONNECT 127.0.0.1:22 HTTP/1.1\r\n\r\n",
+            b"M-SEARCH * HTTP/1.1\r\n\r\n",
+        ] {
+            assert_eq!(parse(other), Err(Refused::Method));
+        }
         assert!(parse(b"HEAD / HTTP/1.1\r\n\r\n").unwrap().head_only);
+    }
+
+    #[test]
+    fn an_absolute_target_asks_for_its_path() {
+        let request = parse(b"GET http://127.0.0.1:8096/app.js?p=1 HTTP/1.1\r\n\r\n").unwrap();
+        assert_eq!(request.target, "/app.js?p=1");
+        assert_eq!(
+            parse(b"GET http://localhost HTTP/1.1\r\n\r\n")
+                .unwrap()
+                .target,
+            "/"
+        );
+    }
+
+    #[test]
+    fn only_the_loopback_names_are_answered() {
+        for ours in [
+            "127.0.0.1:8096",
+            "localhost",
+            "LOCALHOST:1",
+            "[::1]:8096",
+            "127.0.0.1",
+        ] {
+            let head = format!("GET / HTTP/1.1\r\nHost: {ours}\r\n\r\n");
+            assert!(parse(head.as_bytes()).is_ok(), "{ours}");
+        }
+        for other in [
+            "evil.example:8096",
+            "127.0.0.2",
+            "localhost.evil.example",
+            "",
+        ] {
+            let head = format!("GET / HTTP/1.1\r\nHost: {other}\r\n\r\n");
+            assert_eq!(parse(head.as_bytes()), Err(Refused::Host), "{other}");
+        }
+    }
+
+    #[test]
+    fn a_head_past_the_limit_is_called_too_long() {
+        let long = format!("GET /?p={} HTTP/1.1\r\n\r\n", "a".repeat(300));
+        let refused = read_request(&mut std::io::Read::take(long.as_bytes(), 100), 100).unwrap();
+        assert_eq!(
+            refused,
+            Err(Refused::BadRequest(
+                "the request head is longer than 256 KiB\n"
+            ))
+        );
+        let cut = b"GET / HTTP/1.1\r\nHost: x";
+        assert_eq!(
+            read_request(&mut &cut[..], 100).unwrap(),
+            Err(Refused::BadRequest("the request head is incomplete\n"))
+        );
     }
 
     #[test]

@@ -4,8 +4,10 @@
 //! The page runs the solver in the browser, compiled to WebAssembly, so
 //! the server only hands out files: GET and HEAD, no state. It listens on
 //! the loopback address only, answers each connection on a thread of its
-//! own (a browser opens several at once) and closes it after one
-//! response. Files go out gzipped when the browser accepts it, with an
+//! own (a browser opens several at once; at most [`MAX_CONNECTIONS`] at a
+//! time, each request head read by a deadline) and closes it after one
+//! response. Requests naming another host than the loopback address are
+//! refused (a defence against DNS rebinding). Files go out gzipped when the browser accepts it, with an
 //! entity tag (304 when the browser has them), and the WebAssembly, named
 //! by its content hash, is cached for good. Files of a `--root` folder are
 //! streamed, never read whole. Paths are percent-decoded and then refused
@@ -19,7 +21,8 @@ use std::io::{self, BufReader, Read, Write};
 use std::net::{Ipv4Addr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::Duration;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 use clap::Args;
 use flate2::Compression;
@@ -35,6 +38,21 @@ const DEFAULT_PORT: u16 = 8096;
 /// The longest request head read, in bytes: a browser's GET is well
 /// under this even with a long `?p=` puzzle in the request line.
 const MAX_HEAD: u64 = 256 << 10;
+
+/// The longest wait for the next bytes of a request head, and for the
+/// whole head: a client that sends a byte now and then (slow loris)
+/// cannot hold its connection for longer.
+const HEAD_PAUSE: Duration = Duration::from_secs(10);
+const HEAD_DEADLINE: Duration = Duration::from_secs(30);
+
+/// The most connections answered at once. A browser opens about six; the
+/// rest are closed unanswered, so that clients holding connections open
+/// cannot take every thread and file descriptor the process may have.
+const MAX_CONNECTIONS: usize = 64;
+
+/// The longest pause after a failed accept (no file descriptor left, say)
+/// before the next try: pauses start at 10 ms and double.
+const MAX_ACCEPT_PAUSE: Duration = Duration::from_secs(1);
 
 /// Serve the page that solves puzzles in the browser at
 /// http://127.0.0.1:P/.
@@ -83,48 +101,111 @@ pub fn serve(args: ServeArgs) -> anyhow::Result<Status> {
         "serving {} at http://127.0.0.1:{port}/ (Ctrl-C stops)",
         page.describe()
     ));
+    let open = Arc::new(AtomicUsize::new(0));
+    let mut pause = Duration::ZERO;
     for stream in listener.incoming() {
-        let Ok(stream) = stream else { continue };
+        let Ok(stream) = stream else {
+            // Out of file descriptors, most often: trying again at once
+            // would spin until a connection closes.
+            pause = (pause * 2).clamp(Duration::from_millis(10), MAX_ACCEPT_PAUSE);
+            std::thread::sleep(pause);
+            continue;
+        };
+        pause = Duration::ZERO;
+        if open.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
+            open.fetch_sub(1, Ordering::SeqCst);
+            continue;
+        }
         let page = Arc::clone(&page);
-        std::thread::spawn(move || {
+        let count = Arc::clone(&open);
+        // A thread the system will not give (a limit on tasks) closes
+        // this connection, not the server: the closure and its stream are
+        // dropped.
+        let spawned = std::thread::Builder::new().spawn(move || {
             // A client that goes away mid-answer is no fault of ours.
             let _ = answer(stream, &page);
+            count.fetch_sub(1, Ordering::SeqCst);
         });
+        if spawned.is_err() {
+            open.fetch_sub(1, Ordering::SeqCst);
+        }
     }
     Ok(Status::Success)
 }
 
+/// A connection's reads, each waiting at most [`HEAD_PAUSE`] and all of
+/// them ending by a deadline.
+struct Deadline {
+    stream: TcpStream,
+    end: Instant,
+}
+
+impl Read for Deadline {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let left = self.end.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(io::ErrorKind::TimedOut.into());
+        }
+        self.stream.set_read_timeout(Some(left.min(HEAD_PAUSE)))?;
+        self.stream.read(buf)
+    }
+}
+
 /// Reads one request and writes its response.
 fn answer(stream: TcpStream, page: &Page) -> io::Result<()> {
-    stream.set_read_timeout(Some(Duration::from_secs(10)))?;
     stream.set_write_timeout(Some(Duration::from_secs(30)))?;
-    let mut reader = BufReader::new(stream.try_clone()?.take(MAX_HEAD));
-    let request = http::read_request(&mut reader)?;
-    let mut out = stream;
-    let request = match request {
-        Ok(request) => request,
-        Err(Refused::Method) => {
-            return http::write_text(
-                &mut out,
-                405,
-                "only GET and HEAD\n",
-                "Allow: GET, HEAD\r\n",
-                false,
-            );
-        }
-        Err(Refused::BadRequest(why)) => return http::write_text(&mut out, 400, why, "", false),
+    let deadline = Deadline {
+        stream: stream.try_clone()?,
+        end: Instant::now() + HEAD_DEADLINE,
     };
+    let mut reader = BufReader::new(deadline.take(MAX_HEAD));
+    let request = http::read_request(&mut reader, MAX_HEAD)?;
+    drop(reader);
+    let mut out = stream;
+    let refused = match request {
+        Ok(request) => return answer_request(&mut out, &request, page),
+        Err(refused) => refused,
+    };
+    let (code, body, extra) = match refused {
+        Refused::Host => (
+            403,
+            "this server answers only at 127.0.0.1 and localhost\n",
+            "",
+        ),
+        Refused::Method => (405, "only GET and HEAD\n", "Allow: GET, HEAD\r\n"),
+        Refused::BadRequest(why) => (400, why, ""),
+    };
+    http::write_text(&mut out, code, body, extra, false)?;
+    // A refused request may be left partly unread (a head cut at the
+    // limit, a body), and closing on unread bytes resets the connection,
+    // which can throw the answer away before the client reads it.
+    linger(&mut out)
+}
+
+/// Answers a request that was read whole and accepted.
+fn answer_request(out: &mut TcpStream, request: &Request, page: &Page) -> io::Result<()> {
     match page.find(&request.target) {
-        Ok(found) => send(&mut out, &request, found),
+        Ok(found) => send(out, request, found),
         Err(code) => {
             let body = if code == 403 {
                 "forbidden\n"
             } else {
                 "not found\n"
             };
-            http::write_text(&mut out, code, body, "", request.head_only)
+            http::write_text(out, code, body, "", request.head_only)
         }
     }
+}
+
+/// Ends an answered connection whose request was not read to its end:
+/// says it is done, then reads and drops what the client still sends
+/// (up to [`MAX_HEAD`] more, for at most a second), so that the close
+/// does not reset the connection under the answer.
+fn linger(out: &mut TcpStream) -> io::Result<()> {
+    out.shutdown(std::net::Shutdown::Write)?;
+    out.set_read_timeout(Some(Duration::from_secs(1)))?;
+    io::copy(&mut (&*out).take(MAX_HEAD), &mut io::sink())?;
+    Ok(())
 }
 
 /// Sends a file: 304 when the browser's copy is current, else the file,
@@ -194,4 +275,43 @@ fn send(out: &mut TcpStream, request: &Request, found: Found) -> io::Result<()> 
         }
     }
     out.flush()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::net::TcpListener;
+
+    /// A client that sends a byte now and then never finishes its head:
+    /// the deadline ends the read, however short each pause.
+    #[test]
+    fn a_head_trickled_byte_by_byte_ends_at_the_deadline() {
+        let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let client = std::thread::spawn(move || {
+            let mut stream = TcpStream::connect((Ipv4Addr::LOCALHOST, port)).unwrap();
+            for byte in b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                .iter()
+                .cycle()
+                .take(40)
+            {
+                if stream.write_all(&[*byte]).is_err() {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(50));
+            }
+        });
+        let (stream, _) = listener.accept().unwrap();
+        let start = Instant::now();
+        let deadline = Deadline {
+            stream,
+            end: Instant::now() + Duration::from_millis(400),
+        };
+        let mut reader = BufReader::new(deadline.take(MAX_HEAD));
+        let read = http::read_request(&mut reader, MAX_HEAD);
+        assert_eq!(read.unwrap_err().kind(), io::ErrorKind::TimedOut);
+        assert!(start.elapsed() < Duration::from_millis(1500));
+        drop(reader);
+        client.join().unwrap();
+    }
 }

@@ -195,7 +195,8 @@ impl Page {
 
 /// Returns the path of a request target, percent-decoded and without
 /// its leading `/`, or 403 when it is not a path under the page: no
-/// leading `/`, a bad escape, a `..` segment, a backslash or a NUL.
+/// leading `/`, a bad escape, a segment that starts with a dot (`..`, `.`,
+/// and a folder's hidden files such as `.git`), a backslash or a NUL.
 fn decode_target(target: &str) -> Result<String, u16> {
     let path = target.split(['?', '#']).next().unwrap_or("");
     let Some(path) = path.strip_prefix('/') else {
@@ -203,7 +204,7 @@ fn decode_target(target: &str) -> Result<String, u16> {
     };
     let decoded = percent_decode(path).ok_or(403u16)?;
     if decoded.contains(['\\', '\0'])
-        || decoded.split('/').any(|segment| segment == "..")
+        || decoded.split('/').any(|segment| segment.starts_with('.'))
         || decoded.starts_with('/')
     {
         return Err(403);
