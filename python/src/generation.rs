@@ -79,19 +79,18 @@ impl Generation {
 }
 
 /// Returns the template of `generate`: `template`'s shape and constraints,
-/// or an empty classic grid of side `size` with blocks `blocks`.
+/// or an empty classic grid of side `size` with blocks `blocks`. Without
+/// a size the blocks give it (9 without either); a size and blocks that do
+/// not tile it are an error, as in the CLI, never one silently preferred.
 fn template_of(
     template: Option<&PyPuzzle>,
-    size: usize,
+    size: Option<usize>,
     blocks: Option<(usize, usize)>,
 ) -> Result<Puzzle, Failure> {
     if let Some(template) = template {
         return Ok(template.puzzle.clone());
     }
-    let side = match blocks {
-        Some((r, c)) if size == 9 => r * c,
-        _ => size,
-    };
+    let side = size.unwrap_or_else(|| blocks.map_or(9, |(r, c)| r.saturating_mul(c)));
     let size = Size::from_side(side).ok_or_else(|| {
         Failure::Value(format!(
             "size {side}: the side must be from {} to {}",
@@ -173,7 +172,7 @@ struct Checks {
 /// band on Sudoku Explainer's scale (`--rating`), `climb_moves` per
 /// solution.
 #[pyfunction]
-#[pyo3(signature = (count = Some(1), *, seed = 0, size = 9, blocks = None, template = None,
+#[pyo3(signature = (count = Some(1), *, seed = 0, size = None, blocks = None, template = None,
     symmetry = "none", difficulty = None, max_tries = None,
     decision_limit = Rater::DEFAULT_DECISION_LIMIT, encoding = None, start = 0,
     cross_check = true, node_limit = Backtracker::DEFAULT_NODE_LIMIT, proof = false,
@@ -183,7 +182,7 @@ struct Checks {
 pub fn generate(
     count: Option<u64>,
     seed: u64,
-    size: usize,
+    size: Option<usize>,
     blocks: Option<(usize, usize)>,
     template: Option<PyRef<'_, PyPuzzle>>,
     symmetry: &str,

@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use sudoku_sat::formats::fpuzzles;
 use sudoku_sat::formats::rules_file;
-use sudoku_sat::formats::text::{Format, Puzzles};
+use sudoku_sat::formats::text::{Format, ParseErrorKind, Puzzles};
 use sudoku_sat::grid::{Digit, Grid, Size};
 use sudoku_sat::hint::Technique;
 use sudoku_sat::puzzle::Puzzle;
@@ -31,10 +31,25 @@ pub struct PyPuzzle {
     pub label: String,
 }
 
+/// Returns the puzzles of `text` in `format`. A text in no named format
+/// that turns out to be a rules file (TOML) is read whole as one, as the
+/// CLI reads a file named `.toml`: that reader needs the whole text.
+fn puzzles(text: &str, format: Format) -> Puzzles<&[u8]> {
+    // The reader says so at the first line only a rules file has, before
+    // any puzzle: one look at the first item is enough.
+    if format == Format::Auto
+        && let Some(Err(e)) = Puzzles::new(text.as_bytes(), format).next()
+        && *e.kind() == ParseErrorKind::LooksLikeRules
+    {
+        return Puzzles::new(text.as_bytes(), Format::Rules);
+    }
+    Puzzles::new(text.as_bytes(), format)
+}
+
 /// Returns every puzzle of `text`, read as the CLI reads a file, or the
 /// first error.
 pub fn read_all(text: &str, format: Format) -> Result<Vec<PyPuzzle>, Failure> {
-    Puzzles::new(text.as_bytes(), format)
+    puzzles(text, format)
         .map(|read| {
             let read = read.map_err(|e| Failure::Parse(e.to_string()))?;
             Ok(PyPuzzle {
@@ -48,8 +63,7 @@ pub fn read_all(text: &str, format: Format) -> Result<Vec<PyPuzzle>, Failure> {
 /// Returns the first puzzle of `text`: a puzzle line, a grid in any text
 /// format, an f-puzzles or SudokuPad link, or a rules file.
 pub fn first(text: &str) -> Result<PyPuzzle, Failure> {
-    let mut puzzles = Puzzles::new(text.as_bytes(), Format::Auto);
-    match puzzles.next() {
+    match puzzles(text, Format::Auto).next() {
         Some(Ok(read)) => Ok(PyPuzzle {
             label: read.label.to_string(),
             puzzle: read.puzzle,

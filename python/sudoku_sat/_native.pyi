@@ -223,7 +223,7 @@ def generate(
     count: Optional[int] = 1,
     *,
     seed: int = 0,
-    size: int = 9,
+    size: Optional[int] = None,
     blocks: Optional[Tuple[int, int]] = None,
     template: Optional[Puzzle] = None,
     symmetry: str = "none",

@@ -321,12 +321,20 @@ def _run(
         # Only the iterator holds the futures: a finished one released
         # is not run again when the worker that holds its result dies.
         futures.clear()
-        for future in finished:
-            future.result()
-            future.release()
-            done += 1
-            if progress:
-                progress(done, shards)
+        try:
+            for future in finished:
+                future.result()
+                future.release()
+                done += 1
+                if progress:
+                    progress(done, shards)
+        except BaseException:
+            # A failed shard fails the job: the shards not started are
+            # cancelled rather than left to run on for a job that is over
+            # (a run with the same out_dir later resumes from what landed).
+            client.cancel(list(finished.futures))
+            finished.clear()
+            raise
         # Every shard is written: a temporary file left now is a killed
         # worker's.
         _remove_temporary(folder)
@@ -379,12 +387,27 @@ def generate(
     return _run(folder, shards, submit, client, progress)
 
 
-def _items(path: Path) -> List[Tuple[int, str, str]]:
-    """Reads every puzzle of a file as (index, label, text): a line for a
-    classic puzzle, an f-puzzles link for any other."""
+def _text_of(data: bytes) -> str:
+    """Returns a file's bytes as text, or raises ``ParseError`` naming the
+    line and column of the first byte that is not UTF-8, as the CLI does."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line_start = data.rfind(b"\n", 0, e.start) + 1
+        line = data.count(b"\n", 0, e.start) + 1
+        column = len(data[line_start : e.start].decode("utf-8", "replace")) + 1
+        raise ss.ParseError(
+            f"line {line}, column {column}: invalid byte 0x{data[e.start]:02x} "
+            "(the text is not UTF-8)"
+        ) from None
+
+
+def _items(path: Path, data: bytes) -> List[Tuple[int, str, str]]:
+    """Reads every puzzle of a file's bytes as (index, label, text): a line
+    for a classic puzzle, an f-puzzles link for any other."""
     items = []
     try:
-        puzzles = ss.Puzzle.read_all(path.read_text())
+        puzzles = ss.Puzzle.read_all(_text_of(data))
     except ss.ParseError as e:
         raise ss.ParseError(f"{path}: {e}") from None
     for index, puzzle in enumerate(puzzles):
@@ -415,11 +438,15 @@ def solve_file(
     if shard_size < 1:
         raise ValueError("shard_size must be 1 or more")
     source = Path(path).resolve()
-    items = _items(source)
+    data = source.read_bytes()
+    items = _items(source, data)
     job = {
         "job": "solve",
         "input": str(source),
-        "input_bytes": source.stat().st_size,
+        # The content, not only the name and size, says whether a folder's
+        # shards are this job's: a file rewritten with other puzzles in as
+        # many bytes would otherwise resume into a mix of both.
+        "input_sha256": hashlib.sha256(data).hexdigest(),
         "shard_size": shard_size,
         "encoding": _encoding_names(encoding),
     }

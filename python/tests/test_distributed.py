@@ -4,6 +4,7 @@ the worker count, a killed worker, restarts, and every row re-proved."""
 import hashlib
 import os
 import signal
+import time
 from pathlib import Path
 
 import pytest
@@ -148,6 +149,44 @@ def test_bad_arguments_are_refused_before_any_work(tmp_path):
     with pytest.raises(ss.ParseError):
         sd.solve_file(bad, tmp_path / "out")
     assert not (tmp_path / "out").exists()
+
+
+def test_a_file_rewritten_in_as_many_bytes_is_another_job(two, root, tmp_path):
+    lines = (root / "data" / "p096_sudoku.txt").read_text().splitlines()
+    grids = [lines[i + 1 : i + 10] for i in range(0, len(lines), 10)]
+    source = tmp_path / "in.txt"
+    source.write_text("".join("".join(g) + "\n" for g in grids[:8]))
+    paths = sd.solve_file(source, tmp_path / "out", shard_size=4, client=two)
+    paths[1].unlink()
+    # The same puzzles in the other order: the same size, other content.
+    source.write_text("".join("".join(g) + "\n" for g in reversed(grids[:8])))
+    with pytest.raises(sd.JobMismatch, match="input_sha256"):
+        sd.solve_file(source, tmp_path / "out", shard_size=4, client=two)
+
+
+def test_a_file_that_is_not_utf8_names_its_line_and_column(tmp_path):
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"." * 81 + b"\n" + b"..\xff" + b"." * 78 + b"\n")
+    with pytest.raises(ss.ParseError, match=r"bad.txt: line 2, column 3: invalid byte 0xff"):
+        sd.solve_file(bad, tmp_path / "out")
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_failed_shard_cancels_the_shards_not_started(tmp_path):
+    # 4x4 puzzles at the search level are all but impossible to find: the
+    # part fails its shard, first at k = 20, in shard 1 of 20. On one
+    # worker thread the shards after it are waiting when it fails, and
+    # none of them should run on for a job that is over.
+    mix = [(4, None, 0.97), (4, "search", 0.03)]
+    assert [k for k in range(40) if sd.part_of(k, mix) == 1] == [20]
+    with cluster(1) as client:
+        with pytest.raises(ss.PuzzleError):
+            sd.generate(tmp_path, 400, seed=1, mix=mix, shard_size=20, client=client)
+        at_failure = len(list(tmp_path.glob("shard-*.parquet")))
+        time.sleep(2.0)
+        after = len(list(tmp_path.glob("shard-*.parquet")))
+    # At most the shard already running when the failure was seen.
+    assert after <= at_failure + 1, (at_failure, after)
 
 
 def test_a_mix_holds_each_part_in_its_share_in_every_prefix():

@@ -73,3 +73,21 @@ def test_a_batch_raises_or_returns_errors_and_goes_on():
     assert returned[1]["error"].startswith("line 1, column 3: invalid character 'x'")
     with pytest.raises(ValueError):
         ss.solve_many(items, on_error="ignore")
+
+
+def test_a_rules_file_reads_as_text_and_in_batches_as_the_cli_reads_it(root):
+    text = (root / "examples/puzzles/killer-4x4.toml").read_text()
+    by_rules = ss.Puzzle.from_rules(text)
+    assert ss.Puzzle.from_text(text).constraints == by_rules.constraints
+    assert [p.constraints for p in ss.Puzzle.read_all(text)] == [by_rules.constraints]
+    answer = next(ss.solve_many([text], on_error="return"))
+    assert answer["status"] == by_rules.solve()["status"] == "unique", answer
+
+
+def test_generate_refuses_a_size_its_blocks_do_not_tile():
+    with pytest.raises(ValueError) as raised:
+        next(ss.generate(1, size=9, blocks=(2, 2)))
+    assert "blocks" in str(raised.value)
+    # Without a size, the blocks give it; without either, 9.
+    assert len(next(ss.generate(1, blocks=(2, 2)))["puzzle"]) == 16
+    assert len(next(ss.generate(1))["puzzle"]) == 81
