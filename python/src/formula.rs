@@ -7,6 +7,7 @@ use pyo3::types::{PyDict, PyList};
 use sudoku_sat::encode::vars::{cell_digit, var};
 use sudoku_sat::encode::{Encoding, decode};
 use sudoku_sat::explain::{encoded, family_ranges};
+use sudoku_sat::formats::dimacs::answer::{Answer, read_answer};
 use sudoku_sat::grid::{Cell, Digit, Grid, Size};
 use sudoku_sat::puzzle::Puzzle;
 use varisat::{Lit, Var};
@@ -121,11 +122,19 @@ impl Formula {
     /// house a permutation, every given kept. Variant constraints are not
     /// checked here (`Puzzle.solve` checks them).
     fn decode(&self, model: Vec<isize>) -> PyResult<String> {
-        let lits: Vec<Lit> = model
-            .iter()
-            .filter(|&&l| l != 0)
-            .map(|&l| Lit::from_dimacs(l))
+        // Read as `decode` reads a solver's answer, a bare list of
+        // literals: a variable both true and false, or past what a
+        // literal can name, is refused there rather than decoded.
+        let mut text: String = (model.iter().filter(|&&l| l != 0))
+            .map(|l| format!("{l} "))
             .collect();
+        text.push('0');
+        let lits = match read_answer(&text) {
+            Ok(Answer::Sat(lits)) => lits,
+            // Not from a list of numbers; no literal decodes to no grid.
+            Ok(Answer::Unsat) => Vec::new(),
+            Err(e) => return Err(Failure::Value(format!("the model: {e}")).into()),
+        };
         // The optimized encoding drops the variables the givens decide:
         // `decode` puts them back.
         let grid = decode(&self.givens, &self.encoding, &lits)

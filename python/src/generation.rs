@@ -50,6 +50,11 @@ impl Generation {
     }
 
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<PyObject>> {
+        // A puzzle the thread finished before `stop` and still holds is
+        // not handed over: after `stop`, the iterator ends.
+        if self.stop.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
         let answer = py.allow_threads(|| {
             let answers = self.answers.lock().unwrap_or_else(|e| e.into_inner());
             answers.recv()
@@ -255,6 +260,15 @@ pub fn generate(
         band,
         climb_moves,
     };
+    // Puzzles are numbered from start + 1, as u64: a stream that would
+    // number one past the last is refused here, not wrapped round to 0.
+    if start.checked_add(count.unwrap_or(1).max(1)).is_none() {
+        return Err(Failure::Value(format!(
+            "start {start}: puzzles are numbered from start + 1, at most {}",
+            u64::MAX
+        ))
+        .into());
+    }
     let stop = Arc::new(AtomicBool::new(false));
     // A rendezvous channel: the worker holds at most one finished puzzle
     // while it waits to hand it over. A buffer of one let a second come
@@ -296,7 +310,11 @@ pub fn generate(
         let mut made_so_far = 0;
         while count.is_none_or(|n| made_so_far < n) && go() {
             made_so_far += 1;
-            let answer = match one(start + made_so_far) {
+            // An endless stream ends at the last number.
+            let Some(index) = start.checked_add(made_so_far) else {
+                break;
+            };
+            let answer = match one(index) {
                 Ok(None) => break,
                 Ok(Some(made)) => Ok(made),
                 Err(failure) => Err(failure),

@@ -7,7 +7,9 @@ use serde_json::Value;
 
 use sudoku_sat::formats::fpuzzles;
 use sudoku_sat::formats::rules_file;
-use sudoku_sat::formats::text::{Format, ParseErrorKind, Puzzles};
+use sudoku_sat::formats::text::{
+    Format, ParseError, ParseErrorKind, Puzzle as TextPuzzle, Puzzles,
+};
 use sudoku_sat::grid::{Digit, Grid, Size};
 use sudoku_sat::hint::Technique;
 use sudoku_sat::puzzle::Puzzle;
@@ -46,31 +48,36 @@ fn puzzles(text: &str, format: Format) -> Puzzles<&[u8]> {
     Puzzles::new(text.as_bytes(), format)
 }
 
+/// Returns a puzzle as read, or an error when the input gives it with a
+/// solution (a CSV solution column) that breaks its rules or givens, as
+/// the CLI reports one: a package that kept the puzzle and dropped the
+/// solution would say nothing of the input's mistake.
+fn checked(read: Result<TextPuzzle, ParseError>) -> Result<PyPuzzle, Failure> {
+    let read = read.map_err(|e| Failure::Parse(e.to_string()))?;
+    if let Some(broken) = (read.expected.as_ref()).and_then(|grid| read.puzzle.check(grid).err()) {
+        return Err(Failure::Parse(format!(
+            "{}: the solution given in the input is wrong: {broken}",
+            read.label
+        )));
+    }
+    Ok(PyPuzzle {
+        label: read.label.to_string(),
+        puzzle: read.puzzle,
+    })
+}
+
 /// Returns every puzzle of `text`, read as the CLI reads a file, or the
 /// first error.
 pub fn read_all(text: &str, format: Format) -> Result<Vec<PyPuzzle>, Failure> {
-    puzzles(text, format)
-        .map(|read| {
-            let read = read.map_err(|e| Failure::Parse(e.to_string()))?;
-            Ok(PyPuzzle {
-                label: read.label.to_string(),
-                puzzle: read.puzzle,
-            })
-        })
-        .collect()
+    puzzles(text, format).map(checked).collect()
 }
 
 /// Returns the first puzzle of `text`: a puzzle line, a grid in any text
 /// format, an f-puzzles or SudokuPad link, or a rules file.
 pub fn first(text: &str) -> Result<PyPuzzle, Failure> {
-    match puzzles(text, Format::Auto).next() {
-        Some(Ok(read)) => Ok(PyPuzzle {
-            label: read.label.to_string(),
-            puzzle: read.puzzle,
-        }),
-        Some(Err(e)) => Err(Failure::Parse(e.to_string())),
-        None => Err(Failure::Parse("no puzzle found".into())),
-    }
+    puzzles(text, Format::Auto)
+        .next()
+        .map_or_else(|| Err(Failure::Parse("no puzzle found".into())), checked)
 }
 
 /// Returns the classic puzzle with these N² cells, row-major, 0 for a

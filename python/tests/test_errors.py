@@ -91,3 +91,44 @@ def test_generate_refuses_a_size_its_blocks_do_not_tile():
     # Without a size, the blocks give it; without either, 9.
     assert len(next(ss.generate(1, blocks=(2, 2)))["puzzle"]) == 16
     assert len(next(ss.generate(1))["puzzle"]) == 81
+
+
+def test_a_wrong_csv_solution_is_an_error_as_in_the_cli(cli, tmp_path):
+    puzzle = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+    right = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
+    wrong = right[:-1] + "3"
+    path = tmp_path / "w.csv"
+    path.write_text(f"quizzes,solutions\n{puzzle},{wrong}\n")
+    code, _, err = cli("check", str(path))
+    assert code == 2 and "the solution given in the input is wrong" in err
+    with pytest.raises(ss.ParseError, match="line 2: the solution given in the input is wrong"):
+        ss.Puzzle.read_all(path.read_text())
+    with pytest.raises(ss.ParseError, match="wrong"):
+        ss.Puzzle.from_text(path.read_text())
+    path.write_text(f"quizzes,solutions\n{puzzle},{right}\n")
+    assert ss.Puzzle.read_all(path.read_text())[0].solve()["solution"] == right
+
+
+def test_a_model_with_a_variable_both_ways_or_past_range_is_refused():
+    puzzle = ss.Puzzle.from_text("." * 81)
+    formula = puzzle.encode()
+    solution = ss.Puzzle.from_text(
+        "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
+    )
+    model = [
+        v if solution.cells[(v - 1) // 9] == (v - 1) % 9 + 1 else -v
+        for v in range(1, 730)
+    ]
+    assert formula.decode(model) == solution.line
+    with pytest.raises(ValueError, match="both true and false"):
+        formula.decode(model + [-model[0]])
+    with pytest.raises(ValueError):
+        formula.decode(model + [2**40])
+
+
+def test_generate_refuses_a_start_whose_numbers_would_wrap():
+    with pytest.raises(ValueError, match="start"):
+        ss.generate(1, start=2**64 - 1)
+    with pytest.raises(ValueError, match="start"):
+        ss.generate(3, start=2**64 - 3)
+    assert next(ss.generate(1, start=2**64 - 2, size=4))["index"] == 2**64 - 1

@@ -94,8 +94,10 @@ def test_generation_streams_and_stops():
     made = [next(stream) for _ in range(5)]
     assert [m["index"] for m in made] == [1, 2, 3, 4, 5]
     stream.stop()
-    rest = list(stream)
-    assert len(rest) <= 1, "at most the puzzle made ahead comes after a stop"
+    # The thread may hold a puzzle made ahead; after a stop it is not
+    # handed over, as stop's docstring says.
+    time.sleep(0.3)
+    assert list(stream) == []
     # The same seed gives the same puzzles.
     again = list(ss.generate(5, seed=5, size=4))
     assert [m["puzzle"] for m in again] == [m["puzzle"] for m in made]
