@@ -38,7 +38,7 @@ impl Input {
     pub fn answer(self, task: Task, encoding: Encoding) -> Result<Value, Failure> {
         let puzzle = match self {
             Input::Puzzle(puzzle) => puzzle,
-            Input::Text(text) => first(&text)?,
+            Input::Text(text) => first(&text)?.puzzle,
             Input::Failed(failure) => return Err(failure),
         };
         let mut answer = task.run(&puzzle.puzzle, encoding)?;

@@ -48,11 +48,41 @@ fn puzzles(text: &str, format: Format) -> Puzzles<&[u8]> {
     Puzzles::new(text.as_bytes(), format)
 }
 
+/// A puzzle as read, with the f-puzzles drawing elements its reader left
+/// out (they carry no rule the tool enforces).
+pub struct Read {
+    /// The puzzle.
+    pub puzzle: PyPuzzle,
+    /// The keys of the drawing elements left out, in order.
+    pub ignored: Vec<String>,
+}
+
+impl Read {
+    /// Warns, as a `UserWarning`, that the puzzle's drawing elements were
+    /// left out, in the words of the CLI's note; returns the puzzle. A
+    /// setter may have drawn a rule with them that the text states only
+    /// in words, and a silent answer would hide that it was not enforced.
+    pub fn warned(self, py: Python<'_>) -> PyResult<PyPuzzle> {
+        if !self.ignored.is_empty() {
+            let text = format!(
+                "{}: ignored f-puzzles drawing elements ({}); rules drawn with them are not \
+                 enforced",
+                self.puzzle.label,
+                self.ignored.join(", ")
+            );
+            let message = std::ffi::CString::new(text.replace('\0', "\\0")).unwrap_or_default();
+            let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
+            PyErr::warn(py, &category, &message, 1)?;
+        }
+        Ok(self.puzzle)
+    }
+}
+
 /// Returns a puzzle as read, or an error when the input gives it with a
 /// solution (a CSV solution column) that breaks its rules or givens, as
 /// the CLI reports one: a package that kept the puzzle and dropped the
 /// solution would say nothing of the input's mistake.
-fn checked(read: Result<TextPuzzle, ParseError>) -> Result<PyPuzzle, Failure> {
+fn checked(read: Result<TextPuzzle, ParseError>) -> Result<Read, Failure> {
     let read = read.map_err(|e| Failure::Parse(e.to_string()))?;
     if let Some(broken) = (read.expected.as_ref()).and_then(|grid| read.puzzle.check(grid).err()) {
         return Err(Failure::Parse(format!(
@@ -60,21 +90,24 @@ fn checked(read: Result<TextPuzzle, ParseError>) -> Result<PyPuzzle, Failure> {
             read.label
         )));
     }
-    Ok(PyPuzzle {
-        label: read.label.to_string(),
-        puzzle: read.puzzle,
+    Ok(Read {
+        puzzle: PyPuzzle {
+            label: read.label.to_string(),
+            puzzle: read.puzzle,
+        },
+        ignored: read.ignored,
     })
 }
 
 /// Returns every puzzle of `text`, read as the CLI reads a file, or the
 /// first error.
-pub fn read_all(text: &str, format: Format) -> Result<Vec<PyPuzzle>, Failure> {
+pub fn read_all(text: &str, format: Format) -> Result<Vec<Read>, Failure> {
     puzzles(text, format).map(checked).collect()
 }
 
 /// Returns the first puzzle of `text`: a puzzle line, a grid in any text
 /// format, an f-puzzles or SudokuPad link, or a rules file.
-pub fn first(text: &str) -> Result<PyPuzzle, Failure> {
+pub fn first(text: &str) -> Result<Read, Failure> {
     puzzles(text, Format::Auto)
         .next()
         .map_or_else(|| Err(Failure::Parse("no puzzle found".into())), checked)
@@ -117,24 +150,29 @@ pub fn from_cells(cells: &[i64]) -> Result<PyPuzzle, Failure> {
 impl PyPuzzle {
     /// Reads the first puzzle of `text` in any format the CLI reads.
     #[staticmethod]
-    fn from_text(text: &str) -> PyResult<Self> {
-        Ok(first(text)?)
+    fn from_text(py: Python<'_>, text: &str) -> PyResult<Self> {
+        first(text)?.warned(py)
     }
 
     /// Reads every puzzle of `text` (a whole puzzle file), in order.
     #[staticmethod]
-    fn read_all(text: &str) -> PyResult<Vec<Self>> {
-        Ok(read_all(text, Format::Auto)?)
+    fn read_all(py: Python<'_>, text: &str) -> PyResult<Vec<Self>> {
+        let read = read_all(text, Format::Auto)?;
+        read.into_iter().map(|r| r.warned(py)).collect()
     }
 
     /// Reads an f-puzzles or SudokuPad link, or a bare f-puzzles payload.
     #[staticmethod]
-    fn from_link(link: &str) -> PyResult<Self> {
+    fn from_link(py: Python<'_>, link: &str) -> PyResult<Self> {
         let imported = fpuzzles::read(link.trim()).map_err(|e| Failure::Parse(e.to_string()))?;
-        Ok(PyPuzzle {
-            puzzle: imported.puzzle,
-            label: "link".into(),
-        })
+        let read = Read {
+            puzzle: PyPuzzle {
+                puzzle: imported.puzzle,
+                label: "link".into(),
+            },
+            ignored: imported.cosmetic,
+        };
+        read.warned(py)
     }
 
     /// Reads a rules file (TOML), constraints included.
@@ -321,8 +359,8 @@ impl PyPuzzle {
         to_py(py, &answer)
     }
 
-    /// Lists every clause that mentions a cell (`r5c3`), a house (`row 2`,
-    /// `block 4`) or a variable number, in DIMACS numbers and in words.
+    /// Lists every clause that mentions a cell (`r5c3`), a house (`row2`,
+    /// `block4`) or a variable number, in DIMACS numbers and in words.
     #[pyo3(signature = (target, encoding = None))]
     fn explain(
         &self,

@@ -348,7 +348,7 @@ pub fn stats(puzzle: &Puzzle, encoding: Encoding) -> Value {
     })
 }
 
-/// Lists the clauses that mention `target` (`r5c3`, `row 2`, `block 4`,
+/// Lists the clauses that mention `target` (`r5c3`, `row2`, `block4`,
 /// a variable number…) as `explain --output json` does: `target`,
 /// `variables`, `clauses` and `families`.
 pub fn explain(puzzle: &Puzzle, encoding: Encoding, target: &str) -> Result<Value, Failure> {

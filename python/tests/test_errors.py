@@ -132,3 +132,20 @@ def test_generate_refuses_a_start_whose_numbers_would_wrap():
     with pytest.raises(ValueError, match="start"):
         ss.generate(3, start=2**64 - 3)
     assert next(ss.generate(1, start=2**64 - 2, size=4))["index"] == 2**64 - 1
+
+
+# An f-puzzles payload with an arrow that has no shaft: the reader leaves
+# it out, as a drawing.
+SHAFTLESS = (
+    "N4IgJglghg5g9gOygGwNQgFwAIAuAnAVwFMAaLcaeJZAWk10NPJjwjHoG0PQYIA3Ignr5iZEHxTF6AZgC+ZYPKyKFSlcrUheAodhFNxkovQCMazdsHDGYicinYAnLIC6Zbhf5W9N8nYdYAByeOtaifkb0ACzmqnHKWl66DOGG9sbYcvE8SWEG/hlYAKyu7urliaE+qQX0AEyxCZbJ+raR2CXZjTlVKfntWABspVge2ZXefW3p9M5d8xqqbqPl3RMtvmkBAOwhk60RM9jD48150wFzixrLY9erCw9NudX9R1hytz37m7VOa2dXhdCsFHt1zF9wacXlNDjsofd1uc4YUYpCwQokUCUTIEasXMsQABnCAAL0KjjEUDweDgAHdOKAAMZEZDIImcEAAJTqAGETCBCcgIAgiBzsBwXK5ZEA==="
+)
+
+
+def test_drawing_elements_left_out_are_a_warning_as_in_the_cli(cli, tmp_path):
+    path = tmp_path / "link.txt"
+    path.write_text(SHAFTLESS + "\n")
+    _, _, err = cli("solve", str(path))
+    assert "ignored f-puzzles drawing elements (arrow without a shaft)" in err
+    for read in (ss.Puzzle.from_link, ss.Puzzle.from_text, ss.Puzzle.read_all):
+        with pytest.warns(UserWarning, match=r"ignored f-puzzles drawing elements \(arrow without a shaft\); rules drawn with them are not enforced"):
+            read(SHAFTLESS)
