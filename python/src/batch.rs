@@ -173,7 +173,10 @@ pub fn batch(
     let tasks = ["solve", "count", "rate", "check", "candidates"];
     let task = match choose("task", task, &tasks, |t| t)? {
         "solve" => Task::Solve { check: cross_check },
-        "count" => Task::Count { limit },
+        "count" => {
+            report::count_limit(limit)?;
+            Task::Count { limit }
+        }
         "rate" => Task::Rate { limits },
         "check" => Task::Check {
             limits,

@@ -150,15 +150,22 @@ fn cell_names(cells: &[Cell]) -> Vec<String> {
     cells.iter().map(Cell::to_string).collect()
 }
 
-/// Counts as `count --output json` does: `count` (exact, or `limit` when
-/// there are more), `limit`, `limit_reached` and `by` (`enumerated` or
-/// `relabelling`; null below the limit).
-pub fn count(puzzle: &Puzzle, encoding: Encoding, limit: u64) -> Result<Value, Failure> {
+/// Checks a count's limit: at least 1, as `count -k` takes. A batch
+/// checks it once, at the call, rather than failing every item alike.
+pub fn count_limit(limit: u64) -> Result<(), Failure> {
     if limit == 0 {
         return Err(Failure::Value(
             "the limit must be at least 1, as `count -k` takes".into(),
         ));
     }
+    Ok(())
+}
+
+/// Counts as `count --output json` does: `count` (exact, or `limit` when
+/// there are more), `limit`, `limit_reached` and `by` (`enumerated` or
+/// `relabelling`; null below the limit).
+pub fn count(puzzle: &Puzzle, encoding: Encoding, limit: u64) -> Result<Value, Failure> {
+    count_limit(limit)?;
     let tally = Counter::new(encoding)
         .count(puzzle, limit)
         .map_err(solve_failure)?;

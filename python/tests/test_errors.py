@@ -149,3 +149,8 @@ def test_drawing_elements_left_out_are_a_warning_as_in_the_cli(cli, tmp_path):
     for read in (ss.Puzzle.from_link, ss.Puzzle.from_text, ss.Puzzle.read_all):
         with pytest.warns(UserWarning, match=r"ignored f-puzzles drawing elements \(arrow without a shaft\); rules drawn with them are not enforced"):
             read(SHAFTLESS)
+
+
+def test_a_bad_batch_argument_is_refused_at_the_call():
+    with pytest.raises(ValueError, match="the limit must be at least 1"):
+        ss.count_many(["." * 81] * 3, limit=0, on_error="return")
