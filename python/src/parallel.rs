@@ -12,6 +12,7 @@ use std::sync::Mutex;
 
 use serde_json::{Value, json};
 use sudoku_sat::encode::Encoding;
+use sudoku_sat::formats::text::ReadOptions;
 
 use crate::Failure;
 use crate::batch::Task;
@@ -38,7 +39,7 @@ impl Input {
     pub fn answer(self, task: Task, encoding: Encoding) -> Result<Value, Failure> {
         let puzzle = match self {
             Input::Puzzle(puzzle) => puzzle,
-            Input::Text(text) => first(&text)?.puzzle,
+            Input::Text(text) => first(&text, ReadOptions::default())?.puzzle,
             Input::Failed(failure) => return Err(failure),
         };
         let mut answer = task.run(&puzzle.puzzle, encoding)?;

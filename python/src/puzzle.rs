@@ -8,7 +8,7 @@ use serde_json::Value;
 use sudoku_sat::formats::fpuzzles;
 use sudoku_sat::formats::rules_file;
 use sudoku_sat::formats::text::{
-    Format, ParseError, ParseErrorKind, Puzzle as TextPuzzle, Puzzles,
+    Format, ParseError, ParseErrorKind, Puzzle as TextPuzzle, Puzzles, ReadOptions,
 };
 use sudoku_sat::grid::{Digit, Grid, Size};
 use sudoku_sat::hint::Technique;
@@ -19,7 +19,7 @@ use sudoku_sat::shape::Shape;
 
 use crate::formula::Formula;
 use crate::report::{self, Limits};
-use crate::{Failure, PyEncoding, encoding_of, to_py};
+use crate::{Failure, PyEncoding, choose, encoding_of, to_py};
 
 /// A puzzle: givens on a grid of side N (4 to 64), its blocks, and any
 /// variant constraints. Immutable; read one with `from_text`, `from_link`,
@@ -36,16 +36,43 @@ pub struct PyPuzzle {
 /// Returns the puzzles of `text` in `format`. A text in no named format
 /// that turns out to be a rules file (TOML) is read whole as one, as the
 /// CLI reads a file named `.toml`: that reader needs the whole text.
-fn puzzles(text: &str, format: Format) -> Puzzles<&[u8]> {
+fn puzzles(text: &str, options: ReadOptions) -> Puzzles<&[u8]> {
     // The reader says so at the first line only a rules file has, before
     // any puzzle: one look at the first item is enough.
-    if format == Format::Auto
-        && let Some(Err(e)) = Puzzles::new(text.as_bytes(), format).next()
+    if options.format == Format::Auto
+        && let Some(Err(e)) = Puzzles::new(text.as_bytes(), options).next()
         && *e.kind() == ParseErrorKind::LooksLikeRules
     {
-        return Puzzles::new(text.as_bytes(), Format::Rules);
+        let rules = ReadOptions {
+            format: Format::Rules,
+            ..options
+        };
+        return Puzzles::new(text.as_bytes(), rules);
     }
-    Puzzles::new(text.as_bytes(), format)
+    Puzzles::new(text.as_bytes(), options)
+}
+
+/// The formats `format=` names, as the CLI's `--format` does.
+const FORMATS: [(Format, &str); 8] = [
+    (Format::Auto, "auto"),
+    (Format::Euler, "euler"),
+    (Format::Line, "line"),
+    (Format::Rows, "rows"),
+    (Format::Numbers, "numbers"),
+    (Format::Fpuzzles, "fpuzzles"),
+    (Format::Rules, "rules"),
+    (Format::Csv, "csv"),
+];
+
+/// Returns the reader's options for `format=` (a CLI `--format` name) and
+/// `blocks=` (the CLI's `--box`, as (rows, columns)).
+pub fn read_options(format: &str, blocks: Option<(usize, usize)>) -> Result<ReadOptions, Failure> {
+    let format = choose("format", format, &FORMATS, |(_, name)| name)?.0;
+    Ok(ReadOptions {
+        format,
+        blocks,
+        ..ReadOptions::default()
+    })
 }
 
 /// A puzzle as read, with the f-puzzles drawing elements its reader left
@@ -101,14 +128,14 @@ fn checked(read: Result<TextPuzzle, ParseError>) -> Result<Read, Failure> {
 
 /// Returns every puzzle of `text`, read as the CLI reads a file, or the
 /// first error.
-pub fn read_all(text: &str, format: Format) -> Result<Vec<Read>, Failure> {
-    puzzles(text, format).map(checked).collect()
+pub fn read_all(text: &str, options: ReadOptions) -> Result<Vec<Read>, Failure> {
+    puzzles(text, options).map(checked).collect()
 }
 
 /// Returns the first puzzle of `text`: a puzzle line, a grid in any text
 /// format, an f-puzzles or SudokuPad link, or a rules file.
-pub fn first(text: &str) -> Result<Read, Failure> {
-    puzzles(text, Format::Auto)
+pub fn first(text: &str, options: ReadOptions) -> Result<Read, Failure> {
+    puzzles(text, options)
         .next()
         .map_or_else(|| Err(Failure::Parse("no puzzle found".into())), checked)
 }
@@ -148,16 +175,32 @@ pub fn from_cells(cells: &[i64]) -> Result<PyPuzzle, Failure> {
 
 #[pymethods]
 impl PyPuzzle {
-    /// Reads the first puzzle of `text` in any format the CLI reads.
+    /// Reads the first puzzle of `text` in any format the CLI reads;
+    /// `format` names one as `--format` does (`auto` detects it), and
+    /// `blocks` = (rows, columns) gives every grid the blocks `--box`
+    /// would, for a line that cannot say them itself.
     #[staticmethod]
-    fn from_text(py: Python<'_>, text: &str) -> PyResult<Self> {
-        first(text)?.warned(py)
+    #[pyo3(signature = (text, *, format = "auto", blocks = None))]
+    fn from_text(
+        py: Python<'_>,
+        text: &str,
+        format: &str,
+        blocks: Option<(usize, usize)>,
+    ) -> PyResult<Self> {
+        first(text, read_options(format, blocks)?)?.warned(py)
     }
 
-    /// Reads every puzzle of `text` (a whole puzzle file), in order.
+    /// Reads every puzzle of `text` (a whole puzzle file), in order;
+    /// `format` and `blocks` as for `from_text`.
     #[staticmethod]
-    fn read_all(py: Python<'_>, text: &str) -> PyResult<Vec<Self>> {
-        let read = read_all(text, Format::Auto)?;
+    #[pyo3(signature = (text, *, format = "auto", blocks = None))]
+    fn read_all(
+        py: Python<'_>,
+        text: &str,
+        format: &str,
+        blocks: Option<(usize, usize)>,
+    ) -> PyResult<Vec<Self>> {
+        let read = read_all(text, read_options(format, blocks)?)?;
         read.into_iter().map(|r| r.warned(py)).collect()
     }
 

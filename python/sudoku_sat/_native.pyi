@@ -123,10 +123,14 @@ class Puzzle:
     variant constraints. Immutable."""
 
     @staticmethod
-    def from_text(text: str) -> Puzzle:
+    def from_text(
+        text: str, *, format: str = "auto", blocks: Optional[Tuple[int, int]] = None
+    ) -> Puzzle:
         """The first puzzle of ``text``, in any format the CLI reads."""
     @staticmethod
-    def read_all(text: str) -> List[Puzzle]:
+    def read_all(
+        text: str, *, format: str = "auto", blocks: Optional[Tuple[int, int]] = None
+    ) -> List[Puzzle]:
         """Every puzzle of ``text`` (a whole puzzle file)."""
     @staticmethod
     def from_link(link: str) -> Puzzle:

@@ -154,3 +154,14 @@ def test_drawing_elements_left_out_are_a_warning_as_in_the_cli(cli, tmp_path):
 def test_a_bad_batch_argument_is_refused_at_the_call():
     with pytest.raises(ValueError, match="the limit must be at least 1"):
         ss.count_many(["." * 81] * 3, limit=0, on_error="return")
+
+
+def test_a_generated_row_reads_back_with_its_blocks_and_format():
+    row = next(ss.generate(1, seed=1, size=6, blocks=(3, 2)))
+    again = ss.Puzzle.from_text(row["puzzle"], format="line", blocks=(3, 2))
+    assert again.solve()["status"] == "unique"
+    assert again.solve()["solution"] == row["solution"]
+    five = next(ss.generate(1, seed=1, size=5))
+    assert ss.Puzzle.from_text(five["puzzle"], format="line").solve()["status"] == "unique"
+    with pytest.raises(ValueError, match="possible values"):
+        ss.Puzzle.from_text(row["puzzle"], format="grid")
