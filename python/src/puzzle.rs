@@ -444,6 +444,34 @@ impl PyPuzzle {
     fn __eq__(&self, other: &Self) -> bool {
         self.puzzle == other.puzzle
     }
+
+    /// Hashes what equal puzzles share: the givens and the number of
+    /// constraints, so puzzles can be set members and dict keys.
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        self.line().hash(&mut hasher);
+        self.puzzle.constraints().len().hash(&mut hasher);
+        hasher.finish()
+    }
+
+    /// Pickles a puzzle as its f-puzzles link (which carries every
+    /// constraint, rules-language rules included) and its label, so a
+    /// puzzle can go to another process (multiprocessing, a Dask task).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, String))> {
+        let restore = py.get_type::<PyPuzzle>().getattr("_from_pickle")?;
+        Ok((restore, (self.link(), self.label.clone())))
+    }
+
+    /// Rebuilds a pickled puzzle: see `__reduce__`.
+    #[staticmethod]
+    fn _from_pickle(link: &str, label: String) -> PyResult<Self> {
+        let imported = fpuzzles::read(link).map_err(|e| Failure::Parse(e.to_string()))?;
+        Ok(PyPuzzle {
+            puzzle: imported.puzzle,
+            label,
+        })
+    }
 }
 
 /// Returns `answer` as a dict with `proof` set to the proof's bytes, or

@@ -140,3 +140,20 @@ def test_a_batch_on_threads_hands_out_the_answers_before_its_input_fails():
     assert [next(stream)["index"] for _ in range(3)] == [0, 1, 2]
     with pytest.raises(KeyError, match="the input broke"):
         next(stream)
+
+
+def test_puzzles_pickle_and_hash_for_other_processes(root):
+    import pickle
+
+    puzzles = [
+        ss.Puzzle.read_all((root / "data" / "p096_sudoku.txt").read_text())[0],
+        ss.Puzzle.from_rules((root / "examples/puzzles/parity-lines.toml").read_text()),
+        ss.Puzzle.from_rules((root / "examples/puzzles/killer-4x4.toml").read_text()),
+    ]
+    for puzzle in puzzles:
+        again = pickle.loads(pickle.dumps(puzzle))
+        assert again == puzzle and again.label == puzzle.label
+        assert again.constraints == puzzle.constraints
+        assert again.solve()["solution"] == puzzle.solve()["solution"]
+        assert hash(again) == hash(puzzle)
+    assert len(set(puzzles + [pickle.loads(pickle.dumps(p)) for p in puzzles])) == 3
