@@ -298,6 +298,8 @@ pub fn generate(
             record["cross_check"] = json!(checks.cross_check);
             record["index"] = json!(index);
             record["seed"] = json!(seed);
+            // As the CLI's record says: every puzzle made is proved unique.
+            record["unique"] = json!(true);
             record["symmetry"] = json!(symmetry.name());
             record["minimal_by"] = json!(if symmetry == Symmetry::None {
                 "single givens"

@@ -88,8 +88,10 @@ def test_generate_gives_the_clis_puzzles_for_a_seed(cli_json):
     assert len(made) == 3
     for answer, record in zip(made, expected):
         keys = ("index", "puzzle", "solution", "givens", "level", "tries", "sat_calls")
-        for key in keys + ("minimal", "removal", "unsettled", "cross_check"):
+        for key in keys + ("minimal", "removal", "unsettled", "cross_check", "unique"):
             assert answer[key] == record[key], key
+        # Every key of the CLI's record but its proof paths (bytes here).
+        assert set(record) - set(answer) == {"proof"}, set(record) - set(answer)
         # Proved unique: the solver agrees.
         solved = ss.Puzzle.from_text(answer["puzzle"]).solve()
         assert solved["status"] == "unique" and solved["solution"] == answer["solution"]
