@@ -11,10 +11,9 @@ use serde_json::{Value, json};
 
 use sudoku_sat::backtrack::Backtracker;
 use sudoku_sat::encode::Encoding;
-use sudoku_sat::formats::fpuzzles;
 use sudoku_sat::generate::climb::Band;
 use sudoku_sat::generate::{
-    GenerateError, Generated, Generator, Options, Recheck, Removal, Symmetry,
+    GenerateError, Generated, Generator, Options, Recheck, Removal, RunRecord, Symmetry,
 };
 use sudoku_sat::grid::{Grid, Size};
 use sudoku_sat::puzzle::Puzzle;
@@ -294,19 +293,15 @@ pub fn generate(
             let Some(checks) = checks else {
                 return Ok(None);
             };
-            let mut record = made.to_json();
-            record["cross_check"] = json!(checks.cross_check);
-            record["index"] = json!(index);
-            record["seed"] = json!(seed);
-            // As the CLI's record says: every puzzle made is proved unique.
-            record["unique"] = json!(true);
-            record["symmetry"] = json!(symmetry.name());
-            record["minimal_by"] = json!(if symmetry == Symmetry::None {
-                "single givens"
-            } else {
-                "orbits"
+            // The CLI's record, from the same builder; the proof goes
+            // with it as bytes, where the CLI writes files.
+            let record = made.record(&RunRecord {
+                index,
+                seed,
+                symmetry,
+                cross_check: checks.cross_check,
+                shown: None,
             });
-            record["fpuzzles"] = json!(fpuzzles::link(&made.puzzle, None, None));
             Ok(Some((record, checks.proof)))
         };
         let mut made_so_far = 0;

@@ -103,7 +103,7 @@ use std::sync::Arc;
 
 pub use fill::random_fill;
 pub use options::{Options, Removal};
-pub use outcome::{GenerateError, Generated};
+pub use outcome::{GenerateError, Generated, RunRecord};
 pub use recheck::{Recheck, RecheckStep};
 pub use solution::{pinned_solution, random_solution, random_solution_around};
 pub use symmetry::Symmetry;

@@ -2,12 +2,13 @@
 
 use std::fmt;
 
+use crate::formats::fpuzzles::{Shown, link};
 use crate::grid::{Cell, Grid};
 use crate::puzzle::Puzzle;
 use crate::rate::{Level, Rating};
 use crate::solve::SolveError;
 
-use super::Removal;
+use super::{Removal, Symmetry};
 
 /// A generated puzzle with what was proved of it.
 #[derive(Clone, Debug)]
@@ -77,7 +78,54 @@ impl Generated {
     }
 }
 
+/// What a run adds to each puzzle's record: see [`Generated::record`].
+#[derive(Clone, Copy, Debug)]
+pub struct RunRecord<'a> {
+    /// The puzzle's number in the run, from 1.
+    pub index: u64,
+    /// The run's seed.
+    pub seed: u64,
+    /// The symmetry its givens keep.
+    pub symmetry: Symmetry,
+    /// How the backtracker's re-check went (`agree`, `skipped`).
+    pub cross_check: &'a str,
+    /// What the link draws beyond the rules (a template's title and
+    /// drawings); `None` for the puzzle alone.
+    pub shown: Option<&'a Shown>,
+}
+
 impl Generated {
+    /// Returns the puzzle's record in a run, as `generate -o json` writes
+    /// it and the Python package returns it: [`Generated::to_json`]'s
+    /// fields, then `index`, `seed`, `unique` (true: every puzzle made is
+    /// proved unique), `symmetry`, `minimal_by` (`single givens`, or
+    /// `orbits` under a symmetry), `cross_check` and `fpuzzles`, its link.
+    /// One builder, so the two faces cannot drift apart.
+    pub fn record(&self, run: &RunRecord<'_>) -> serde_json::Value {
+        let mut record = self.to_json();
+        let minimal_by = if run.symmetry == Symmetry::None {
+            "single givens"
+        } else {
+            "orbits"
+        };
+        let fields = [
+            ("index", serde_json::json!(run.index)),
+            ("seed", serde_json::json!(run.seed)),
+            ("unique", serde_json::json!(true)),
+            ("symmetry", serde_json::json!(run.symmetry.name())),
+            ("minimal_by", serde_json::json!(minimal_by)),
+            ("cross_check", serde_json::json!(run.cross_check)),
+            (
+                "fpuzzles",
+                serde_json::json!(link(&self.puzzle, run.shown, None)),
+            ),
+        ];
+        for (key, value) in fields {
+            record[key] = value;
+        }
+        record
+    }
+
     /// Whether every given is proved needed: nothing unsettled by bounded
     /// removal and nothing redundant in a pattern.
     pub fn is_minimal(&self) -> bool {

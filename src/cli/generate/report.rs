@@ -5,38 +5,33 @@ use std::path::PathBuf;
 
 use serde_json::json;
 
-use sudoku_sat::formats::fpuzzles::{self, Shown};
-use sudoku_sat::generate::{Generated, Symmetry};
+use sudoku_sat::formats::fpuzzles::Shown;
+use sudoku_sat::generate::{Generated, RunRecord};
 use sudoku_sat::rate::Level;
 
 use super::GenerateArgs;
 use crate::cli::say;
 
-/// Returns the JSON record of a generated puzzle.
+/// Returns the JSON record of a generated puzzle: the library's record
+/// of it in the run, with the paths of its DRAT certificate.
 pub(super) fn record(
     args: &GenerateArgs,
     (index, made, shown): (u64, &Generated, &Shown),
     cross_check: &str,
     proof: Option<&(PathBuf, PathBuf)>,
 ) -> serde_json::Value {
-    let mut object = made.to_json();
-    let run = json!({
-        "index": index,
-        "seed": args.seed,
-        "unique": true,
-        "minimal_by": if args.symmetry == Symmetry::None { "single givens" } else { "orbits" },
-        "symmetry": args.symmetry.name(),
-        "cross_check": cross_check,
-        "proof": proof.map(|(cnf, drat)| json!({
-            "cnf": cnf.display().to_string(),
-            "drat": drat.display().to_string(),
-        })),
-        "fpuzzles": fpuzzles::link(&made.puzzle, Some(shown), None),
+    let mut record = made.record(&RunRecord {
+        index,
+        seed: args.seed,
+        symmetry: args.symmetry,
+        cross_check,
+        shown: Some(shown),
     });
-    if let (Some(object), serde_json::Value::Object(run)) = (object.as_object_mut(), run) {
-        object.extend(run);
-    }
-    object
+    record["proof"] = json!(proof.map(|(cnf, drat)| json!({
+        "cnf": cnf.display().to_string(),
+        "drat": drat.display().to_string(),
+    })));
+    record
 }
 
 /// The counts behind the summary line.
