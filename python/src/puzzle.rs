@@ -33,23 +33,30 @@ pub struct PyPuzzle {
     pub label: String,
 }
 
-/// Returns the puzzles of `text` in `format`. A text in no named format
-/// that turns out to be a rules file (TOML) is read whole as one, as the
-/// CLI reads a file named `.toml`: that reader needs the whole text.
-fn puzzles(text: &str, options: ReadOptions) -> Puzzles<&[u8]> {
+/// Returns the puzzles of `text` as `options` read them. A text in no
+/// named format that turns out to be a rules file (TOML) is read whole as
+/// one, as the CLI reads a file named `.toml`: that reader needs the
+/// whole text.
+fn puzzles(
+    text: &str,
+    options: ReadOptions,
+) -> impl Iterator<Item = Result<TextPuzzle, ParseError>> + '_ {
+    let mut read = Puzzles::new(text.as_bytes(), options);
     // The reader says so at the first line only a rules file has, before
-    // any puzzle: one look at the first item is enough.
-    if options.format == Format::Auto
-        && let Some(Err(e)) = Puzzles::new(text.as_bytes(), options).next()
-        && *e.kind() == ParseErrorKind::LooksLikeRules
-    {
+    // any puzzle: the first item tells, and is kept rather than read again.
+    let first = read.next();
+    let rules = options.format == Format::Auto
+        && matches!(&first, Some(Err(e)) if *e.kind() == ParseErrorKind::LooksLikeRules);
+    let (first, rest) = if rules {
         let rules = ReadOptions {
             format: Format::Rules,
             ..options
         };
-        return Puzzles::new(text.as_bytes(), rules);
-    }
-    Puzzles::new(text.as_bytes(), options)
+        (None, Puzzles::new(text.as_bytes(), rules))
+    } else {
+        (first, read)
+    };
+    first.into_iter().chain(rest)
 }
 
 /// The formats `format=` names, as the CLI's `--format` does.
