@@ -24,8 +24,10 @@ pub struct Request {
 #[derive(Debug, PartialEq, Eq)]
 pub enum Refused {
     /// 400: a request line without method, target and version, a head
-    /// that is not UTF-8, or one too long.
+    /// that is not UTF-8, or one cut off.
     BadRequest(&'static str),
+    /// 400: a head longer than the limit the caller read up to, in bytes.
+    TooLong(u64),
     /// 405: a method other than GET or HEAD.
     Method,
     /// 403: a `Host` other than the loopback address's names, as a page
@@ -47,9 +49,7 @@ pub fn read_request(reader: &mut impl BufRead, limit: u64) -> io::Result<Result<
         if n == 0 || !line.ends_with(b"\n") {
             // The head ended before its blank line: too long or cut off.
             if read >= limit {
-                return Ok(Err(Refused::BadRequest(
-                    "the request head is longer than 256 KiB\n",
-                )));
+                return Ok(Err(Refused::TooLong(limit)));
             }
             if lines.is_empty() && line.is_empty() {
                 return Ok(Err(Refused::BadRequest("no request line\n")));
@@ -387,12 +387,7 @@ mod tests {
     fn a_head_past_the_limit_is_called_too_long() {
         let long = format!("GET /?p={} HTTP/1.1\r\n\r\n", "a".repeat(300));
         let refused = read_request(&mut std::io::Read::take(long.as_bytes(), 100), 100).unwrap();
-        assert_eq!(
-            refused,
-            Err(Refused::BadRequest(
-                "the request head is longer than 256 KiB\n"
-            ))
-        );
+        assert_eq!(refused, Err(Refused::TooLong(100)));
         let cut = b"GET / HTTP/1.1\r\nHost: x";
         assert_eq!(
             read_request(&mut &cut[..], 100).unwrap(),

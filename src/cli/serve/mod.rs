@@ -7,12 +7,14 @@
 //! own (a browser opens several at once; at most [`MAX_CONNECTIONS`] at a
 //! time, each request head read by a deadline) and closes it after one
 //! response. Requests naming another host than the loopback address are
-//! refused (a defence against DNS rebinding). Files go out gzipped when the browser accepts it, with an
-//! entity tag (304 when the browser has them), and the WebAssembly, named
-//! by its content hash, is cached for good. Files of a `--root` folder are
-//! streamed, never read whole. Paths are percent-decoded and then refused
-//! when they hold a `..`, a backslash or a NUL, and every file of a folder
-//! is checked, once its symbolic links are resolved, to lie under it.
+//! refused (a defence against DNS rebinding). Files go out gzipped when
+//! the browser accepts it, with an entity tag (304 when the browser has
+//! them), and the WebAssembly, named by its content hash, is cached for
+//! good. Files of a `--root` folder are streamed, never read whole. Paths
+//! are percent-decoded and then refused when a segment starts with a dot
+//! (`..`, hidden files) or they hold a backslash or a NUL, and every file
+//! of a folder is checked, once its symbolic links are resolved, to lie
+//! under it.
 
 mod http;
 mod page;
@@ -166,6 +168,7 @@ fn answer(stream: TcpStream, page: &Page) -> io::Result<()> {
         Ok(request) => return answer_request(&mut out, &request, page),
         Err(refused) => refused,
     };
+    let too_long;
     let (code, body, extra) = match refused {
         Refused::Host => (
             403,
@@ -174,6 +177,10 @@ fn answer(stream: TcpStream, page: &Page) -> io::Result<()> {
         ),
         Refused::Method => (405, "only GET and HEAD\n", "Allow: GET, HEAD\r\n"),
         Refused::BadRequest(why) => (400, why, ""),
+        Refused::TooLong(limit) => {
+            too_long = format!("the request head is longer than {} KiB\n", limit >> 10);
+            (400, too_long.as_str(), "")
+        }
     };
     http::write_text(&mut out, code, body, extra, false)?;
     // A refused request may be left partly unread (a head cut at the

@@ -245,8 +245,8 @@ pub fn build(key: &str, item: &Item, shape: &Shape) -> Result<Vec<Constraint>, I
             // neither fits more cells than there are digits: refused where
             // it is written, as a cage of too many cells is, rather than
             // left to a search that can only say "no solution".
-            if let Some(long) = lines.iter().find(|l| l.len() > size.side())
-                && matches!(key, "renban" | "thermometer")
+            if matches!(key, "renban" | "thermometer")
+                && let Some(long) = lines.iter().find(|l| l.len() > size.side())
             {
                 let (what, why) = if key == "renban" {
                     ("a renban line", "cannot hold distinct digits")
