@@ -81,8 +81,9 @@ export function setupMarks(editor, board, onPick, redraw) {
     const square = svg.querySelector(`rect[data-cell="${index}"]`);
     if (square) square.classList.toggle("drawing", on);
   };
-  const change = (mutate) => {
-    const error = editor.change(mutate);
+  /** Makes an edit; resolves to the library's message, said, or null. */
+  const change = async (mutate) => {
+    const error = await editor.change(mutate);
     say(error || "");
     return error;
   };
@@ -127,7 +128,10 @@ export function setupMarks(editor, board, onPick, redraw) {
     path = null;
     const key = mode();
     if (key === "regions") {
-      say(paint(board().puzzle, painted, Number(value()), (m) => editor.change(m)));
+      paint(board().puzzle, painted, Number(value()), (m) => editor.change(m)).then((words) => {
+        say(words);
+        redraw();
+      });
       redraw();
       return;
     }
@@ -202,8 +206,9 @@ export function setupMarks(editor, board, onPick, redraw) {
       const text = typed(typedSoFar(editor.shared.fpuzzles), event.key);
       if (text === null) return false;
       keepTyped(text);
-      const error = change((f) => writeClue(f, text));
-      if (error) say(`${error} (keep typing, or Delete)`);
+      change((f) => writeClue(f, text)).then((error) => {
+        if (error) say(`${error} (keep typing, or Delete)`);
+      });
       return true;
     }
     if (selected === null) return false;

@@ -454,3 +454,56 @@ fn the_solutions_are_counted_and_stepped_through_with_their_differences() {
     lines.dedup();
     assert_eq!(lines.len(), 5, "five different solutions");
 }
+
+#[test]
+fn rules_that_take_seconds_to_read_never_hold_the_page() {
+    let Some(browser) = ready() else { return };
+    let harness = Harness::start(&browser);
+    let mut page = fresh_page(&harness);
+    page.evaluate(
+        "document.getElementById('new-side').value = '64';
+         document.getElementById('new-side').dispatchEvent(new Event('input'));
+         document.getElementById('new').click(); true",
+    );
+    assert!(shows_cells(&mut page, 64 * 64));
+    // Each rule pairs a row's cells with every cell of the grid: about
+    // 260,000 instances, read twice (added, then shared) in the editor's
+    // worker while a timer on the page's own thread keeps ticking.
+    let rules: String = (1..=3)
+        .map(|k| {
+            format!(
+                "[[rule]]\nholds = \"for a in row({k}): for b in grid: \
+                 a != b or a.row = b.row or a.col != b.col\"\n"
+            )
+        })
+        .collect();
+    page.evaluate_now(&format!(
+        "window.ticks = [];
+         window.started = performance.now();
+         window.ticker = setInterval(() => ticks.push(performance.now()), 20);
+         document.getElementById('rules-text').value = {};
+         document.getElementById('add-rules').click(); true",
+        serde_json::to_string(&rules).unwrap()
+    ));
+    // `evaluate` waits for the editor's worker to read the rules.
+    let measured = page.evaluate(
+        "(() => {
+           clearInterval(ticker);
+           const busy = performance.now() - started;
+           let longest = 0, last = started;
+           for (const t of ticks) { longest = Math.max(longest, t - last); last = t; }
+           return [busy, longest, document.getElementById('rules-error').textContent];
+         })()",
+    );
+    let busy = measured[0].as_f64().unwrap();
+    let longest = measured[1].as_f64().unwrap();
+    assert_eq!(measured[2], "Added.");
+    assert!(
+        busy > 500.0,
+        "reading the rules took {busy:.0} ms: too little to tell"
+    );
+    assert!(
+        longest < busy / 2.0,
+        "the page's thread stood still for {longest:.0} ms of the {busy:.0} ms the rules took"
+    );
+}
