@@ -4,7 +4,8 @@
 //! to a temporary file beside the target, which replaces the target only
 //! once it is complete, so a failed write (a full disk, an error, Ctrl-C)
 //! leaves the old file or no file, never a torn one, and no temporary file
-//! behind. [`refuse_clashes`] runs first, before anything is read or
+//! behind (a stop at once removes the temporary files of writes under
+//! way, [`remove_parts`]). [`refuse_clashes`] runs first, before anything is read or
 //! written: an output that is an input (the same path, another path to
 //! the same file through `..`, a hard link or a symbolic link) or another
 //! output is refused, since writing it would destroy what it came from.
@@ -18,8 +19,48 @@
 use std::fs::{self, File};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, PoisonError};
 
 use anyhow::{Context, bail};
+
+/// The temporary files of the writes under way, for a stop at once, which
+/// ends the process before they are renamed or dropped.
+static PARTS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// A temporary file listed in [`PARTS`] while it lives.
+struct Listed(PathBuf);
+
+impl Listed {
+    fn new(path: &Path) -> Listed {
+        let mut parts = PARTS.lock().unwrap_or_else(PoisonError::into_inner);
+        parts.push(path.to_path_buf());
+        Listed(path.to_path_buf())
+    }
+}
+
+impl Drop for Listed {
+    fn drop(&mut self) {
+        let mut parts = PARTS.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(at) = parts.iter().position(|p| *p == self.0) {
+            parts.swap_remove(at);
+        }
+    }
+}
+
+/// Returns the temporary files of the writes under way.
+fn parts_under_way() -> Vec<PathBuf> {
+    PARTS.lock().unwrap_or_else(PoisonError::into_inner).clone()
+}
+
+/// Removes the temporary files of the writes under way: the stop at once
+/// calls it just before the process ends, so that no `.part` file is left
+/// beside a target (the target itself is untouched: the old file, or
+/// none).
+pub fn remove_parts() {
+    for part in parts_under_way() {
+        let _ = fs::remove_file(part);
+    }
+}
 
 /// A file's identity: its device and inode where the system has them,
 /// else its canonical path.
@@ -226,6 +267,7 @@ pub fn write_atomic(
             io::Error::new(e.kind(), words.to_string())
         })
         .with_context(context)?;
+    let _listed = Listed::new(temp.path());
     {
         let file: &mut File = temp.as_file_mut();
         let mut out = BufWriter::new(file as &mut dyn Write);
@@ -249,6 +291,32 @@ pub fn write_atomic(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_write_under_way_lists_its_temporary_file_until_it_ends() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("out.txt");
+        let listed = |dir: &Path| -> Vec<PathBuf> {
+            parts_under_way()
+                .into_iter()
+                .filter(|p| p.parent() == Some(dir))
+                .collect()
+        };
+        write_atomic(&target, |out| {
+            let parts = listed(dir.path());
+            assert_eq!(parts.len(), 1, "{parts:?}");
+            assert!(parts[0].exists());
+            assert!(parts[0].to_string_lossy().ends_with(".part"));
+            out.write_all(b"x")
+        })
+        .unwrap();
+        assert!(listed(dir.path()).is_empty());
+        // A failed write is no longer listed either.
+        let failed = write_atomic(&target, |_| Err(io::Error::other("no")));
+        assert!(failed.is_err());
+        assert!(listed(dir.path()).is_empty());
+        assert_eq!(fs::read_to_string(&target).unwrap(), "x");
+    }
 
     #[test]
     fn an_output_that_is_an_input_by_any_path_is_refused() {

@@ -119,6 +119,7 @@ pub fn catch_signals() {
                 let what = if last == SIGTERM { "SIGTERM" } else { "Ctrl-C" };
                 FORCED.store(true, Ordering::SeqCst);
                 super::records::write_finished(WRITE_PATIENCE);
+                super::files::remove_parts();
                 super::say::report(format_args!(
                     "{what}: stopped at once, inside a puzzle; every puzzle finished \
                      before it is in the output"
