@@ -171,6 +171,47 @@ fn rules_added_with_dash_dash_rules_apply_to_text_puzzles() {
     assert_eq!(run.stdout.trim(), EULER_1_SOLUTION);
 }
 
+/// Without a puzzle, `stats`, `explain` and `generate` encode an empty grid
+/// of the size the --rules file states unless --size or --box says
+/// otherwise; a size that clashes names the option that gave it.
+#[test]
+fn an_empty_grid_takes_its_side_from_the_rules_file() {
+    let extra = "size = 4\n[[rule]]\nholds = 'r1c1 < r1c2'\n";
+    let (_dir, path) = temp_file("four.toml", extra.as_bytes());
+    let rules = path.to_str().unwrap();
+    let run = run_cli(&["stats", "--rules", rules], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.starts_with("4x4 grid"), "{}", run.stdout);
+    let run = run_cli(&["explain", "r4c4", "--rules", rules], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("4x4 grid"), "{}", run.stdout);
+    let run = run_cli(
+        &[
+            "generate", "--rules", rules, "-n", "1", "--seed", "1", "-o", "json",
+        ],
+        b"",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let record: serde_json::Value = serde_json::from_str(run.stdout.trim()).unwrap();
+    let puzzle = record["puzzle"].as_str().unwrap();
+    assert_eq!(puzzle.chars().count(), 16, "{puzzle}");
+    for (args, option) in [
+        (vec!["stats", "--size", "9"], "--size 9: "),
+        (vec!["stats", "--box", "3x3"], "--box 3x3 (a side of 9): "),
+        (vec!["generate", "--size", "6"], "--size 6: "),
+    ] {
+        let mut args = args;
+        args.extend(["--rules", rules]);
+        let run = run_cli(&args, b"");
+        assert_eq!(run.code, 2, "{args:?}");
+        assert!(
+            run.stderr.starts_with(&format!("error: {option}")) && run.stderr.contains("4x4"),
+            "{args:?}: {}",
+            run.stderr
+        );
+    }
+}
+
 /// Each mistake is refused with exit 2, the file, and the line and column
 /// of the part to blame: the start of one of the listed parts of the rule
 /// (`""` for its end).

@@ -261,28 +261,44 @@ impl InputArgs {
         }
     }
 
-    /// Returns an empty grid of `shape` under the constraints of
-    /// `--rules`, for commands that encode an empty grid when given no
-    /// puzzle; `None` without `--rules`.
+    /// Returns the empty grid a command encodes when given no puzzle: its
+    /// shape, and the grid under the constraints of `--rules` (`None`
+    /// without `--rules`). Its side is `size` (--size), else R·C of --box,
+    /// else the size the --rules file states, else 9.
     ///
     /// # Errors
     ///
-    /// Fails when the rules file cannot be read, or is for another size.
-    pub fn empty_with_rules(&self, shape: Shape) -> anyhow::Result<Option<Puzzle>> {
-        let Some(extra) = self.extra()? else {
-            return Ok(None);
+    /// Fails when the side is not 4 to 64, the blocks do not tile it, or
+    /// the rules file cannot be read or is for another size.
+    pub fn empty_grid(&self, size: Option<usize>) -> anyhow::Result<(Shape, Option<Puzzle>)> {
+        let extra = self.extra()?;
+        let (side, option) = match (size, self.blocks, &extra) {
+            (Some(side), _, _) => (side, format!("--size {side}")),
+            (None, Some((r, c)), _) => (r * c, format!("--box {r}x{c} (a side of {})", r * c)),
+            (None, None, Some(extra)) => (extra.size.side(), String::new()),
+            (None, None, None) => (9, String::new()),
         };
-        let side = shape.side();
-        let empty = Puzzle::new(Grid::empty(shape));
+        let Some(checked) = Size::from_side(side) else {
+            anyhow::bail!(
+                "{option}: the side must be from {} to {}",
+                Size::MIN_SIDE,
+                Size::MAX_SIDE
+            );
+        };
+        let shape = self.empty_shape(checked)?;
+        let Some(extra) = extra else {
+            return Ok((shape, None));
+        };
+        let empty = Puzzle::new(Grid::empty(shape.clone()));
         let puzzle = extra.add_to(&empty).map_err(|kind| {
             let e = RulesFileError {
                 line: None,
                 column: None,
                 kind,
             };
-            anyhow::anyhow!("--size {side}: {e}")
+            anyhow::anyhow!("{option}: {e}")
         })?;
-        Ok(Some(puzzle))
+        Ok((shape, Some(puzzle)))
     }
 
     /// Returns the constraints of `--rules`, if given.

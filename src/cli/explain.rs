@@ -58,10 +58,11 @@ pub struct ExplainArgs {
 
     /// The grid side of the empty grid, any side from 4 to 64, with
     /// f-puzzles' default blocks: R×C with R the largest divisor of N
-    /// not above √N (3×3 at 9, 2×3 at 6, 1×7 at 7).
-    #[arg(long, value_name = "N", default_value = "9", value_parser = parse_size,
+    /// not above √N (3×3 at 9, 2×3 at 6, 1×7 at 7). By default R·C of
+    /// --box, else the size the --rules file states, else 9.
+    #[arg(long, value_name = "N", value_parser = parse_size,
           conflicts_with = "puzzle")]
-    size: Size,
+    size: Option<Size>,
 
     #[command(flatten)]
     encoding: EncodingArgs,
@@ -89,13 +90,11 @@ pub struct ExplainArgs {
 /// Runs `explain`.
 pub fn explain(args: ExplainArgs) -> anyhow::Result<Status> {
     let encoding = args.encoding.encoding();
-    let (grid, about, source) = match &args.puzzle {
-        None => (
-            args.input
-                .empty_with_rules(args.input.empty_shape(args.size)?)?,
-            "empty grid".to_string(),
-            None,
-        ),
+    let (grid, shape, about, source) = match &args.puzzle {
+        None => {
+            let (shape, grid) = args.input.empty_grid(args.size.map(Size::side))?;
+            (grid, shape, "empty grid".to_string(), None)
+        }
         Some(path) => {
             let Some((name, puzzle)) = first_puzzle(path, &args.input)? else {
                 return Ok(Status::Error);
@@ -111,13 +110,10 @@ pub fn explain(args: ExplainArgs) -> anyhow::Result<Status> {
                 "label": puzzle.label.to_string(),
                 "givens": givens,
             });
-            (Some(puzzle.puzzle), about, Some(source))
+            let shape = puzzle.grid().shape().clone();
+            (Some(puzzle.puzzle), shape, about, Some(source))
         }
     };
-    let shape = grid.as_ref().map_or_else(
-        || args.input.empty_shape(args.size),
-        |g| Ok(g.shape().clone()),
-    )?;
     let size = shape.size();
     // Check the name before encoding: a 25×25 formula takes a moment.
     args.target.check(size)?;

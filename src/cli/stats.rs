@@ -65,10 +65,11 @@ pub struct StatsArgs {
 
     /// The grid side of the empty grid, any side from 4 to 64, with
     /// f-puzzles' default blocks: R×C with R the largest divisor of N
-    /// not above √N (3×3 at 9, 2×3 at 6, 1×7 at 7).
-    #[arg(long, value_name = "N", default_value = "9", value_parser = parse_size,
+    /// not above √N (3×3 at 9, 2×3 at 6, 1×7 at 7). By default R·C of
+    /// --box, else the size the --rules file states, else 9.
+    #[arg(long, value_name = "N", value_parser = parse_size,
           conflicts_with = "puzzle")]
-    size: Size,
+    size: Option<Size>,
 
     #[command(flatten)]
     encoding: EncodingArgs,
@@ -196,12 +197,11 @@ struct RuleRow {
 /// Runs `stats`.
 pub fn stats(args: StatsArgs) -> anyhow::Result<Status> {
     let encoding = args.encoding.encoding();
-    let (grid, puzzle_info) = match &args.puzzle {
-        None => (
-            args.input
-                .empty_with_rules(args.input.empty_shape(args.size)?)?,
-            None,
-        ),
+    let (grid, shape, puzzle_info) = match &args.puzzle {
+        None => {
+            let (shape, grid) = args.input.empty_grid(args.size.map(Size::side))?;
+            (grid, shape, None)
+        }
         Some(path) => {
             let Some((name, puzzle)) = first_puzzle(path, &args.input)? else {
                 return Ok(Status::Error);
@@ -211,13 +211,10 @@ pub fn stats(args: StatsArgs) -> anyhow::Result<Status> {
                 label: puzzle.label.to_string(),
                 givens: puzzle.grid().given_count(),
             };
-            (Some(puzzle.puzzle), Some(info))
+            let shape = puzzle.grid().shape().clone();
+            (Some(puzzle.puzzle), shape, Some(info))
         }
     };
-    let shape = grid.as_ref().map_or_else(
-        || args.input.empty_shape(args.size),
-        |g| Ok(g.shape().clone()),
-    )?;
     let size = shape.size();
     // Counted as the clauses stream past (the encoder runs again for
     // the distinct count on big formulas), never held: a 64×64 grid has

@@ -12,7 +12,7 @@ use clap::Args;
 use sudoku_sat::formats::fpuzzles::Shown;
 use sudoku_sat::generate::climb::Band;
 use sudoku_sat::generate::{GenerateError, Generator, Options, Removal, Symmetry};
-use sudoku_sat::grid::{Grid, Size};
+use sudoku_sat::grid::Grid;
 use sudoku_sat::puzzle::Puzzle;
 use sudoku_sat::rate::{Level, Rater};
 
@@ -113,8 +113,9 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "I/N", value_parser = parse_shard)]
     shard: Option<Shard>,
 
-    /// The side of a classic grid, 4 to 64, without a template; 9 by
-    /// default, or R·C with --box RxC.
+    /// The side of a classic grid, 4 to 64, without a template; by
+    /// default R·C with --box RxC, else the size the --rules file
+    /// states, else 9.
     #[arg(long, value_name = "N")]
     size: Option<usize>,
 
@@ -308,27 +309,8 @@ fn template(args: &GenerateArgs) -> anyhow::Result<Option<(Puzzle, Shown)>> {
         }
         return Ok(Some((entry.puzzle, entry.shown)));
     }
-    let side = match (args.size, args.input.blocks) {
-        (Some(side), _) => side,
-        (None, Some((r, c))) => r * c,
-        (None, None) => 9,
-    };
-    let Some(size) = Size::from_side(side) else {
-        let option = match (args.size, args.input.blocks) {
-            (None, Some((r, c))) => format!("--box {r}x{c} (a side of {side})"),
-            _ => format!("--size {side}"),
-        };
-        bail!(
-            "{option}: the side must be from {} to {}",
-            Size::MIN_SIDE,
-            Size::MAX_SIDE
-        );
-    };
-    let shape = args.input.empty_shape(size)?;
-    let puzzle = match args.input.empty_with_rules(shape.clone())? {
-        Some(puzzle) => puzzle,
-        None => Puzzle::new(Grid::empty(shape)),
-    };
+    let (shape, puzzle) = args.input.empty_grid(args.size)?;
+    let puzzle = puzzle.unwrap_or_else(|| Puzzle::new(Grid::empty(shape)));
     Ok(Some((puzzle, Shown::default())))
 }
 
