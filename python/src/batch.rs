@@ -13,7 +13,7 @@ use sudoku_sat::solve::jobs::Jobs;
 use crate::parallel::{Chunks, Input};
 use crate::puzzle::{PyPuzzle, from_cells};
 use crate::report::{self, Limits};
-use crate::{Failure, PyEncoding, choose, encoding_of, to_py};
+use crate::{Failure, PyEncoding, choose, encoding_of, to_py, unsigned};
 
 /// The question a batch asks of each puzzle.
 #[derive(Clone, Copy, Debug)]
@@ -152,24 +152,23 @@ impl Batch {
 /// Returns a batch of one task over any iterable of puzzles.
 #[pyfunction]
 #[pyo3(signature = (puzzles, task = "solve", *, encoding = None, cross_check = true,
-    limit = 1000, decision_limit = Rater::DEFAULT_DECISION_LIMIT,
-    probe_limit = Rater::DEFAULT_PROBE_LIMIT, on_error = "raise", jobs = 1))]
+    limit = 1000, decision_limit = Rater::DEFAULT_DECISION_LIMIT as i128,
+    probe_limit = Rater::DEFAULT_PROBE_LIMIT as i128, on_error = "raise", jobs = 1))]
 #[allow(clippy::too_many_arguments)]
 pub fn batch(
     puzzles: &Bound<'_, PyAny>,
     task: &str,
     encoding: Option<&PyEncoding>,
     cross_check: bool,
-    limit: u64,
-    decision_limit: u64,
-    probe_limit: u64,
+    limit: i128,
+    decision_limit: i128,
+    probe_limit: i128,
     on_error: &str,
-    jobs: usize,
+    jobs: i128,
 ) -> PyResult<Batch> {
-    let limits = Limits {
-        decisions: decision_limit,
-        probes: probe_limit,
-    };
+    let limit: u64 = unsigned("limit", limit)?;
+    let limits = Limits::of(decision_limit, probe_limit)?;
+    let jobs: usize = unsigned("jobs", jobs)?;
     let tasks = ["solve", "count", "rate", "check", "candidates"];
     let task = match choose("task", task, &tasks, |t| t)? {
         "solve" => Task::Solve { check: cross_check },

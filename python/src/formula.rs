@@ -12,7 +12,7 @@ use sudoku_sat::grid::{Cell, Digit, Grid, Size};
 use sudoku_sat::puzzle::Puzzle;
 use varisat::{Lit, Var};
 
-use crate::Failure;
+use crate::{Failure, unsigned};
 
 /// A puzzle's formula in CNF, as `sudoku-sat export` writes it: clauses of
 /// DIMACS literals (1-based, negative for "not"), the cell-digit
@@ -88,7 +88,10 @@ impl Formula {
 
     /// Returns the variable of "cell (row, col) holds digit", 0-based row
     /// and column, digit 1..=N.
-    fn var(&self, row: usize, col: usize, digit: usize) -> PyResult<isize> {
+    fn var(&self, row: i128, col: i128, digit: i128) -> PyResult<isize> {
+        let row: usize = unsigned("row", row)?;
+        let col: usize = unsigned("col", col)?;
+        let digit: usize = unsigned("digit", digit)?;
         let side = self.side();
         let d = u8::try_from(digit)
             .ok()
@@ -109,12 +112,13 @@ impl Formula {
 
     /// Returns `(row, col, digit)` of a cell-digit variable, or None for an
     /// auxiliary one.
-    fn cell_digit(&self, variable: usize) -> Option<(usize, usize, u8)> {
+    fn cell_digit(&self, variable: i128) -> PyResult<Option<(usize, usize, u8)>> {
+        let variable: usize = unsigned("variable", variable)?;
         if variable == 0 {
-            return None;
+            return Ok(None);
         }
         let v = Var::from_dimacs(variable as isize);
-        cell_digit(self.size(), v).map(|(c, d)| (c.row(), c.col(), d.get()))
+        Ok(cell_digit(self.size(), v).map(|(c, d)| (c.row(), c.col(), d.get())))
     }
 
     /// Returns the solution line of a model (a list of DIMACS literals, as

@@ -19,7 +19,7 @@ use sudoku_sat::shape::Shape;
 
 use crate::formula::Formula;
 use crate::report::{self, Limits};
-use crate::{Failure, PyEncoding, choose, encoding_of, to_py};
+use crate::{Failure, PyEncoding, blocks_of, choose, encoding_of, to_py, unsigned};
 
 /// A puzzle: givens on a grid of side N (4 to 64), its blocks, and any
 /// variant constraints. Immutable; read one with `from_text`, `from_link`,
@@ -192,9 +192,9 @@ impl PyPuzzle {
         py: Python<'_>,
         text: &str,
         format: &str,
-        blocks: Option<(usize, usize)>,
+        blocks: Option<(i128, i128)>,
     ) -> PyResult<Self> {
-        first(text, read_options(format, blocks)?)?.warned(py)
+        first(text, read_options(format, blocks_of(blocks)?)?)?.warned(py)
     }
 
     /// Reads every puzzle of `text` (a whole puzzle file), in order;
@@ -205,9 +205,9 @@ impl PyPuzzle {
         py: Python<'_>,
         text: &str,
         format: &str,
-        blocks: Option<(usize, usize)>,
+        blocks: Option<(i128, i128)>,
     ) -> PyResult<Vec<Self>> {
-        let read = read_all(text, read_options(format, blocks)?)?;
+        let read = read_all(text, read_options(format, blocks_of(blocks)?)?)?;
         read.into_iter().map(|r| r.warned(py)).collect()
     }
 
@@ -323,9 +323,10 @@ impl PyPuzzle {
     fn count(
         &self,
         py: Python<'_>,
-        limit: u64,
+        limit: i128,
         encoding: Option<&PyEncoding>,
     ) -> PyResult<PyObject> {
+        let limit = unsigned("limit", limit)?;
         let encoding = encoding_of(encoding);
         let answer = py.allow_threads(|| report::count(&self.puzzle, encoding, limit))?;
         to_py(py, &answer)
@@ -340,40 +341,34 @@ impl PyPuzzle {
     }
 
     /// Rates the puzzle: propagation, probing or search.
-    #[pyo3(signature = (encoding = None, decision_limit = Rater::DEFAULT_DECISION_LIMIT,
-        probe_limit = Rater::DEFAULT_PROBE_LIMIT))]
+    #[pyo3(signature = (encoding = None, decision_limit = Rater::DEFAULT_DECISION_LIMIT as i128,
+        probe_limit = Rater::DEFAULT_PROBE_LIMIT as i128))]
     fn rate(
         &self,
         py: Python<'_>,
         encoding: Option<&PyEncoding>,
-        decision_limit: u64,
-        probe_limit: u64,
+        decision_limit: i128,
+        probe_limit: i128,
     ) -> PyResult<PyObject> {
         let encoding = encoding_of(encoding);
-        let limits = Limits {
-            decisions: decision_limit,
-            probes: probe_limit,
-        };
+        let limits = Limits::of(decision_limit, probe_limit)?;
         let answer = py.allow_threads(|| report::rate(&self.puzzle, encoding, limits))?;
         to_py(py, &answer)
     }
 
     /// Reports as a setter needs (`check`).
-    #[pyo3(signature = (encoding = None, decision_limit = Rater::DEFAULT_DECISION_LIMIT,
-        probe_limit = Rater::DEFAULT_PROBE_LIMIT, cross_check = true))]
+    #[pyo3(signature = (encoding = None, decision_limit = Rater::DEFAULT_DECISION_LIMIT as i128,
+        probe_limit = Rater::DEFAULT_PROBE_LIMIT as i128, cross_check = true))]
     fn check(
         &self,
         py: Python<'_>,
         encoding: Option<&PyEncoding>,
-        decision_limit: u64,
-        probe_limit: u64,
+        decision_limit: i128,
+        probe_limit: i128,
         cross_check: bool,
     ) -> PyResult<PyObject> {
         let encoding = encoding_of(encoding);
-        let limits = Limits {
-            decisions: decision_limit,
-            probes: probe_limit,
-        };
+        let limits = Limits::of(decision_limit, probe_limit)?;
         let answer =
             py.allow_threads(|| report::check(&self.puzzle, encoding, limits, cross_check))?;
         to_py(py, &answer)

@@ -43,6 +43,15 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// Returns the limits a call's `decision_limit` and `probe_limit`
+    /// give, each checked by [`crate::unsigned`].
+    pub fn of(decisions: i128, probes: i128) -> pyo3::PyResult<Limits> {
+        Ok(Limits {
+            decisions: crate::unsigned("decision_limit", decisions)?,
+            probes: crate::unsigned("probe_limit", probes)?,
+        })
+    }
+
     fn rater(self, encoding: Encoding) -> Rater {
         Rater::new(encoding)
             .with_decision_limit(self.decisions)

@@ -165,3 +165,36 @@ def test_a_generated_row_reads_back_with_its_blocks_and_format():
     assert ss.Puzzle.from_text(five["puzzle"], format="line").solve()["status"] == "unique"
     with pytest.raises(ValueError, match="possible values"):
         ss.Puzzle.from_text(row["puzzle"], format="grid")
+
+
+def test_a_negative_number_is_a_value_error_naming_its_parameter():
+    puzzle = ss.Puzzle.from_text("1...............")
+    formula = puzzle.encode()
+    calls = [
+        ("limit", lambda: puzzle.count(limit=-1)),
+        ("decision_limit", lambda: puzzle.rate(decision_limit=-1)),
+        ("probe_limit", lambda: puzzle.check(probe_limit=-1)),
+        ("blocks", lambda: ss.Puzzle.from_text("1...............", blocks=(-2, 2))),
+        ("blocks", lambda: ss.Puzzle.read_all("1...............", blocks=(2, -2))),
+        ("row", lambda: formula.var(-1, 0, 1)),
+        ("digit", lambda: formula.var(0, 0, -1)),
+        ("variable", lambda: formula.cell_digit(-1)),
+        ("jobs", lambda: ss.solve_many([], jobs=-1)),
+        ("limit", lambda: ss.count_many([], limit=-1)),
+        ("probe_limit", lambda: ss.rate_many([], probe_limit=-1)),
+        ("count", lambda: ss.generate(-1)),
+        ("seed", lambda: ss.generate(1, seed=-1)),
+        ("start", lambda: ss.generate(1, start=-1)),
+        ("size", lambda: ss.generate(1, size=-1)),
+        ("blocks", lambda: ss.generate(1, blocks=(-1, 2))),
+        ("max_tries", lambda: ss.generate(1, max_tries=-1)),
+        ("node_limit", lambda: ss.generate(1, node_limit=-1)),
+        ("climb_moves", lambda: ss.generate(1, climb_moves=-1)),
+        ("decision_limit", lambda: ss.generate(1, decision_limit=-1)),
+    ]
+    for name, call in calls:
+        with pytest.raises(ValueError, match=rf"^{name}: must be non-negative, not -[12]"):
+            call()
+    # Too large is an overflow, still naming the parameter.
+    with pytest.raises(OverflowError, match=r"^seed: 18446744073709551616 is too large"):
+        ss.generate(1, seed=2**64)
