@@ -1,7 +1,12 @@
 //! Streams of answers: a batch over any iterable of puzzles, as a Python
 //! iterator.
 
+use std::sync::{Mutex, TryLockError};
+use std::thread::ThreadId;
+
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
+use pyo3::sync::MutexExt;
 use pyo3::types::{PyIterator, PyString};
 use serde_json::{Value, json};
 
@@ -66,8 +71,20 @@ fn input_of(item: &Bound<'_, PyAny>) -> Input {
 /// made by `solve_many`, `rate_many`, `count_many`, `check_many` and
 /// `candidates_many`. Each answer is the single call's dict with `index`
 /// (0-based, in the input) and `puzzle` (its line) added.
-#[pyclass(module = "sudoku_sat")]
+///
+/// Threads may share one: `__next__` holds the iterator's state for the
+/// whole call (waiting for it with the GIL released), so each takes the
+/// next item and every answer is handed out once.
+#[pyclass(module = "sudoku_sat", frozen)]
 pub struct Batch {
+    state: Mutex<State>,
+    /// The thread inside `__next__`, which holds `state`: an input that
+    /// reads its own batch would otherwise wait for itself for ever.
+    holder: Mutex<Option<ThreadId>>,
+}
+
+/// What a batch has read and answered so far.
+struct State {
     items: Py<PyIterator>,
     task: Task,
     encoding: Encoding,
@@ -80,7 +97,7 @@ pub struct Batch {
     pending: Option<PyErr>,
 }
 
-impl Batch {
+impl State {
     /// Returns the next item's answer, or `None` at the input's end.
     fn next_answer(&mut self, py: Python<'_>) -> PyResult<Option<Result<Value, Failure>>> {
         let (task, encoding) = (self.task, self.encoding);
@@ -116,15 +133,9 @@ impl Batch {
         py.allow_threads(|| chunks.answer(inputs, task, encoding));
         Ok(chunks.pop())
     }
-}
 
-#[pymethods]
-impl Batch {
-    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
-        slf
-    }
-
-    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<PyObject>> {
+    /// Returns the next answer as a dict, numbered; see `Batch.__next__`.
+    fn next(&mut self, py: Python<'_>) -> PyResult<Option<PyObject>> {
         let Some(answer) = self.next_answer(py)? else {
             return Ok(None);
         };
@@ -146,6 +157,39 @@ impl Batch {
         };
         answer["index"] = json!(index);
         Ok(Some(to_py(py, &answer)?))
+    }
+}
+
+#[pymethods]
+impl Batch {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<PyObject>> {
+        let me = std::thread::current().id();
+        let holder = || self.holder.lock().unwrap_or_else(|e| e.into_inner());
+        let mut state = match self.state.try_lock() {
+            Ok(state) => state,
+            // A panic while answering is a bug, raised then; the state
+            // is still whole.
+            Err(TryLockError::Poisoned(e)) => e.into_inner(),
+            Err(TryLockError::WouldBlock) if *holder() == Some(me) => {
+                return Err(PyRuntimeError::new_err(
+                    "the batch's input reads the batch itself: an item cannot wait for an answer \
+                     of the same batch",
+                ));
+            }
+            // Another thread is inside: wait without the GIL, which it
+            // may need to finish.
+            Err(TryLockError::WouldBlock) => (self.state)
+                .lock_py_attached(py)
+                .unwrap_or_else(|e| e.into_inner()),
+        };
+        *holder() = Some(me);
+        let answer = state.next(py);
+        *holder() = None;
+        answer
     }
 }
 
@@ -189,7 +233,7 @@ pub fn batch(
     // 0 asks for a thread per core, as the CLI's default; more than the
     // machine can use is cut as the CLI's `--jobs` is.
     let jobs = Jobs::for_request((jobs > 0).then_some(jobs)).count();
-    Ok(Batch {
+    let state = State {
         items: puzzles.try_iter()?.unbind(),
         task,
         encoding: encoding_of(encoding),
@@ -197,5 +241,9 @@ pub fn batch(
         index: 0,
         chunks: (jobs > 1).then(|| Chunks::new(jobs)),
         pending: None,
+    };
+    Ok(Batch {
+        state: Mutex::new(state),
+        holder: Mutex::new(None),
     })
 }

@@ -157,3 +157,45 @@ def test_puzzles_pickle_and_hash_for_other_processes(root):
         assert again.solve()["solution"] == puzzle.solve()["solution"]
         assert hash(again) == hash(puzzle)
     assert len(set(puzzles + [pickle.loads(pickle.dumps(p)) for p in puzzles])) == 3
+
+
+def test_threads_sharing_one_batch_get_each_answer_exactly_once():
+    # Items that tell apart: a 4x4 line with one given, at every cell and digit.
+    items = []
+    for cell in range(16):
+        for digit in "1234":
+            items.append("." * cell + digit + "." * (15 - cell))
+    items *= 4
+    for jobs in (1, 2):
+        stream = ss.solve_many(iter(items), cross_check=False, jobs=jobs)
+        start = threading.Barrier(4)
+        got, errors = [], []
+
+        def drain():
+            start.wait()
+            try:
+                for answer in stream:
+                    got.append(answer)
+            except BaseException as e:  # noqa: BLE001: the test reports it
+                errors.append(repr(e))
+
+        threads = [threading.Thread(target=drain) for _ in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert errors == [], f"jobs={jobs}"
+        assert sorted(a["index"] for a in got) == list(range(len(items))), f"jobs={jobs}"
+        assert all(a["puzzle"] == items[a["index"]] for a in got), f"jobs={jobs}"
+        assert next(stream, None) is None
+
+
+def test_a_batch_whose_input_reads_the_batch_itself_raises_rather_than_hangs():
+    def items():
+        yield "1..............."
+        yield next(stream)["solution"]
+
+    stream = ss.solve_many(items())
+    assert next(stream)["index"] == 0
+    with pytest.raises(RuntimeError, match="the batch's input reads the batch itself"):
+        next(stream)
