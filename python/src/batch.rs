@@ -7,7 +7,7 @@ use std::thread::ThreadId;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::sync::MutexExt;
-use pyo3::types::{PyIterator, PyString};
+use pyo3::types::{PyByteArray, PyBytes, PyIterator, PyString};
 use serde_json::{Value, json};
 
 use sudoku_sat::encode::Encoding;
@@ -46,12 +46,27 @@ impl Task {
 /// Returns an item of a batch as an input: a `Puzzle`, a string (its
 /// first puzzle, read when the item is answered), or a sequence of N²
 /// numbers such as a numpy row.
+///
+/// Bytes are refused, as `Puzzle.from_text` refuses them: read as a
+/// sequence, they would be numbers (`b"1."` is 49, 46).
 fn input_of(item: &Bound<'_, PyAny>) -> Input {
     if let Ok(puzzle) = item.downcast::<PyPuzzle>() {
         return Input::Puzzle(puzzle.get().clone());
     }
     if let Ok(text) = item.downcast::<PyString>() {
         return Input::Text(text.to_string_lossy().into_owned());
+    }
+    let bytes = if item.is_instance_of::<PyBytes>() {
+        Some("bytes are not a puzzle: decode them")
+    } else if item.is_instance_of::<PyByteArray>() {
+        Some("a bytearray is not a puzzle: decode it")
+    } else {
+        None
+    };
+    if let Some(what) = bytes {
+        return Input::Failed(Failure::Type(format!(
+            "{what} to a str first (.decode() for UTF-8)"
+        )));
     }
     // A numpy row gives its numbers as Python ints at once.
     let cells = match item.hasattr("tolist") {
@@ -150,6 +165,7 @@ impl State {
                     Failure::Solve(m) => Failure::Solve(message(m)),
                     Failure::Puzzle(m) => Failure::Puzzle(message(m)),
                     Failure::Value(m) => Failure::Value(message(m)),
+                    Failure::Type(m) => Failure::Type(message(m)),
                 }
                 .into());
             }

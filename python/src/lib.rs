@@ -9,7 +9,7 @@
 //! Solving runs with the GIL released (`Python::allow_threads`), so
 //! threads of one Python process solve in parallel.
 
-use pyo3::exceptions::{PyException, PyOverflowError, PyValueError};
+use pyo3::exceptions::{PyException, PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use serde_json::Value;
@@ -59,13 +59,19 @@ pub enum Failure {
     Puzzle(String),
     /// A bad argument: `ValueError`.
     Value(String),
+    /// An argument of a type the call does not take: `TypeError`.
+    Type(String),
 }
 
 impl Failure {
     /// Returns the message, as the exception would carry it.
     pub fn message(&self) -> &str {
         match self {
-            Failure::Parse(m) | Failure::Solve(m) | Failure::Puzzle(m) | Failure::Value(m) => m,
+            Failure::Parse(m)
+            | Failure::Solve(m)
+            | Failure::Puzzle(m)
+            | Failure::Value(m)
+            | Failure::Type(m) => m,
         }
     }
 }
@@ -77,6 +83,7 @@ impl From<Failure> for PyErr {
             Failure::Solve(m) => SolveError::new_err(m),
             Failure::Puzzle(m) => PuzzleError::new_err(m),
             Failure::Value(m) => PyValueError::new_err(m),
+            Failure::Type(m) => PyTypeError::new_err(m),
         }
     }
 }

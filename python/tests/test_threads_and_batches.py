@@ -199,3 +199,23 @@ def test_a_batch_whose_input_reads_the_batch_itself_raises_rather_than_hangs():
     assert next(stream)["index"] == 0
     with pytest.raises(RuntimeError, match="the batch's input reads the batch itself"):
         next(stream)
+
+
+def test_bytes_in_a_batch_are_refused_by_type_as_from_text_refuses_them():
+    line = "1..............."
+    with pytest.raises(TypeError):
+        ss.Puzzle.from_text(line.encode())
+    items = [line, line.encode(), bytearray(line.encode()), line]
+    for jobs in (1, 2):
+        stream = ss.solve_many(items, jobs=jobs)
+        assert next(stream)["index"] == 0
+        with pytest.raises(TypeError, match=r"^item 1: bytes are not a puzzle: decode them"):
+            next(stream)
+        with pytest.raises(TypeError, match=r"^item 2: a bytearray is not a puzzle: decode it"):
+            next(stream)
+        assert next(stream)["index"] == 3, "the batch goes on after the error"
+    returned = list(ss.solve_many(items, on_error="return"))
+    assert returned[1] == {
+        "index": 1,
+        "error": "bytes are not a puzzle: decode them to a str first (.decode() for UTF-8)",
+    }
