@@ -16,7 +16,7 @@ use sudoku_sat::rate::Rater;
 use sudoku_sat::solve::jobs::Jobs;
 
 use crate::parallel::{Chunks, Input};
-use crate::puzzle::{PyPuzzle, from_cells};
+use crate::puzzle::{PyPuzzle, from_cells, not_a_row};
 use crate::report::{self, Limits};
 use crate::{Failure, PyEncoding, choose, encoding_of, to_py, unsigned};
 
@@ -68,9 +68,13 @@ fn input_of(item: &Bound<'_, PyAny>) -> Input {
             "{what} to a str first (.decode() for UTF-8)"
         )));
     }
-    // A numpy row gives its numbers as Python ints at once.
+    // A numpy row gives its numbers as Python ints at once; an array of
+    // another shape is refused in the package's words.
     let cells = match item.hasattr("tolist") {
-        Ok(true) => item.call_method0("tolist"),
+        Ok(true) => match not_a_row(item) {
+            Some(failure) => return Input::Failed(failure),
+            None => item.call_method0("tolist"),
+        },
         _ => Ok(item.clone()),
     };
     let cells: Result<Vec<i64>, _> = cells.and_then(|c| c.extract());

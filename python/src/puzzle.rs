@@ -147,6 +147,32 @@ pub fn first(text: &str, options: ReadOptions) -> Result<Read, Failure> {
         .map_or_else(|| Err(Failure::Parse("no puzzle found".into())), checked)
 }
 
+/// Returns why `cells` is no row of cells, when it is an array of
+/// another shape than one row (a numpy grid of N rows of N, say), in the
+/// package's words rather than numpy's; `None` for anything else.
+pub fn not_a_row(cells: &Bound<'_, PyAny>) -> Option<Failure> {
+    let ndim: usize = cells.getattr("ndim").ok()?.extract().ok()?;
+    if ndim == 1 {
+        return None;
+    }
+    let shape = cells
+        .getattr("shape")
+        .and_then(|s| Ok(s.str()?.to_string()));
+    Some(Failure::Parse(format!(
+        "an array of shape {}, where one row of N² numbers, shape (N²,), is expected: \
+         flatten it first (.ravel())",
+        shape.as_deref().unwrap_or("?")
+    )))
+}
+
+/// Reads the argument `cells` of `from_cells`: see [`not_a_row`].
+fn row_of_cells(cells: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
+    match not_a_row(cells) {
+        Some(failure) => Err(failure.into()),
+        None => cells.extract(),
+    }
+}
+
 /// Returns the classic puzzle with these N² cells, row-major, 0 for a
 /// blank.
 pub fn from_cells(cells: &[i64]) -> Result<PyPuzzle, Failure> {
@@ -238,7 +264,7 @@ impl PyPuzzle {
     /// Returns the classic puzzle with these N² cells (a list, a tuple or
     /// a numpy row), row-major, 0 for a blank.
     #[staticmethod]
-    fn from_cells(cells: Vec<i64>) -> PyResult<Self> {
+    fn from_cells(#[pyo3(from_py_with = row_of_cells)] cells: Vec<i64>) -> PyResult<Self> {
         Ok(from_cells(&cells)?)
     }
 

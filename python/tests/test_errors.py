@@ -198,3 +198,16 @@ def test_a_negative_number_is_a_value_error_naming_its_parameter():
     # Too large is an overflow, still naming the parameter.
     with pytest.raises(OverflowError, match=r"^seed: 18446744073709551616 is too large"):
         ss.generate(1, seed=2**64)
+
+
+def test_a_grid_shaped_array_is_refused_with_the_shape_expected_and_found():
+    np = pytest.importorskip("numpy")
+    grid = np.zeros((4, 4), dtype=np.int64)
+    expected = r"an array of shape \(4, 4\), where one row of N² numbers, shape \(N²,\), is expected"
+    with pytest.raises(ss.ParseError, match="^" + expected):
+        ss.Puzzle.from_cells(grid)
+    with pytest.raises(ss.ParseError, match="^item 0: " + expected):
+        next(ss.solve_many(grid[np.newaxis]))
+    # A row, and rows of a 2-D array, are what is expected.
+    assert ss.Puzzle.from_cells(grid.ravel()).side == 4
+    assert next(ss.solve_many(grid.reshape(1, 16)))["status"] == "multiple"
