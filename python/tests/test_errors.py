@@ -211,3 +211,17 @@ def test_a_grid_shaped_array_is_refused_with_the_shape_expected_and_found():
     # A row, and rows of a 2-D array, are what is expected.
     assert ss.Puzzle.from_cells(grid.ravel()).side == 4
     assert next(ss.solve_many(grid.reshape(1, 16)))["status"] == "multiple"
+
+
+def test_explain_names_a_bad_target_once_in_the_clis_words(cli):
+    line = "1..............."
+    puzzle = ss.Puzzle.from_text(line)
+    for target in ("", "r9c9", "999", "row0"):
+        _, _, err = cli("explain", target, line)
+        with pytest.raises(ValueError) as raised:
+            puzzle.explain(target)
+        message = str(raised.value)
+        assert message and message in err, (target, message, err)
+        # The CLI's message names the target, once, with no prefix.
+        assert not message.startswith((":", f"{target}:")), message
+        assert message.count(target or "''") == 1, message
