@@ -124,7 +124,8 @@ impl Formula {
     /// Returns the solution line of a model (a list of DIMACS literals, as
     /// PySAT's `get_model()` gives), checked: every cell one digit, every
     /// house a permutation, every given kept. Variant constraints are not
-    /// checked here (`Puzzle.solve` checks them).
+    /// checked here (`Puzzle.solve` checks them). A literal listed twice
+    /// is read once.
     fn decode(&self, model: Vec<isize>) -> PyResult<String> {
         // Read as `decode` reads a solver's answer, a bare list of
         // literals: a variable both true and false, or past what a
@@ -133,12 +134,18 @@ impl Formula {
             .map(|l| format!("{l} "))
             .collect();
         text.push('0');
-        let lits = match read_answer(&text) {
+        let mut lits = match read_answer(&text) {
             Ok(Answer::Sat(lits)) => lits,
             // Not from a list of numbers; no literal decodes to no grid.
             Ok(Answer::Unsat) => Vec::new(),
             Err(e) => return Err(Failure::Value(format!("the model: {e}")).into()),
         };
+        // The decoder takes each true cell-digit literal as a digit put in
+        // its cell: one listed twice would be a cell holding "both 4 and
+        // 4". In variable order, the first cell at fault is the first in
+        // the grid.
+        lits.sort_unstable();
+        lits.dedup();
         // The optimized encoding drops the variables the givens decide:
         // `decode` puts them back.
         let grid = decode(&self.givens, &self.encoding, &lits)

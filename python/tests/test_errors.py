@@ -225,3 +225,21 @@ def test_explain_names_a_bad_target_once_in_the_clis_words(cli):
         # The CLI's message names the target, once, with no prefix.
         assert not message.startswith((":", f"{target}:")), message
         assert message.count(target or "''") == 1, message
+
+
+def test_a_model_listing_a_literal_twice_decodes_and_two_digits_are_named():
+    formula = ss.Puzzle.from_text("." * 81).encode()
+    solution = ss.Puzzle.from_text(
+        "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
+    )
+    model = [
+        v if solution.cells[(v - 1) // 9] == (v - 1) % 9 + 1 else -v
+        for v in range(1, 730)
+    ]
+    # r1c1 holds 4: its literal listed twice is the same assignment.
+    assert formula.decode(model + [4]) == solution.line
+    assert formula.decode(model + model[::-1]) == solution.line
+    # Two digits of one cell are refused, each named.
+    two = model[:7] + [8] + model[8:]
+    with pytest.raises(ss.SolveError, match="^the model puts both 4 and 8 in r1c1$"):
+        formula.decode(two)
