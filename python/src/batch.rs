@@ -16,7 +16,7 @@ use sudoku_sat::rate::Rater;
 use sudoku_sat::solve::jobs::Jobs;
 
 use crate::parallel::{Chunks, Input};
-use crate::puzzle::{PyPuzzle, from_cells, not_a_row};
+use crate::puzzle::{PyPuzzle, from_cells, not_a_row, text_of};
 use crate::report::{self, Limits};
 use crate::{Failure, PyEncoding, choose, encoding_of, to_py, unsigned};
 
@@ -54,7 +54,7 @@ fn input_of(item: &Bound<'_, PyAny>) -> Input {
         return Input::Puzzle(puzzle.get().clone());
     }
     if let Ok(text) = item.downcast::<PyString>() {
-        return Input::Text(text.to_string_lossy().into_owned());
+        return text_of(text).map_or_else(Input::Failed, Input::Text);
     }
     let bytes = if item.is_instance_of::<PyBytes>() {
         Some("bytes are not a puzzle: decode them")

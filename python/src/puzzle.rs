@@ -2,7 +2,7 @@
 //! about one.
 
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyBytes, PyString};
 use serde_json::Value;
 
 use sudoku_sat::formats::fpuzzles;
@@ -31,6 +31,47 @@ pub struct PyPuzzle {
     pub puzzle: Puzzle,
     /// Where it came from: `Grid 01`, `line 3`, or `argument`.
     pub label: String,
+}
+
+/// Returns a Python string as text to read, or a [`Failure::Parse`]
+/// naming the line and column of its first lone surrogate (as
+/// `'\ud800'`, or a file read with `errors="surrogateescape"`), which no
+/// UTF-8 text holds: the readers, the batches' included, refuse it alike,
+/// where a lossy copy would read it as a U+FFFD the text does not hold.
+pub fn text_of(text: &Bound<'_, PyString>) -> Result<String, Failure> {
+    match text.to_cow() {
+        Ok(read) => Ok(read.into_owned()),
+        Err(error) => Err(Failure::Parse(
+            surrogate_at(text, &error).unwrap_or_else(|_| error.to_string()),
+        )),
+    }
+}
+
+/// Says where the first lone surrogate of `text` is, and which, in the
+/// reader's words; `error` is the UnicodeEncodeError that met it.
+fn surrogate_at(text: &Bound<'_, PyString>, error: &PyErr) -> PyResult<String> {
+    let py = text.py();
+    // `start`: a character index, as the reader's columns count.
+    let at: usize = error.value(py).getattr("start")?.extract()?;
+    let ord = py.import("builtins")?.getattr("ord")?;
+    let code: u32 = ord.call1((text.as_any().get_item(at)?,))?.extract()?;
+    // The characters before the surrogate are whole in a lossy copy.
+    let lossy = text.to_string_lossy();
+    let before: Vec<char> = lossy.chars().take(at).collect();
+    let line = before.iter().filter(|&&c| c == '\n').count() + 1;
+    let line_start = before.iter().rposition(|&c| c == '\n').map_or(0, |i| i + 1);
+    // A byte order mark starting the text is no column.
+    let bom = usize::from(line == 1 && before.first() == Some(&'\u{feff}'));
+    let column = at - line_start - bom + 1;
+    Ok(format!(
+        "line {line}, column {column}: invalid character U+{code:04X}, a lone surrogate (the \
+         text cannot be UTF-8)"
+    ))
+}
+
+/// Reads a text argument of the readers: see [`text_of`].
+fn text_arg(text: &Bound<'_, PyAny>) -> PyResult<String> {
+    Ok(text_of(text.downcast::<PyString>()?)?)
 }
 
 /// Returns the puzzles of `text` as `options` read them. A text in no
@@ -216,11 +257,11 @@ impl PyPuzzle {
     #[pyo3(signature = (text, *, format = "auto", blocks = None))]
     fn from_text(
         py: Python<'_>,
-        text: &str,
+        #[pyo3(from_py_with = text_arg)] text: String,
         format: &str,
         blocks: Option<(i128, i128)>,
     ) -> PyResult<Self> {
-        first(text, read_options(format, blocks_of(blocks)?)?)?.warned(py)
+        first(&text, read_options(format, blocks_of(blocks)?)?)?.warned(py)
     }
 
     /// Reads every puzzle of `text` (a whole puzzle file), in order;
@@ -229,17 +270,17 @@ impl PyPuzzle {
     #[pyo3(signature = (text, *, format = "auto", blocks = None))]
     fn read_all(
         py: Python<'_>,
-        text: &str,
+        #[pyo3(from_py_with = text_arg)] text: String,
         format: &str,
         blocks: Option<(i128, i128)>,
     ) -> PyResult<Vec<Self>> {
-        let read = read_all(text, read_options(format, blocks_of(blocks)?)?)?;
+        let read = read_all(&text, read_options(format, blocks_of(blocks)?)?)?;
         read.into_iter().map(|r| r.warned(py)).collect()
     }
 
     /// Reads an f-puzzles or SudokuPad link, or a bare f-puzzles payload.
     #[staticmethod]
-    fn from_link(py: Python<'_>, link: &str) -> PyResult<Self> {
+    fn from_link(py: Python<'_>, #[pyo3(from_py_with = text_arg)] link: String) -> PyResult<Self> {
         let imported = fpuzzles::read(link.trim()).map_err(|e| Failure::Parse(e.to_string()))?;
         let read = Read {
             puzzle: PyPuzzle {
@@ -253,8 +294,8 @@ impl PyPuzzle {
 
     /// Reads a rules file (TOML), constraints included.
     #[staticmethod]
-    fn from_rules(text: &str) -> PyResult<Self> {
-        let (puzzle, _) = rules_file::read(text).map_err(|e| Failure::Parse(e.to_string()))?;
+    fn from_rules(#[pyo3(from_py_with = text_arg)] text: String) -> PyResult<Self> {
+        let (puzzle, _) = rules_file::read(&text).map_err(|e| Failure::Parse(e.to_string()))?;
         Ok(PyPuzzle {
             puzzle,
             label: "rules".into(),

@@ -243,3 +243,19 @@ def test_a_model_listing_a_literal_twice_decodes_and_two_digits_are_named():
     two = model[:7] + [8] + model[8:]
     with pytest.raises(ss.SolveError, match="^the model puts both 4 and 8 in r1c1$"):
         formula.decode(two)
+
+
+SURROGATE = "line 1, column 4: invalid character U+D800, a lone surrogate (the text cannot be UTF-8)"
+
+
+def test_a_lone_surrogate_is_a_parse_error_naming_its_line_and_column():
+    line = "1..\ud800............"
+    for read in (ss.Puzzle.from_text, ss.Puzzle.read_all, ss.Puzzle.from_link,
+                 ss.Puzzle.from_rules):
+        with pytest.raises(ss.ParseError) as raised:
+            read(line)
+        assert str(raised.value) == SURROGATE, read
+    # Lines and columns count as the reader counts them: characters, a
+    # byte order mark not counted.
+    with pytest.raises(ss.ParseError, match=r"^line 2, column 3: invalid character U\+DFFF"):
+        ss.Puzzle.from_text("\ufeff1...\n..\udfff.\n....\n....\n")

@@ -219,3 +219,20 @@ def test_bytes_in_a_batch_are_refused_by_type_as_from_text_refuses_them():
         "index": 1,
         "error": "bytes are not a puzzle: decode them to a str first (.decode() for UTF-8)",
     }
+
+
+def test_a_lone_surrogate_in_a_batch_is_refused_as_from_text_refuses_it():
+    line = "1..\ud800............"
+    with pytest.raises(ss.ParseError) as raised:
+        ss.Puzzle.from_text(line)
+    message = str(raised.value)
+    assert message.startswith("line 1, column 4: invalid character U+D800, a lone surrogate")
+    for jobs in (1, 2):
+        stream = ss.solve_many(["1...............", line, "1..............."], jobs=jobs)
+        assert next(stream)["index"] == 0
+        with pytest.raises(ss.ParseError) as raised:
+            next(stream)
+        assert str(raised.value) == f"item 1: {message}"
+        assert next(stream)["index"] == 2
+        returned = list(ss.solve_many([line], on_error="return", jobs=jobs))
+        assert returned == [{"index": 0, "error": message}]
