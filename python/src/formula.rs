@@ -114,7 +114,10 @@ impl Formula {
     /// auxiliary one.
     fn cell_digit(&self, variable: i128) -> PyResult<Option<(usize, usize, u8)>> {
         let variable: usize = unsigned("variable", variable)?;
-        if variable == 0 {
+        // Past N³ no variable is a cell's digit. Checked before varisat
+        // sees the number: it keeps an index in 32 bits, and 2³² + 1
+        // would wrap round to variable 1.
+        if variable == 0 || variable > self.side().pow(3) {
             return Ok(None);
         }
         let v = Var::from_dimacs(variable as isize);
