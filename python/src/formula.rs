@@ -12,7 +12,7 @@ use sudoku_sat::grid::{Cell, Digit, Grid, Size};
 use sudoku_sat::puzzle::Puzzle;
 use varisat::{Lit, Var};
 
-use crate::Failure;
+use crate::{Failure, unsigned};
 
 /// A puzzle's formula in CNF, as `sudoku-sat export` writes it: clauses of
 /// DIMACS literals (1-based, negative for "not"), the cell-digit
@@ -88,7 +88,10 @@ impl Formula {
 
     /// Returns the variable of "cell (row, col) holds digit", 0-based row
     /// and column, digit 1..=N.
-    fn var(&self, row: usize, col: usize, digit: usize) -> PyResult<isize> {
+    fn var(&self, row: i128, col: i128, digit: i128) -> PyResult<isize> {
+        let row: usize = unsigned("row", row)?;
+        let col: usize = unsigned("col", col)?;
+        let digit: usize = unsigned("digit", digit)?;
         let side = self.side();
         let d = u8::try_from(digit)
             .ok()
@@ -109,18 +112,23 @@ impl Formula {
 
     /// Returns `(row, col, digit)` of a cell-digit variable, or None for an
     /// auxiliary one.
-    fn cell_digit(&self, variable: usize) -> Option<(usize, usize, u8)> {
-        if variable == 0 {
-            return None;
+    fn cell_digit(&self, variable: i128) -> PyResult<Option<(usize, usize, u8)>> {
+        let variable: usize = unsigned("variable", variable)?;
+        // Past N³ no variable is a cell's digit. Checked before varisat
+        // sees the number: it keeps an index in 32 bits, and 2³² + 1
+        // would wrap round to variable 1.
+        if variable == 0 || variable > self.side().pow(3) {
+            return Ok(None);
         }
         let v = Var::from_dimacs(variable as isize);
-        cell_digit(self.size(), v).map(|(c, d)| (c.row(), c.col(), d.get()))
+        Ok(cell_digit(self.size(), v).map(|(c, d)| (c.row(), c.col(), d.get())))
     }
 
     /// Returns the solution line of a model (a list of DIMACS literals, as
     /// PySAT's `get_model()` gives), checked: every cell one digit, every
     /// house a permutation, every given kept. Variant constraints are not
-    /// checked here (`Puzzle.solve` checks them).
+    /// checked here (`Puzzle.solve` checks them). A literal listed twice
+    /// is read once.
     fn decode(&self, model: Vec<isize>) -> PyResult<String> {
         // Read as `decode` reads a solver's answer, a bare list of
         // literals: a variable both true and false, or past what a
@@ -129,12 +137,18 @@ impl Formula {
             .map(|l| format!("{l} "))
             .collect();
         text.push('0');
-        let lits = match read_answer(&text) {
+        let mut lits = match read_answer(&text) {
             Ok(Answer::Sat(lits)) => lits,
             // Not from a list of numbers; no literal decodes to no grid.
             Ok(Answer::Unsat) => Vec::new(),
             Err(e) => return Err(Failure::Value(format!("the model: {e}")).into()),
         };
+        // The decoder takes each true cell-digit literal as a digit put in
+        // its cell: one listed twice would be a cell holding "both 4 and
+        // 4". In variable order, the first cell at fault is the first in
+        // the grid.
+        lits.sort_unstable();
+        lits.dedup();
         // The optimized encoding drops the variables the givens decide:
         // `decode` puts them back.
         let grid = decode(&self.givens, &self.encoding, &lits)

@@ -22,7 +22,9 @@ use sudoku_sat::shape::Shape;
 
 use crate::puzzle::{PyPuzzle, with_proof};
 use crate::report;
-use crate::{Failure, PyEncoding, SolveError, choose, encoding_of, to_py};
+use crate::{
+    Failure, PyEncoding, SolveError, blocks_of, choose, encoding_of, to_py, unsigned, unsigned_opt,
+};
 
 /// The puzzles `generate` makes, as an iterator of dicts, made on a thread
 /// of their own one puzzle ahead of the reader. Dropping it stops the
@@ -178,33 +180,42 @@ struct Checks {
 #[pyfunction]
 #[pyo3(signature = (count = Some(1), *, seed = 0, size = None, blocks = None, template = None,
     symmetry = "none", difficulty = None, max_tries = None,
-    decision_limit = Rater::DEFAULT_DECISION_LIMIT, encoding = None, start = 0,
-    cross_check = true, node_limit = Backtracker::DEFAULT_NODE_LIMIT, proof = false,
+    decision_limit = Rater::DEFAULT_DECISION_LIMIT as i128, encoding = None, start = 0,
+    cross_check = true, node_limit = Backtracker::DEFAULT_NODE_LIMIT as i128, proof = false,
     rate = true, keep_givens = false, solution = None, pattern = None, rating = None,
-    climb_moves = Options::DEFAULT_CLIMB_MOVES))]
+    climb_moves = Options::DEFAULT_CLIMB_MOVES as i128))]
 #[allow(clippy::too_many_arguments)]
 pub fn generate(
-    count: Option<u64>,
-    seed: u64,
-    size: Option<usize>,
-    blocks: Option<(usize, usize)>,
+    count: Option<i128>,
+    seed: i128,
+    size: Option<i128>,
+    blocks: Option<(i128, i128)>,
     template: Option<PyRef<'_, PyPuzzle>>,
     symmetry: &str,
     difficulty: Option<&str>,
-    max_tries: Option<usize>,
-    decision_limit: u64,
+    max_tries: Option<i128>,
+    decision_limit: i128,
     encoding: Option<&PyEncoding>,
-    start: u64,
+    start: i128,
     cross_check: bool,
-    node_limit: u64,
+    node_limit: i128,
     proof: bool,
     rate: bool,
     keep_givens: bool,
     solution: Option<PyRef<'_, PyPuzzle>>,
     pattern: Option<PyRef<'_, PyPuzzle>>,
     rating: Option<&str>,
-    climb_moves: usize,
+    climb_moves: i128,
 ) -> PyResult<Generation> {
+    let count: Option<u64> = unsigned_opt("count", count)?;
+    let seed: u64 = unsigned("seed", seed)?;
+    let size: Option<usize> = unsigned_opt("size", size)?;
+    let blocks = blocks_of(blocks)?;
+    let max_tries: Option<usize> = unsigned_opt("max_tries", max_tries)?;
+    let decision_limit: u64 = unsigned("decision_limit", decision_limit)?;
+    let start: u64 = unsigned("start", start)?;
+    let node_limit: u64 = unsigned("node_limit", node_limit)?;
+    let climb_moves: usize = unsigned("climb_moves", climb_moves)?;
     let band = rating
         .map(Band::parse)
         .transpose()

@@ -9,7 +9,7 @@
 //! Solving runs with the GIL released (`Python::allow_threads`), so
 //! threads of one Python process solve in parallel.
 
-use pyo3::exceptions::{PyException, PyValueError};
+use pyo3::exceptions::{PyException, PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use serde_json::Value;
@@ -59,13 +59,19 @@ pub enum Failure {
     Puzzle(String),
     /// A bad argument: `ValueError`.
     Value(String),
+    /// An argument of a type the call does not take: `TypeError`.
+    Type(String),
 }
 
 impl Failure {
     /// Returns the message, as the exception would carry it.
     pub fn message(&self) -> &str {
         match self {
-            Failure::Parse(m) | Failure::Solve(m) | Failure::Puzzle(m) | Failure::Value(m) => m,
+            Failure::Parse(m)
+            | Failure::Solve(m)
+            | Failure::Puzzle(m)
+            | Failure::Value(m)
+            | Failure::Type(m) => m,
         }
     }
 }
@@ -77,6 +83,7 @@ impl From<Failure> for PyErr {
             Failure::Solve(m) => SolveError::new_err(m),
             Failure::Puzzle(m) => PuzzleError::new_err(m),
             Failure::Value(m) => PyValueError::new_err(m),
+            Failure::Type(m) => PyTypeError::new_err(m),
         }
     }
 }
@@ -113,6 +120,55 @@ pub fn to_py(py: Python<'_>, value: &Value) -> PyResult<PyObject> {
             dict.into_any().unbind()
         }
     })
+}
+
+/// An unsigned number the library takes: a count, a limit, a seed, a size.
+pub trait Unsigned: TryFrom<i128> + Copy {
+    /// The largest value, for the message of one too large.
+    const MAX: u128;
+}
+
+impl Unsigned for u64 {
+    const MAX: u128 = u64::MAX as u128;
+}
+
+impl Unsigned for usize {
+    const MAX: u128 = usize::MAX as u128;
+}
+
+/// Returns the Python int `value`, given for the parameter `name`, as the
+/// unsigned number the library takes.
+///
+/// Such parameters are declared `i128`, which holds every `u64` and every
+/// negative a caller may pass, and read here: declared unsigned, PyO3
+/// would refuse -1 with a bare `OverflowError` ("can't convert negative
+/// int to unsigned") that names no parameter. A negative number is a
+/// `ValueError`, one past the type an `OverflowError`, both naming the
+/// parameter.
+pub fn unsigned<T: Unsigned>(name: &str, value: i128) -> PyResult<T> {
+    if value < 0 {
+        return Err(PyValueError::new_err(format!(
+            "{name}: must be non-negative, not {value}"
+        )));
+    }
+    T::try_from(value).map_err(|_| {
+        PyOverflowError::new_err(format!(
+            "{name}: {value} is too large; the largest it takes is {}",
+            T::MAX
+        ))
+    })
+}
+
+/// Returns an optional unsigned parameter: see [`unsigned`].
+pub fn unsigned_opt<T: Unsigned>(name: &str, value: Option<i128>) -> PyResult<Option<T>> {
+    value.map(|v| unsigned(name, v)).transpose()
+}
+
+/// Returns `blocks=(rows, columns)` as sizes: see [`unsigned`].
+pub fn blocks_of(blocks: Option<(i128, i128)>) -> PyResult<Option<(usize, usize)>> {
+    blocks
+        .map(|(rows, cols)| Ok((unsigned("blocks", rows)?, unsigned("blocks", cols)?)))
+        .transpose()
 }
 
 /// Returns the choice of `all` named `given`, or a `ValueError` listing

@@ -2,7 +2,7 @@
 //! about one.
 
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyBytes, PyString};
 use serde_json::Value;
 
 use sudoku_sat::formats::fpuzzles;
@@ -19,7 +19,7 @@ use sudoku_sat::shape::Shape;
 
 use crate::formula::Formula;
 use crate::report::{self, Limits};
-use crate::{Failure, PyEncoding, choose, encoding_of, to_py};
+use crate::{Failure, PyEncoding, blocks_of, choose, encoding_of, to_py, unsigned};
 
 /// A puzzle: givens on a grid of side N (4 to 64), its blocks, and any
 /// variant constraints. Immutable; read one with `from_text`, `from_link`,
@@ -31,6 +31,47 @@ pub struct PyPuzzle {
     pub puzzle: Puzzle,
     /// Where it came from: `Grid 01`, `line 3`, or `argument`.
     pub label: String,
+}
+
+/// Returns a Python string as text to read, or a [`Failure::Parse`]
+/// naming the line and column of its first lone surrogate (as
+/// `'\ud800'`, or a file read with `errors="surrogateescape"`), which no
+/// UTF-8 text holds: the readers, the batches' included, refuse it alike,
+/// where a lossy copy would read it as a U+FFFD the text does not hold.
+pub fn text_of(text: &Bound<'_, PyString>) -> Result<String, Failure> {
+    match text.to_cow() {
+        Ok(read) => Ok(read.into_owned()),
+        Err(error) => Err(Failure::Parse(
+            surrogate_at(text, &error).unwrap_or_else(|_| error.to_string()),
+        )),
+    }
+}
+
+/// Says where the first lone surrogate of `text` is, and which, in the
+/// reader's words; `error` is the UnicodeEncodeError that met it.
+fn surrogate_at(text: &Bound<'_, PyString>, error: &PyErr) -> PyResult<String> {
+    let py = text.py();
+    // `start`: a character index, as the reader's columns count.
+    let at: usize = error.value(py).getattr("start")?.extract()?;
+    let ord = py.import("builtins")?.getattr("ord")?;
+    let code: u32 = ord.call1((text.as_any().get_item(at)?,))?.extract()?;
+    // The characters before the surrogate are whole in a lossy copy.
+    let lossy = text.to_string_lossy();
+    let before: Vec<char> = lossy.chars().take(at).collect();
+    let line = before.iter().filter(|&&c| c == '\n').count() + 1;
+    let line_start = before.iter().rposition(|&c| c == '\n').map_or(0, |i| i + 1);
+    // A byte order mark starting the text is no column.
+    let bom = usize::from(line == 1 && before.first() == Some(&'\u{feff}'));
+    let column = at - line_start - bom + 1;
+    Ok(format!(
+        "line {line}, column {column}: invalid character U+{code:04X}, a lone surrogate (the \
+         text cannot be UTF-8)"
+    ))
+}
+
+/// Reads a text argument of the readers: see [`text_of`].
+fn text_arg(text: &Bound<'_, PyAny>) -> PyResult<String> {
+    Ok(text_of(text.downcast::<PyString>()?)?)
 }
 
 /// Returns the puzzles of `text` as `options` read them. A text in no
@@ -147,6 +188,32 @@ pub fn first(text: &str, options: ReadOptions) -> Result<Read, Failure> {
         .map_or_else(|| Err(Failure::Parse("no puzzle found".into())), checked)
 }
 
+/// Returns why `cells` is no row of cells, when it is an array of
+/// another shape than one row (a numpy grid of N rows of N, say), in the
+/// package's words rather than numpy's; `None` for anything else.
+pub fn not_a_row(cells: &Bound<'_, PyAny>) -> Option<Failure> {
+    let ndim: usize = cells.getattr("ndim").ok()?.extract().ok()?;
+    if ndim == 1 {
+        return None;
+    }
+    let shape = cells
+        .getattr("shape")
+        .and_then(|s| Ok(s.str()?.to_string()));
+    Some(Failure::Parse(format!(
+        "an array of shape {}, where one row of N² numbers, shape (N²,), is expected: \
+         flatten it first (.ravel())",
+        shape.as_deref().unwrap_or("?")
+    )))
+}
+
+/// Reads the argument `cells` of `from_cells`: see [`not_a_row`].
+fn row_of_cells(cells: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
+    match not_a_row(cells) {
+        Some(failure) => Err(failure.into()),
+        None => cells.extract(),
+    }
+}
+
 /// Returns the classic puzzle with these N² cells, row-major, 0 for a
 /// blank.
 pub fn from_cells(cells: &[i64]) -> Result<PyPuzzle, Failure> {
@@ -190,11 +257,11 @@ impl PyPuzzle {
     #[pyo3(signature = (text, *, format = "auto", blocks = None))]
     fn from_text(
         py: Python<'_>,
-        text: &str,
+        #[pyo3(from_py_with = text_arg)] text: String,
         format: &str,
-        blocks: Option<(usize, usize)>,
+        blocks: Option<(i128, i128)>,
     ) -> PyResult<Self> {
-        first(text, read_options(format, blocks)?)?.warned(py)
+        first(&text, read_options(format, blocks_of(blocks)?)?)?.warned(py)
     }
 
     /// Reads every puzzle of `text` (a whole puzzle file), in order;
@@ -203,17 +270,17 @@ impl PyPuzzle {
     #[pyo3(signature = (text, *, format = "auto", blocks = None))]
     fn read_all(
         py: Python<'_>,
-        text: &str,
+        #[pyo3(from_py_with = text_arg)] text: String,
         format: &str,
-        blocks: Option<(usize, usize)>,
+        blocks: Option<(i128, i128)>,
     ) -> PyResult<Vec<Self>> {
-        let read = read_all(text, read_options(format, blocks)?)?;
+        let read = read_all(&text, read_options(format, blocks_of(blocks)?)?)?;
         read.into_iter().map(|r| r.warned(py)).collect()
     }
 
     /// Reads an f-puzzles or SudokuPad link, or a bare f-puzzles payload.
     #[staticmethod]
-    fn from_link(py: Python<'_>, link: &str) -> PyResult<Self> {
+    fn from_link(py: Python<'_>, #[pyo3(from_py_with = text_arg)] link: String) -> PyResult<Self> {
         let imported = fpuzzles::read(link.trim()).map_err(|e| Failure::Parse(e.to_string()))?;
         let read = Read {
             puzzle: PyPuzzle {
@@ -227,8 +294,8 @@ impl PyPuzzle {
 
     /// Reads a rules file (TOML), constraints included.
     #[staticmethod]
-    fn from_rules(text: &str) -> PyResult<Self> {
-        let (puzzle, _) = rules_file::read(text).map_err(|e| Failure::Parse(e.to_string()))?;
+    fn from_rules(#[pyo3(from_py_with = text_arg)] text: String) -> PyResult<Self> {
+        let (puzzle, _) = rules_file::read(&text).map_err(|e| Failure::Parse(e.to_string()))?;
         Ok(PyPuzzle {
             puzzle,
             label: "rules".into(),
@@ -238,7 +305,7 @@ impl PyPuzzle {
     /// Returns the classic puzzle with these N² cells (a list, a tuple or
     /// a numpy row), row-major, 0 for a blank.
     #[staticmethod]
-    fn from_cells(cells: Vec<i64>) -> PyResult<Self> {
+    fn from_cells(#[pyo3(from_py_with = row_of_cells)] cells: Vec<i64>) -> PyResult<Self> {
         Ok(from_cells(&cells)?)
     }
 
@@ -323,9 +390,10 @@ impl PyPuzzle {
     fn count(
         &self,
         py: Python<'_>,
-        limit: u64,
+        limit: i128,
         encoding: Option<&PyEncoding>,
     ) -> PyResult<PyObject> {
+        let limit = unsigned("limit", limit)?;
         let encoding = encoding_of(encoding);
         let answer = py.allow_threads(|| report::count(&self.puzzle, encoding, limit))?;
         to_py(py, &answer)
@@ -340,40 +408,34 @@ impl PyPuzzle {
     }
 
     /// Rates the puzzle: propagation, probing or search.
-    #[pyo3(signature = (encoding = None, decision_limit = Rater::DEFAULT_DECISION_LIMIT,
-        probe_limit = Rater::DEFAULT_PROBE_LIMIT))]
+    #[pyo3(signature = (encoding = None, decision_limit = Rater::DEFAULT_DECISION_LIMIT as i128,
+        probe_limit = Rater::DEFAULT_PROBE_LIMIT as i128))]
     fn rate(
         &self,
         py: Python<'_>,
         encoding: Option<&PyEncoding>,
-        decision_limit: u64,
-        probe_limit: u64,
+        decision_limit: i128,
+        probe_limit: i128,
     ) -> PyResult<PyObject> {
         let encoding = encoding_of(encoding);
-        let limits = Limits {
-            decisions: decision_limit,
-            probes: probe_limit,
-        };
+        let limits = Limits::of(decision_limit, probe_limit)?;
         let answer = py.allow_threads(|| report::rate(&self.puzzle, encoding, limits))?;
         to_py(py, &answer)
     }
 
     /// Reports as a setter needs (`check`).
-    #[pyo3(signature = (encoding = None, decision_limit = Rater::DEFAULT_DECISION_LIMIT,
-        probe_limit = Rater::DEFAULT_PROBE_LIMIT, cross_check = true))]
+    #[pyo3(signature = (encoding = None, decision_limit = Rater::DEFAULT_DECISION_LIMIT as i128,
+        probe_limit = Rater::DEFAULT_PROBE_LIMIT as i128, cross_check = true))]
     fn check(
         &self,
         py: Python<'_>,
         encoding: Option<&PyEncoding>,
-        decision_limit: u64,
-        probe_limit: u64,
+        decision_limit: i128,
+        probe_limit: i128,
         cross_check: bool,
     ) -> PyResult<PyObject> {
         let encoding = encoding_of(encoding);
-        let limits = Limits {
-            decisions: decision_limit,
-            probes: probe_limit,
-        };
+        let limits = Limits::of(decision_limit, probe_limit)?;
         let answer =
             py.allow_threads(|| report::check(&self.puzzle, encoding, limits, cross_check))?;
         to_py(py, &answer)

@@ -43,6 +43,15 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// Returns the limits a call's `decision_limit` and `probe_limit`
+    /// give, each checked by [`crate::unsigned`].
+    pub fn of(decisions: i128, probes: i128) -> pyo3::PyResult<Limits> {
+        Ok(Limits {
+            decisions: crate::unsigned("decision_limit", decisions)?,
+            probes: crate::unsigned("probe_limit", probes)?,
+        })
+    }
+
     fn rater(self, encoding: Encoding) -> Rater {
         Rater::new(encoding)
             .with_decision_limit(self.decisions)
@@ -358,14 +367,17 @@ pub fn stats(puzzle: &Puzzle, encoding: Encoding) -> Value {
 /// Lists the clauses that mention `target` (`r5c3`, `row2`, `block4`,
 /// a variable number…) as `explain --output json` does: `target`,
 /// `variables`, `clauses` and `families`.
+///
+/// A target that names nothing in the grid is a `ValueError` with the
+/// CLI's message, which names the target itself.
 pub fn explain(puzzle: &Puzzle, encoding: Encoding, target: &str) -> Result<Value, Failure> {
     let parsed: Target = target
         .parse()
-        .map_err(|e: sudoku_sat::explain::TargetError| Failure::Value(format!("{target}: {e}")))?;
+        .map_err(|e: sudoku_sat::explain::TargetError| Failure::Value(e.to_string()))?;
     let shape = puzzle.shape();
     let (cnf, stats) = encoded(Some(puzzle), shape, &encoding);
-    let explanation = explain_clauses(&cnf, &stats, shape, parsed)
-        .map_err(|e| Failure::Value(format!("{target}: {e}")))?;
+    let explanation =
+        explain_clauses(&cnf, &stats, shape, parsed).map_err(|e| Failure::Value(e.to_string()))?;
     Ok(json!({
         "target": explanation.target.to_string(),
         "variables": explanation.variables,

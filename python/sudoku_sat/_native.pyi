@@ -5,9 +5,28 @@ TypedDicts below name them. Cells are named ``r1c1`` (1-based) in
 answers, as the CLI writes them; ``Formula.var`` and
 ``Formula.cell_digit`` take 0-based rows and columns, as the numbering
 rule does (variable N*N*r + N*c + d).
+
+python/tests/test_stub.py holds this file to the module: the same public
+names (``__all__``), members and parameters.
 """
 
 from typing import Any, Iterable, Iterator, List, Optional, Sequence, Tuple, TypedDict
+
+__all__ = [
+    "DEFAULT_DECISION_LIMIT",
+    "DEFAULT_PROBE_LIMIT",
+    "Batch",
+    "Encoding",
+    "Formula",
+    "Generation",
+    "ParseError",
+    "Puzzle",
+    "PuzzleError",
+    "SolveError",
+    "SudokuSatError",
+    "batch",
+    "generate",
+]
 
 DEFAULT_DECISION_LIMIT: int
 DEFAULT_PROBE_LIMIT: int
@@ -28,14 +47,14 @@ class Encoding:
     """An encoding, by the names of the CLI's options; defaults extended,
     pairwise, auto, direct."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         rules: Optional[str] = None,
         amo: Optional[str] = None,
         sum: Optional[str] = None,
         value: Optional[str] = None,
         catalogue: bool = False,
-    ) -> None: ...
+    ) -> Encoding: ...
     @property
     def rules(self) -> str: ...
     @property

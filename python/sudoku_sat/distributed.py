@@ -16,7 +16,8 @@ killed worker never leaves a half shard under a shard's name. ``_job.json``
 records the job's parameters. Run again with the same ``out_dir``, a job
 skips the shards already there and removes the temporary files left by a
 killed run (as does a run that ends with every shard written); with
-other parameters it is refused (``JobMismatch``).
+other parameters, or a ``_job.json`` that cannot be read as a job's
+record, it is refused (``JobMismatch``).
 
 Needs ``dask[distributed]`` and ``pyarrow`` (``pip install
 './python[distributed]'``); ``import sudoku_sat`` does not. See
@@ -65,7 +66,8 @@ Progress = Callable[[int, int], None]
 
 
 class JobMismatch(ValueError):
-    """``out_dir`` holds a job with other parameters."""
+    """``out_dir`` holds a job with other parameters, or a ``_job.json``
+    that is no job's record (not UTF-8, not JSON, or not an object)."""
 
 
 @dataclass(frozen=True)
@@ -269,7 +271,7 @@ def _open_job(out_dir: Union[str, os.PathLike], job: Dict[str, Any]) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     manifest = folder / MANIFEST
     if manifest.exists():
-        held = json.loads(manifest.read_text())
+        held = _read_manifest(manifest)
         if held != job:
             differ = sorted(k for k in set(held) | set(job) if held.get(k) != job.get(k))
             raise JobMismatch(
@@ -282,6 +284,32 @@ def _open_job(out_dir: Union[str, os.PathLike], job: Dict[str, Any]) -> Path:
         os.replace(temp, manifest)
     _remove_temporary(folder)
     return folder
+
+
+_JSON_TYPES = {list: "array", str: "string", int: "number", float: "number", bool: "boolean"}
+
+
+def _read_manifest(manifest: Path) -> Dict[str, Any]:
+    """Returns the job recorded in ``manifest``, or raises ``JobMismatch``
+    naming the file and what is wrong with it: a record that cannot be
+    read is no job this one could resume. The file is left as found."""
+
+    def refuse(why: str) -> JobMismatch:
+        return JobMismatch(
+            f"{manifest}: {why}; it holds no job's record: remove it or use another folder"
+        )
+
+    try:
+        held = json.loads(manifest.read_bytes().decode("utf-8"))
+    except UnicodeDecodeError as e:
+        byte = e.object[e.start]
+        raise refuse(f"not UTF-8 text (invalid byte 0x{byte:02x} at offset {e.start})") from None
+    except json.JSONDecodeError as e:
+        raise refuse(f"not JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+    if not isinstance(held, dict):
+        found = _JSON_TYPES.get(type(held), "null")
+        raise refuse(f"a JSON {found}, where an object of the job's parameters belongs")
+    return held
 
 
 def _remove_temporary(folder: Path) -> None:

@@ -195,3 +195,18 @@ def test_a_mix_holds_each_part_in_its_share_in_every_prefix():
         firsts = sum(sd.part_of(k, mix) == 0 for k in range(n))
         assert abs(firsts - n / 2) <= 2, n
     assert {sd.part_of(k, [(9, None, 1.0)]) for k in range(50)} == {0}
+
+
+def test_a_corrupt_job_record_is_a_job_mismatch_naming_the_file(tmp_path):
+    # Refused while the folder is opened, before any cluster is asked for.
+    for content, why in [
+        (b"{not json", r"not JSON \(line 1, column 2: "),
+        (b"[1, 2]", r"a JSON array, where an object of the job's parameters belongs"),
+        (b"\xff\xfe", r"not UTF-8 text"),
+    ]:
+        (tmp_path / "_job.json").write_bytes(content)
+        with pytest.raises(sd.JobMismatch, match=rf"_job.json: {why}") as raised:
+            sd.generate(tmp_path, 4, seed=1, shard_size=4)
+        assert str(tmp_path / "_job.json") in str(raised.value)
+        assert "another folder" in str(raised.value)
+        assert (tmp_path / "_job.json").read_bytes() == content, "the record is left as found"

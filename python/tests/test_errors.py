@@ -165,3 +165,97 @@ def test_a_generated_row_reads_back_with_its_blocks_and_format():
     assert ss.Puzzle.from_text(five["puzzle"], format="line").solve()["status"] == "unique"
     with pytest.raises(ValueError, match="possible values"):
         ss.Puzzle.from_text(row["puzzle"], format="grid")
+
+
+def test_a_negative_number_is_a_value_error_naming_its_parameter():
+    puzzle = ss.Puzzle.from_text("1...............")
+    formula = puzzle.encode()
+    calls = [
+        ("limit", lambda: puzzle.count(limit=-1)),
+        ("decision_limit", lambda: puzzle.rate(decision_limit=-1)),
+        ("probe_limit", lambda: puzzle.check(probe_limit=-1)),
+        ("blocks", lambda: ss.Puzzle.from_text("1...............", blocks=(-2, 2))),
+        ("blocks", lambda: ss.Puzzle.read_all("1...............", blocks=(2, -2))),
+        ("row", lambda: formula.var(-1, 0, 1)),
+        ("digit", lambda: formula.var(0, 0, -1)),
+        ("variable", lambda: formula.cell_digit(-1)),
+        ("jobs", lambda: ss.solve_many([], jobs=-1)),
+        ("limit", lambda: ss.count_many([], limit=-1)),
+        ("probe_limit", lambda: ss.rate_many([], probe_limit=-1)),
+        ("count", lambda: ss.generate(-1)),
+        ("seed", lambda: ss.generate(1, seed=-1)),
+        ("start", lambda: ss.generate(1, start=-1)),
+        ("size", lambda: ss.generate(1, size=-1)),
+        ("blocks", lambda: ss.generate(1, blocks=(-1, 2))),
+        ("max_tries", lambda: ss.generate(1, max_tries=-1)),
+        ("node_limit", lambda: ss.generate(1, node_limit=-1)),
+        ("climb_moves", lambda: ss.generate(1, climb_moves=-1)),
+        ("decision_limit", lambda: ss.generate(1, decision_limit=-1)),
+    ]
+    for name, call in calls:
+        with pytest.raises(ValueError, match=rf"^{name}: must be non-negative, not -[12]"):
+            call()
+    # Too large is an overflow, still naming the parameter.
+    with pytest.raises(OverflowError, match=r"^seed: 18446744073709551616 is too large"):
+        ss.generate(1, seed=2**64)
+
+
+def test_a_grid_shaped_array_is_refused_with_the_shape_expected_and_found():
+    np = pytest.importorskip("numpy")
+    grid = np.zeros((4, 4), dtype=np.int64)
+    expected = r"an array of shape \(4, 4\), where one row of N² numbers, shape \(N²,\), is expected"
+    with pytest.raises(ss.ParseError, match="^" + expected):
+        ss.Puzzle.from_cells(grid)
+    with pytest.raises(ss.ParseError, match="^item 0: " + expected):
+        next(ss.solve_many(grid[np.newaxis]))
+    # A row, and rows of a 2-D array, are what is expected.
+    assert ss.Puzzle.from_cells(grid.ravel()).side == 4
+    assert next(ss.solve_many(grid.reshape(1, 16)))["status"] == "multiple"
+
+
+def test_explain_names_a_bad_target_once_in_the_clis_words(cli):
+    line = "1..............."
+    puzzle = ss.Puzzle.from_text(line)
+    for target in ("", "r9c9", "999", "row0"):
+        _, _, err = cli("explain", target, line)
+        with pytest.raises(ValueError) as raised:
+            puzzle.explain(target)
+        message = str(raised.value)
+        assert message and message in err, (target, message, err)
+        # The CLI's message names the target, once, with no prefix.
+        assert not message.startswith((":", f"{target}:")), message
+        assert message.count(target or "''") == 1, message
+
+
+def test_a_model_listing_a_literal_twice_decodes_and_two_digits_are_named():
+    formula = ss.Puzzle.from_text("." * 81).encode()
+    solution = ss.Puzzle.from_text(
+        "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
+    )
+    model = [
+        v if solution.cells[(v - 1) // 9] == (v - 1) % 9 + 1 else -v
+        for v in range(1, 730)
+    ]
+    # r1c1 holds 4: its literal listed twice is the same assignment.
+    assert formula.decode(model + [4]) == solution.line
+    assert formula.decode(model + model[::-1]) == solution.line
+    # Two digits of one cell are refused, each named.
+    two = model[:7] + [8] + model[8:]
+    with pytest.raises(ss.SolveError, match="^the model puts both 4 and 8 in r1c1$"):
+        formula.decode(two)
+
+
+SURROGATE = "line 1, column 4: invalid character U+D800, a lone surrogate (the text cannot be UTF-8)"
+
+
+def test_a_lone_surrogate_is_a_parse_error_naming_its_line_and_column():
+    line = "1..\ud800............"
+    for read in (ss.Puzzle.from_text, ss.Puzzle.read_all, ss.Puzzle.from_link,
+                 ss.Puzzle.from_rules):
+        with pytest.raises(ss.ParseError) as raised:
+            read(line)
+        assert str(raised.value) == SURROGATE, read
+    # Lines and columns count as the reader counts them: characters, a
+    # byte order mark not counted.
+    with pytest.raises(ss.ParseError, match=r"^line 2, column 3: invalid character U\+DFFF"):
+        ss.Puzzle.from_text("\ufeff1...\n..\udfff.\n....\n....\n")

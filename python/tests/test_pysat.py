@@ -82,3 +82,12 @@ def test_decode_refuses_a_model_that_breaks_a_rule():
     formula = ss.Puzzle.from_text(GRID_01).encode()
     with pytest.raises(ss.SolveError):
         formula.decode([formula.var(0, 0, 1), formula.var(0, 1, 1)])
+
+
+def test_cell_digit_names_no_cell_past_the_cell_digit_variables():
+    formula = ss.Puzzle.from_text(GRID_01).encode()
+    assert formula.cell_digit(729) == (8, 8, 9)
+    # Past N³ every number is auxiliary or past the formula, however
+    # large: 2³² + 1 once wrapped round to variable 1, r1c1 holding 1.
+    for variable in (730, formula.variables + 1, 2**31, 2**32 + 1, 2**63 + 1):
+        assert formula.cell_digit(variable) is None, variable

@@ -157,3 +157,82 @@ def test_puzzles_pickle_and_hash_for_other_processes(root):
         assert again.solve()["solution"] == puzzle.solve()["solution"]
         assert hash(again) == hash(puzzle)
     assert len(set(puzzles + [pickle.loads(pickle.dumps(p)) for p in puzzles])) == 3
+
+
+def test_threads_sharing_one_batch_get_each_answer_exactly_once():
+    # Items that tell apart: a 4x4 line with one given, at every cell and digit.
+    items = []
+    for cell in range(16):
+        for digit in "1234":
+            items.append("." * cell + digit + "." * (15 - cell))
+    items *= 4
+    for jobs in (1, 2):
+        stream = ss.solve_many(iter(items), cross_check=False, jobs=jobs)
+        start = threading.Barrier(4)
+        got, errors = [], []
+
+        def drain():
+            start.wait()
+            try:
+                for answer in stream:
+                    got.append(answer)
+            except BaseException as e:  # noqa: BLE001: the test reports it
+                errors.append(repr(e))
+
+        threads = [threading.Thread(target=drain) for _ in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert errors == [], f"jobs={jobs}"
+        assert sorted(a["index"] for a in got) == list(range(len(items))), f"jobs={jobs}"
+        assert all(a["puzzle"] == items[a["index"]] for a in got), f"jobs={jobs}"
+        assert next(stream, None) is None
+
+
+def test_a_batch_whose_input_reads_the_batch_itself_raises_rather_than_hangs():
+    def items():
+        yield "1..............."
+        yield next(stream)["solution"]
+
+    stream = ss.solve_many(items())
+    assert next(stream)["index"] == 0
+    with pytest.raises(RuntimeError, match="the batch's input reads the batch itself"):
+        next(stream)
+
+
+def test_bytes_in_a_batch_are_refused_by_type_as_from_text_refuses_them():
+    line = "1..............."
+    with pytest.raises(TypeError):
+        ss.Puzzle.from_text(line.encode())
+    items = [line, line.encode(), bytearray(line.encode()), line]
+    for jobs in (1, 2):
+        stream = ss.solve_many(items, jobs=jobs)
+        assert next(stream)["index"] == 0
+        with pytest.raises(TypeError, match=r"^item 1: bytes are not a puzzle: decode them"):
+            next(stream)
+        with pytest.raises(TypeError, match=r"^item 2: a bytearray is not a puzzle: decode it"):
+            next(stream)
+        assert next(stream)["index"] == 3, "the batch goes on after the error"
+    returned = list(ss.solve_many(items, on_error="return"))
+    assert returned[1] == {
+        "index": 1,
+        "error": "bytes are not a puzzle: decode them to a str first (.decode() for UTF-8)",
+    }
+
+
+def test_a_lone_surrogate_in_a_batch_is_refused_as_from_text_refuses_it():
+    line = "1..\ud800............"
+    with pytest.raises(ss.ParseError) as raised:
+        ss.Puzzle.from_text(line)
+    message = str(raised.value)
+    assert message.startswith("line 1, column 4: invalid character U+D800, a lone surrogate")
+    for jobs in (1, 2):
+        stream = ss.solve_many(["1...............", line, "1..............."], jobs=jobs)
+        assert next(stream)["index"] == 0
+        with pytest.raises(ss.ParseError) as raised:
+            next(stream)
+        assert str(raised.value) == f"item 1: {message}"
+        assert next(stream)["index"] == 2
+        returned = list(ss.solve_many([line], on_error="return", jobs=jobs))
+        assert returned == [{"index": 0, "error": message}]
