@@ -137,18 +137,12 @@ impl Formula {
             .map(|l| format!("{l} "))
             .collect();
         text.push('0');
-        let mut lits = match read_answer(&text) {
+        let lits = match read_answer(&text) {
             Ok(Answer::Sat(lits)) => lits,
             // Not from a list of numbers; no literal decodes to no grid.
             Ok(Answer::Unsat) => Vec::new(),
             Err(e) => return Err(Failure::Value(format!("the model: {e}")).into()),
         };
-        // The decoder takes each true cell-digit literal as a digit put in
-        // its cell: one listed twice would be a cell holding "both 4 and
-        // 4". In variable order, the first cell at fault is the first in
-        // the grid.
-        lits.sort_unstable();
-        lits.dedup();
         // The optimized encoding drops the variables the givens decide:
         // `decode` puts them back.
         let grid = decode(&self.givens, &self.encoding, &lits)

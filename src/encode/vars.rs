@@ -138,6 +138,11 @@ pub fn grid_of_model(puzzle: &Grid, model: &[Lit]) -> Result<Grid, DecodeError> 
         let cell = (index / n) as usize;
         let digit = Digit::from_index((index % n) as usize);
         if let Some(other) = cells[cell] {
+            // A literal a model lists twice (a hand-made or merged one) is
+            // the same digit, read once.
+            if other == digit {
+                continue;
+            }
             let (a, b) = (other.min(digit), other.max(digit));
             return Err(DecodeError::TwoDigits(Cell::from_index(size, cell), a, b));
         }
@@ -208,7 +213,11 @@ mod tests {
         // An auxiliary literal is ignored.
         let mut with_aux = model.clone();
         with_aux.push(Lit::from_index(cell_digit_count(size), true));
-        assert_eq!(grid_of_model(&puzzle, &with_aux), Ok(grid));
+        assert_eq!(grid_of_model(&puzzle, &with_aux), Ok(grid.clone()));
+        // A literal listed twice is one digit, read once.
+        let mut twice = model.clone();
+        twice.push(model[0]);
+        assert_eq!(grid_of_model(&puzzle, &twice), Ok(grid));
 
         let mut two = model.clone();
         two[1] = !two[1]; // r1c1 now holds 1 and 2

@@ -2,5 +2,5 @@
 // carries in the binary, by their path in web/.
 &[
     ("pkg/sudoku_sat_web.js", include_bytes!("sudoku_sat_web.js")),
-    ("pkg/sudoku_sat_web_bg.1de3ecddd33a0731.wasm", include_bytes!("sudoku_sat_web_bg.1de3ecddd33a0731.wasm")),
+    ("pkg/sudoku_sat_web_bg.7b5c3bc1f22a19d9.wasm", include_bytes!("sudoku_sat_web_bg.7b5c3bc1f22a19d9.wasm")),
 ]
