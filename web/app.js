@@ -123,20 +123,9 @@ function clearAnswers() {
   clearCheck();
 }
 
-/** The text box as the page last wrote it (the puzzle solved, or the
-    link of the last edit), to tell it from a puzzle put there since. */
-let boxWritten = "";
-
 /** Solves the puzzle in the box, or with the box empty the one on the
     board; `chosen` (a link) solves one puzzle of several in the box. */
 async function solve(chosen) {
-  // Edits the editor is still reading belong to the puzzle on the board,
-  // which the box holds as the page last wrote it: Solve then waits for
-  // them, so that it solves the puzzle as edited. A puzzle typed, pasted
-  // or picked into the box since drops them instead (`adopt`).
-  if (typeof chosen !== "string" && editor.busy && $("puzzle").value === boxWritten) {
-    await editor.settled();
-  }
   stopAll();
   const mine = ++run;
   const current = () => mine === run;
@@ -145,7 +134,6 @@ async function solve(chosen) {
   const focused = document.activeElement;
   // An empty box solves the puzzle on the board (the fresh page's grid).
   const pasted = $("puzzle").value.trim() ? $("puzzle").value : board.text;
-  boxWritten = $("puzzle").value;
   const text = typeof chosen === "string" ? chosen : pasted;
   board = { text, puzzle: null, solved: null, candidates: null, selected: null, marks: null };
   clearAnswers();
@@ -331,7 +319,6 @@ const editor = new Editor((shared, cause) => {
   showRules(shared, redraw);
   if (cause === "edit") {
     $("puzzle").value = shared.link;
-    boxWritten = shared.link;
     hideListed();
   }
   verdict(cause === "start"

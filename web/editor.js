@@ -94,16 +94,6 @@ export class Editor {
     return done;
   }
 
-  /** Whether an edit is waiting to be read. */
-  get busy() {
-    return this.waiting > 0;
-  }
-
-  /** Resolves once every edit asked for so far has been read. */
-  settled() {
-    return this.queue.then(() => undefined);
-  }
-
   /** Reads `json` (f-puzzles JSON text) with the library and shows it;
       `push` records it for undo. Resolves to an error message or null. */
   async show(json, push, cause) {

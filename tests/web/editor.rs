@@ -507,25 +507,3 @@ fn rules_that_take_seconds_to_read_never_hold_the_page() {
         "the page's thread stood still for {longest:.0} ms of the {busy:.0} ms the rules took"
     );
 }
-
-#[test]
-fn solve_pressed_while_an_edit_is_read_solves_the_puzzle_as_edited() {
-    let Some(browser) = ready() else { return };
-    let harness = Harness::start(&browser);
-    let (text, rectangle) = two_solutions();
-    let mut page = harness.open(&format!("{}?p={}", harness.url, text));
-    assert_eq!(page.hook().0, "multiple");
-    click_cell(&mut page, rectangle[0]);
-    // The given and the click in one turn of the page's thread: the
-    // editor's worker cannot have answered before Solve reads the box.
-    let digit = &EULER_1_SOLUTION[rectangle[0]..=rectangle[0]];
-    page.evaluate_now(&format!(
-        "document.getElementById('status').textContent = '';
-         document.getElementById('board').dispatchEvent(
-           new KeyboardEvent('keydown', {{key: '{digit}', bubbles: true}}));
-         document.getElementById('solve').click(); true"
-    ));
-    let (status, line) = page.hook();
-    assert_eq!(status, "unique");
-    assert_eq!(line, EULER_1_SOLUTION);
-}
