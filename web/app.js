@@ -9,7 +9,7 @@ import { clearCheck, runCheck, showCore } from "./check.js";
 import { draw, cellAt, digitsOfLine, markCells } from "./draw.js";
 import { ratingWords, showClauses } from "./words.js";
 import { applyZoom } from "./zoom.js";
-import { Editor, setupEditBar } from "./editor.js";
+import { Editor, loaded, setupEditBar } from "./editor.js";
 import { setupExamples } from "./examples.js";
 import { applyHint, clearHints, drawHint, hideHint, hintShown, listSteps, nextHint } from "./hints.js";
 import { setupMarks, showGlobal } from "./marks.js";
@@ -154,7 +154,9 @@ async function solve(chosen) {
     showRules(read.answer, redraw);
     // The editor takes the puzzle read, for the address, the share
     // links and undo.
-    editor.adopt(read.answer.fpuzzles);
+    loaded.then(() => {
+      if (current()) editor.adopt(read.answer.fpuzzles);
+    }, () => {});
     redraw();
     verdict("Solving\u2026");
     const solved = await solver.ask("solve", text);
@@ -297,9 +299,6 @@ $("board").addEventListener("click", (event) => {
 // Editing on the board (editor.js): a change drops the answers of the
 // puzzle before it and stops whatever still works on that puzzle.
 const editor = new Editor((shared, cause) => {
-  // The fresh page's empty grid, read after a puzzle was pasted and
-  // solved, leaves that puzzle alone (its own reading comes next).
-  if (cause === "start" && board.puzzle) return;
   showShare(shared, cause === "start");
   showGlobal(shared.fpuzzles);
   $("undo").disabled = !editor.canUndo;
@@ -470,5 +469,7 @@ if (param) {
   }
 } else {
   // A fresh page shows an empty 9×9 grid to type into.
-  editor.blank(9, 3, 3, "start");
+  loaded.then(() => {
+    if (!board.puzzle) editor.blank(9, 3, 3, "start");
+  }, () => {});
 }

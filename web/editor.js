@@ -3,7 +3,18 @@
 // not the page, decides what the puzzle is), givens typed into cells, a
 // new empty puzzle of any shape, and undo and redo over every change.
 
-import { Solver } from "./solver.js";
+let wasm = null;
+
+/** The module on the page's thread, for edits: an edit is answered at
+    once, never behind a long solve in a worker. A module that does not
+    load is reported by the workers; editing then stays off. */
+export const loaded = import("./pkg/sudoku_sat_web.js").then(async (m) => {
+  await m.default();
+  m.init();
+  wasm = m;
+  return m;
+});
+loaded.catch(() => {});
 
 /** Returns the value a key gives a cell of an n×n grid: digits, and past
     9 the letters A (10) to Z (35); `typed` is the cell's value typed just
@@ -37,32 +48,17 @@ export class Editor {
   /** onChange(shared, cause) is called after every change with the
       module's `share` answer; cause is "edit" (a change on the board,
       undo or redo), "load" (a puzzle read from the text box) or "start"
-      (the empty grid of a fresh page).
-
-      The module reads every edit in a worker of its own, so a puzzle
-      whose rules take seconds to read never holds the page, and an edit
-      never waits behind a solve in the solving workers. Edits are read
-      one at a time, in the order made: each starts from the puzzle the
-      one before it left. While any is waiting, the page's body carries
-      `data-editing`. Every method that edits returns a promise of the
-      library's message (null when the edit was taken). */
+      (the empty grid of a fresh page). */
   constructor(onChange) {
     this.onChange = onChange;
     this.history = [];
     this.at = -1;
     this.shared = null;
     this.typed = null;
-    this.reader = new Solver(() => {});
-    this.queue = Promise.resolve(null);
-    this.waiting = 0;
-    // A new puzzle (loaded, or a new grid) drops the edits still
-    // waiting on the one before it.
-    this.epoch = 0;
   }
 
-  /** Whether a puzzle has been read, so that edits have one to change. */
   get ready() {
-    return this.shared !== null;
+    return wasm !== null;
   }
 
   get canUndo() {
@@ -73,31 +69,10 @@ export class Editor {
     return this.at + 1 < this.history.length;
   }
 
-  /** Runs `step` (which resolves to a message or null) after every
-      edit asked for before it; `fresh` (a new puzzle) stops the worker
-      if it is still reading and drops the edits waiting. */
-  queued(step, fresh = false) {
-    if (fresh) {
-      this.epoch++;
-      if (this.reader.busy) this.reader.stop();
-    }
-    const epoch = this.epoch;
-    this.waiting++;
-    document.body.dataset.editing = "";
-    const done = this.queue
-      .then(() => (epoch === this.epoch ? step() : null))
-      .catch((error) => (error.message === "stopped" ? null : `${error.message || error}`))
-      .finally(() => {
-        if (--this.waiting === 0) delete document.body.dataset.editing;
-      });
-    this.queue = done;
-    return done;
-  }
-
   /** Reads `json` (f-puzzles JSON text) with the library and shows it;
-      `push` records it for undo. Resolves to an error message or null. */
-  async show(json, push, cause) {
-    const { answer: shared } = await this.reader.ask("share", json);
+      `push` records it for undo. Returns an error message or null. */
+  show(json, push, cause) {
+    const shared = JSON.parse(wasm.share(json));
     if (shared.error) return shared.error;
     if (push) {
       const canonical = JSON.stringify(shared.fpuzzles);
@@ -115,39 +90,33 @@ export class Editor {
   /** Takes the puzzle read from the text box (its f-puzzles JSON). */
   adopt(fpuzzles) {
     this.typed = null;
-    return this.queued(() => this.show(JSON.stringify(fpuzzles), true, "load"), true);
+    return this.show(JSON.stringify(fpuzzles), true, "load");
   }
 
   /** Starts an empty puzzle of side `side` with `rows` × `cols` blocks. */
   blank(side, rows, cols, cause = "edit") {
+    const answer = JSON.parse(wasm.blank(side, rows, cols));
+    if (answer.error) return answer.error;
     this.typed = null;
-    return this.queued(async () => {
-      const { answer } = await this.reader.ask("blank", JSON.stringify([side, rows, cols]));
-      if (answer.error) return answer.error;
-      return this.show(JSON.stringify(answer.fpuzzles), true, cause);
-    }, true);
+    return this.show(JSON.stringify(answer.fpuzzles), true, cause);
   }
 
   /** Applies `mutate` to a copy of the puzzle's f-puzzles JSON and
       shows the result: every edit goes through here. */
   change(mutate) {
-    return this.queued(() => {
-      const f = structuredClone(this.shared.fpuzzles);
-      mutate(f);
-      return this.show(JSON.stringify(f), true, "edit");
-    });
+    const f = structuredClone(this.shared.fpuzzles);
+    mutate(f);
+    return this.show(JSON.stringify(f), true, "edit");
   }
 
   /** Adds rules written in the rules language (what a rules file holds
       after its grid: `define` and `[[rule]]` tables) to the puzzle, an
-      edit like any other. Resolves to the library's message, with the
-      line and column in `text`, or null. */
+      edit like any other. Returns the library's message, with the line
+      and column in `text`, or null. */
   addRules(text) {
-    return this.queued(async () => {
-      const { answer } = await this.reader.ask("add_rules", JSON.stringify(this.shared.fpuzzles), text);
-      if (answer.error) return answer.error;
-      return this.show(JSON.stringify(answer.fpuzzles), true, "edit");
-    });
+    const answer = JSON.parse(wasm.add_rules(JSON.stringify(this.shared.fpuzzles), text));
+    if (answer.error) return answer.error;
+    return this.show(JSON.stringify(answer.fpuzzles), true, "edit");
   }
 
   /** Sets the given of a cell (0 clears it). */
@@ -189,21 +158,17 @@ export class Editor {
   }
 
   undo() {
+    if (!this.canUndo) return;
     this.typed = null;
-    return this.queued(() => {
-      if (!this.canUndo) return null;
-      this.at--;
-      return this.show(this.history[this.at], false, "edit");
-    });
+    this.at--;
+    this.show(this.history[this.at], false, "edit");
   }
 
   redo() {
+    if (!this.canRedo) return;
     this.typed = null;
-    return this.queued(() => {
-      if (!this.canRedo) return null;
-      this.at++;
-      return this.show(this.history[this.at], false, "edit");
-    });
+    this.at++;
+    this.show(this.history[this.at], false, "edit");
   }
 }
 
@@ -243,9 +208,10 @@ export function setupEditBar(editor, say) {
   $("new-side").addEventListener("input", fillBlockShapes);
   fillBlockShapes();
   $("new").addEventListener("click", async () => {
+    await loaded;
     const side = Number($("new-side").value);
     const [rows, cols] = ($("new-blocks").value || "0x0").split("x").map(Number);
-    const error = await editor.blank(side, rows, cols);
+    const error = editor.blank(side, rows, cols);
     if (error) say(error);
   });
 }

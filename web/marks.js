@@ -81,9 +81,8 @@ export function setupMarks(editor, board, onPick, redraw) {
     const square = svg.querySelector(`rect[data-cell="${index}"]`);
     if (square) square.classList.toggle("drawing", on);
   };
-  /** Makes an edit; resolves to the library's message, said, or null. */
-  const change = async (mutate) => {
-    const error = await editor.change(mutate);
+  const change = (mutate) => {
+    const error = editor.change(mutate);
     say(error || "");
     return error;
   };
@@ -128,10 +127,7 @@ export function setupMarks(editor, board, onPick, redraw) {
     path = null;
     const key = mode();
     if (key === "regions") {
-      paint(board().puzzle, painted, Number(value()), (m) => editor.change(m)).then((words) => {
-        say(words);
-        redraw();
-      });
+      say(paint(board().puzzle, painted, Number(value()), (m) => editor.change(m)));
       redraw();
       return;
     }
@@ -206,9 +202,8 @@ export function setupMarks(editor, board, onPick, redraw) {
       const text = typed(typedSoFar(editor.shared.fpuzzles), event.key);
       if (text === null) return false;
       keepTyped(text);
-      change((f) => writeClue(f, text)).then((error) => {
-        if (error) say(`${error} (keep typing, or Delete)`);
-      });
+      const error = change((f) => writeClue(f, text));
+      if (error) say(`${error} (keep typing, or Delete)`);
       return true;
     }
     if (selected === null) return false;

@@ -38,11 +38,10 @@ export function layoutProblem(blocks, n) {
 }
 
 /** Paints `cells` (0-based) into region `k` (1-based) of `puzzle`'s
-    layout. Resolves to the layout's problem in words, or "" when the
-    draft is a valid layout, which `change(mutate)` (the editor's edit,
-    a promise of its message) then writes into the f-puzzles JSON (every
-    cell's 0-based `region`). */
-export async function paint(puzzle, cells, k, change) {
+    layout. Returns the layout's problem in words, or "" when the draft
+    is a valid layout, which `apply(f)` then writes into the f-puzzles
+    JSON through the editor (every cell's 0-based `region`). */
+export function paint(puzzle, cells, k, change) {
   const n = puzzle.size;
   if (!(k >= 1 && k <= n)) return `Regions are numbered 1 to ${n}: put the region in the value box.`;
   draft = draft || [...puzzle.blocks];
@@ -54,7 +53,7 @@ export async function paint(puzzle, cells, k, change) {
   // library's blocks; kept if the library refuses the layout.
   const layout = draft;
   dropDraft();
-  const error = await change((f) => {
+  const error = change((f) => {
     layout.forEach((b, i) => {
       f.grid[Math.floor(i / n)][i % n].region = b;
     });

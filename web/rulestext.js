@@ -9,9 +9,9 @@ const $ = (id) => document.getElementById(id);
 
 /** Wires the rules text box and its button to `editor`. */
 export function setupRulesText(editor) {
-  $("add-rules").addEventListener("click", async () => {
-    if (!editor.ready) return;
-    const error = await editor.addRules($("rules-text").value);
+  $("add-rules").addEventListener("click", () => {
+    if (!editor.ready || !editor.shared) return;
+    const error = editor.addRules($("rules-text").value);
     $("rules-error").textContent = error ? `Rules: ${error}` : "Added.";
     $("rules-error").classList.toggle("error", Boolean(error));
   });

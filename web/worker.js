@@ -3,19 +3,18 @@
 //
 // Messages in: {id, op, text, cell}, op one of the module's functions
 // (read, solve, links, candidates, rate, explain, dimacs, solutions,
-// hints, core, check, nth, and the editor's share, add_rules and blank,
-// whose text is the JSON array [side, rows, cols]). Messages out:
+// hints, core, check, nth). Messages out:
 // {id, op, answer, ms}, answer the function's JSON, parsed; or
 // {id, op, answer: {error}} when the module failed to load or trapped.
 // The op `bench` solves every line of the text in turn (bench.html).
 import init, * as wasm from "./pkg/sudoku_sat_web.js";
 
 const ready = init().then(() => wasm.init());
-const OPS = ["read", "solve", "links", "candidates", "rate", "explain", "dimacs", "solutions", "hints", "core", "check", "nth", "share", "add_rules"];
+const OPS = ["read", "solve", "links", "candidates", "rate", "explain", "dimacs", "solutions", "hints", "core", "check", "nth"];
 // The operations that take a second argument, sent as `cell`: a cell's
 // name (explain), a solution line (links), a cap (solutions), a 0-based
-// puzzle of several (nth), the rules text (add_rules).
-const TWO = ["explain", "links", "solutions", "nth", "add_rules"];
+// puzzle of several (nth).
+const TWO = ["explain", "links", "solutions", "nth"];
 
 self.onmessage = async (event) => {
   const { id, op, text, cell } = event.data;
@@ -26,9 +25,6 @@ self.onmessage = async (event) => {
     start = performance.now();
     if (op === "bench") {
       answer = bench(text);
-    } else if (op === "blank") {
-      const [side, rows, cols] = JSON.parse(text);
-      answer = JSON.parse(wasm.blank(side, rows, cols));
     } else {
       if (!OPS.includes(op)) throw new Error(`unknown operation ${op}`);
       const json = TWO.includes(op) ? wasm[op](text, cell) : wasm[op](text);

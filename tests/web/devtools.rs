@@ -230,28 +230,8 @@ impl Page {
     }
 
     /// Evaluates a JavaScript expression, awaiting it when it is a
-    /// promise, and returns its value, once the page's editor has read
-    /// every edit asked for before (its worker answers after the key
-    /// press or click that asked, and the body carries `data-editing`
-    /// until then; up to 50 s).
+    /// promise, and returns its value.
     pub fn evaluate(&mut self, expression: &str) -> Value {
-        self.evaluate_now(
-            "new Promise((resolve) => {
-               const start = Date.now();
-               const poll = () => {
-                 const editing = document.body && document.body.hasAttribute('data-editing');
-                 if (editing && Date.now() - start < 50000) setTimeout(poll, 10);
-                 else resolve(true);
-               };
-               poll();
-             })",
-        );
-        self.evaluate_now(expression)
-    }
-
-    /// Evaluates a JavaScript expression as [`Page::evaluate`] does,
-    /// without waiting for the editor first.
-    pub fn evaluate_now(&mut self, expression: &str) -> Value {
         let result = self.call(
             "Runtime.evaluate",
             json!({ "expression": expression, "awaitPromise": true, "returnByValue": true }),

@@ -296,11 +296,10 @@ fn rules_in_the_rules_language_are_added_and_kept_by_edits() {
     let add = |page: &mut Page, text: &str| {
         page.evaluate(&format!(
             "document.getElementById('rules-text').value = {};
-             document.getElementById('add-rules').click(); true",
+             document.getElementById('add-rules').click();
+             document.getElementById('rules-error').textContent",
             serde_json::to_string(text).unwrap()
-        ));
-        // Read once the editor has read the rules (`evaluate` waits).
-        page.evaluate("document.getElementById('rules-error').textContent")
+        ))
     };
     let said = add(&mut page, "[[rule]]\nholds = \"rising(r1c1)\"\n");
     let said = said.as_str().unwrap();
