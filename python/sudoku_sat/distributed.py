@@ -299,11 +299,11 @@ def _read_manifest(manifest: Path) -> Dict[str, Any]:
             f"{manifest}: {why}; it holds no job's record: remove it or use another folder"
         )
 
+    data = manifest.read_bytes()
     try:
-        held = json.loads(manifest.read_bytes().decode("utf-8"))
+        held = json.loads(data.decode("utf-8"))
     except UnicodeDecodeError as e:
-        byte = e.object[e.start]
-        raise refuse(f"not UTF-8 text (invalid byte 0x{byte:02x} at offset {e.start})") from None
+        raise refuse(f"not UTF-8 text ({_bad_byte(data, e)})") from None
     except json.JSONDecodeError as e:
         raise refuse(f"not JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
     if not isinstance(held, dict):
@@ -421,13 +421,16 @@ def _text_of(data: bytes) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
-        line_start = data.rfind(b"\n", 0, e.start) + 1
-        line = data.count(b"\n", 0, e.start) + 1
-        column = len(data[line_start : e.start].decode("utf-8", "replace")) + 1
-        raise ss.ParseError(
-            f"line {line}, column {column}: invalid byte 0x{data[e.start]:02x} "
-            "(the text is not UTF-8)"
-        ) from None
+        raise ss.ParseError(f"{_bad_byte(data, e)} (the text is not UTF-8)") from None
+
+
+def _bad_byte(data: bytes, e: UnicodeDecodeError) -> str:
+    """Names the first byte of ``data`` that is not UTF-8 by its line and
+    column, as the CLI does."""
+    line_start = data.rfind(b"\n", 0, e.start) + 1
+    line = data.count(b"\n", 0, e.start) + 1
+    column = len(data[line_start : e.start].decode("utf-8", "replace")) + 1
+    return f"line {line}, column {column}: invalid byte 0x{data[e.start]:02x}"
 
 
 def _items(path: Path, data: bytes) -> List[Tuple[int, str, str]]:
