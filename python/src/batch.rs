@@ -224,11 +224,11 @@ pub fn batch(
     task: &str,
     encoding: Option<&PyEncoding>,
     cross_check: bool,
-    limit: i128,
-    decision_limit: i128,
-    probe_limit: i128,
+    #[pyo3(from_py_with = crate::int)] limit: i128,
+    #[pyo3(from_py_with = crate::int)] decision_limit: i128,
+    #[pyo3(from_py_with = crate::int)] probe_limit: i128,
     on_error: &str,
-    jobs: i128,
+    #[pyo3(from_py_with = crate::int)] jobs: i128,
 ) -> PyResult<Batch> {
     let limit: u64 = unsigned("limit", limit)?;
     let limits = Limits::of(decision_limit, probe_limit)?;

@@ -88,7 +88,12 @@ impl Formula {
 
     /// Returns the variable of "cell (row, col) holds digit", 0-based row
     /// and column, digit 1..=N.
-    fn var(&self, row: i128, col: i128, digit: i128) -> PyResult<isize> {
+    fn var(
+        &self,
+        #[pyo3(from_py_with = crate::int)] row: i128,
+        #[pyo3(from_py_with = crate::int)] col: i128,
+        #[pyo3(from_py_with = crate::int)] digit: i128,
+    ) -> PyResult<isize> {
         let row: usize = unsigned("row", row)?;
         let col: usize = unsigned("col", col)?;
         let digit: usize = unsigned("digit", digit)?;
@@ -112,7 +117,10 @@ impl Formula {
 
     /// Returns `(row, col, digit)` of a cell-digit variable, or None for an
     /// auxiliary one.
-    fn cell_digit(&self, variable: i128) -> PyResult<Option<(usize, usize, u8)>> {
+    fn cell_digit(
+        &self,
+        #[pyo3(from_py_with = crate::int)] variable: i128,
+    ) -> PyResult<Option<(usize, usize, u8)>> {
         let variable: usize = unsigned("variable", variable)?;
         // Past N³ no variable is a cell's digit. Checked before varisat
         // sees the number: it keeps an index in 32 bits, and 2³² + 1

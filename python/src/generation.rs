@@ -186,26 +186,26 @@ struct Checks {
     climb_moves = Options::DEFAULT_CLIMB_MOVES as i128))]
 #[allow(clippy::too_many_arguments)]
 pub fn generate(
-    count: Option<i128>,
-    seed: i128,
-    size: Option<i128>,
-    blocks: Option<(i128, i128)>,
+    #[pyo3(from_py_with = crate::int_opt)] count: Option<i128>,
+    #[pyo3(from_py_with = crate::int)] seed: i128,
+    #[pyo3(from_py_with = crate::int_opt)] size: Option<i128>,
+    #[pyo3(from_py_with = crate::int_pair_opt)] blocks: Option<(i128, i128)>,
     template: Option<PyRef<'_, PyPuzzle>>,
     symmetry: &str,
     difficulty: Option<&str>,
-    max_tries: Option<i128>,
-    decision_limit: i128,
+    #[pyo3(from_py_with = crate::int_opt)] max_tries: Option<i128>,
+    #[pyo3(from_py_with = crate::int)] decision_limit: i128,
     encoding: Option<&PyEncoding>,
-    start: i128,
+    #[pyo3(from_py_with = crate::int)] start: i128,
     cross_check: bool,
-    node_limit: i128,
+    #[pyo3(from_py_with = crate::int)] node_limit: i128,
     proof: bool,
     rate: bool,
     keep_givens: bool,
     solution: Option<PyRef<'_, PyPuzzle>>,
     pattern: Option<PyRef<'_, PyPuzzle>>,
     rating: Option<&str>,
-    climb_moves: i128,
+    #[pyo3(from_py_with = crate::int)] climb_moves: i128,
 ) -> PyResult<Generation> {
     let count: Option<u64> = unsigned_opt("count", count)?;
     let seed: u64 = unsigned("seed", seed)?;

@@ -146,17 +146,61 @@ impl Unsigned for usize {
 /// `ValueError`, one past the type an `OverflowError`, both naming the
 /// parameter.
 pub fn unsigned<T: Unsigned>(name: &str, value: i128) -> PyResult<T> {
+    // The ends of i128 stand for ints past it ([`int`]): their digits
+    // would say nothing more.
+    if value == i128::MIN {
+        return Err(PyValueError::new_err(format!(
+            "{name}: must be non-negative"
+        )));
+    }
     if value < 0 {
         return Err(PyValueError::new_err(format!(
             "{name}: must be non-negative, not {value}"
         )));
     }
     T::try_from(value).map_err(|_| {
+        let value = if value == i128::MAX {
+            String::new()
+        } else {
+            format!("{value} ")
+        };
         PyOverflowError::new_err(format!(
-            "{name}: {value} is too large; the largest it takes is {}",
+            "{name}: {value}is too large; the largest it takes is {}",
             T::MAX
         ))
     })
+}
+
+/// Reads an int parameter as `i128`, an int past it as the nearest end
+/// (`i128::MIN` or `i128::MAX`), for [`unsigned`] to refuse by name.
+///
+/// PyO3's own reading raises a bare `OverflowError` ("int too big to
+/// convert") that names no parameter: only its `TypeError`s carry the
+/// argument's name.
+pub fn int(value: &Bound<'_, PyAny>) -> PyResult<i128> {
+    match value.extract::<i128>() {
+        Err(e) if e.is_instance_of::<PyOverflowError>(value.py()) => {
+            Ok(if value.lt(0)? { i128::MIN } else { i128::MAX })
+        }
+        read => read,
+    }
+}
+
+/// [`int`] for an optional parameter: `None` stays `None`.
+pub fn int_opt(value: &Bound<'_, PyAny>) -> PyResult<Option<i128>> {
+    if value.is_none() {
+        return Ok(None);
+    }
+    int(value).map(Some)
+}
+
+/// [`int`] for an optional pair, as `blocks=(rows, columns)`.
+pub fn int_pair_opt(value: &Bound<'_, PyAny>) -> PyResult<Option<(i128, i128)>> {
+    if value.is_none() {
+        return Ok(None);
+    }
+    let (first, second): (Bound<'_, PyAny>, Bound<'_, PyAny>) = value.extract()?;
+    Ok(Some((int(&first)?, int(&second)?)))
 }
 
 /// Returns an optional unsigned parameter: see [`unsigned`].

@@ -259,7 +259,7 @@ impl PyPuzzle {
         py: Python<'_>,
         #[pyo3(from_py_with = text_arg)] text: String,
         format: &str,
-        blocks: Option<(i128, i128)>,
+        #[pyo3(from_py_with = crate::int_pair_opt)] blocks: Option<(i128, i128)>,
     ) -> PyResult<Self> {
         first(&text, read_options(format, blocks_of(blocks)?)?)?.warned(py)
     }
@@ -272,7 +272,7 @@ impl PyPuzzle {
         py: Python<'_>,
         #[pyo3(from_py_with = text_arg)] text: String,
         format: &str,
-        blocks: Option<(i128, i128)>,
+        #[pyo3(from_py_with = crate::int_pair_opt)] blocks: Option<(i128, i128)>,
     ) -> PyResult<Vec<Self>> {
         let read = read_all(&text, read_options(format, blocks_of(blocks)?)?)?;
         read.into_iter().map(|r| r.warned(py)).collect()
@@ -390,7 +390,7 @@ impl PyPuzzle {
     fn count(
         &self,
         py: Python<'_>,
-        limit: i128,
+        #[pyo3(from_py_with = crate::int)] limit: i128,
         encoding: Option<&PyEncoding>,
     ) -> PyResult<PyObject> {
         let limit = unsigned("limit", limit)?;
@@ -414,8 +414,8 @@ impl PyPuzzle {
         &self,
         py: Python<'_>,
         encoding: Option<&PyEncoding>,
-        decision_limit: i128,
-        probe_limit: i128,
+        #[pyo3(from_py_with = crate::int)] decision_limit: i128,
+        #[pyo3(from_py_with = crate::int)] probe_limit: i128,
     ) -> PyResult<PyObject> {
         let encoding = encoding_of(encoding);
         let limits = Limits::of(decision_limit, probe_limit)?;
@@ -430,8 +430,8 @@ impl PyPuzzle {
         &self,
         py: Python<'_>,
         encoding: Option<&PyEncoding>,
-        decision_limit: i128,
-        probe_limit: i128,
+        #[pyo3(from_py_with = crate::int)] decision_limit: i128,
+        #[pyo3(from_py_with = crate::int)] probe_limit: i128,
         cross_check: bool,
     ) -> PyResult<PyObject> {
         let encoding = encoding_of(encoding);

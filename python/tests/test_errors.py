@@ -171,33 +171,43 @@ def test_a_negative_number_is_a_value_error_naming_its_parameter():
     puzzle = ss.Puzzle.from_text("1...............")
     formula = puzzle.encode()
     calls = [
-        ("limit", lambda: puzzle.count(limit=-1)),
-        ("decision_limit", lambda: puzzle.rate(decision_limit=-1)),
-        ("probe_limit", lambda: puzzle.check(probe_limit=-1)),
-        ("blocks", lambda: ss.Puzzle.from_text("1...............", blocks=(-2, 2))),
-        ("blocks", lambda: ss.Puzzle.read_all("1...............", blocks=(2, -2))),
-        ("row", lambda: formula.var(-1, 0, 1)),
-        ("digit", lambda: formula.var(0, 0, -1)),
-        ("variable", lambda: formula.cell_digit(-1)),
-        ("jobs", lambda: ss.solve_many([], jobs=-1)),
-        ("limit", lambda: ss.count_many([], limit=-1)),
-        ("probe_limit", lambda: ss.rate_many([], probe_limit=-1)),
-        ("count", lambda: ss.generate(-1)),
-        ("seed", lambda: ss.generate(1, seed=-1)),
-        ("start", lambda: ss.generate(1, start=-1)),
-        ("size", lambda: ss.generate(1, size=-1)),
-        ("blocks", lambda: ss.generate(1, blocks=(-1, 2))),
-        ("max_tries", lambda: ss.generate(1, max_tries=-1)),
-        ("node_limit", lambda: ss.generate(1, node_limit=-1)),
-        ("climb_moves", lambda: ss.generate(1, climb_moves=-1)),
-        ("decision_limit", lambda: ss.generate(1, decision_limit=-1)),
+        ("limit", lambda v: puzzle.count(limit=v)),
+        ("decision_limit", lambda v: puzzle.rate(decision_limit=v)),
+        ("probe_limit", lambda v: puzzle.check(probe_limit=v)),
+        ("blocks", lambda v: ss.Puzzle.from_text("1...............", blocks=(v, 2))),
+        ("blocks", lambda v: ss.Puzzle.read_all("1...............", blocks=(2, v))),
+        ("row", lambda v: formula.var(v, 0, 1)),
+        ("digit", lambda v: formula.var(0, 0, v)),
+        ("variable", lambda v: formula.cell_digit(v)),
+        ("jobs", lambda v: ss.solve_many([], jobs=v)),
+        ("limit", lambda v: ss.count_many([], limit=v)),
+        ("probe_limit", lambda v: ss.rate_many([], probe_limit=v)),
+        ("count", lambda v: ss.generate(v)),
+        ("seed", lambda v: ss.generate(1, seed=v)),
+        ("start", lambda v: ss.generate(1, start=v)),
+        ("size", lambda v: ss.generate(1, size=v)),
+        ("blocks", lambda v: ss.generate(1, blocks=(v, 2))),
+        ("max_tries", lambda v: ss.generate(1, max_tries=v)),
+        ("node_limit", lambda v: ss.generate(1, node_limit=v)),
+        ("climb_moves", lambda v: ss.generate(1, climb_moves=v)),
+        ("decision_limit", lambda v: ss.generate(1, decision_limit=v)),
     ]
     for name, call in calls:
-        with pytest.raises(ValueError, match=rf"^{name}: must be non-negative, not -[12]"):
-            call()
+        with pytest.raises(ValueError, match=rf"^{name}: must be non-negative, not -1$"):
+            call(-1)
+        # Past what any parameter holds, the same by name, either way.
+        with pytest.raises(ValueError, match=rf"^{name}: must be non-negative$"):
+            call(-(2**200))
+        with pytest.raises(OverflowError, match=rf"^{name}: is too large; the largest it takes is \d+$"):
+            call(2**200)
     # Too large is an overflow, still naming the parameter.
     with pytest.raises(OverflowError, match=r"^seed: 18446744073709551616 is too large"):
         ss.generate(1, seed=2**64)
+    # Not an int at all stays PyO3's TypeError, which names it too.
+    with pytest.raises(TypeError, match=r"^argument 'seed'"):
+        ss.generate(1, seed="1")
+    with pytest.raises(TypeError, match=r"^argument 'blocks'"):
+        ss.generate(1, blocks=[2, 2])
 
 
 def test_a_grid_shaped_array_is_refused_with_the_shape_expected_and_found():
