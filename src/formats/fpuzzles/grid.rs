@@ -21,6 +21,11 @@ const COSMETIC_CELL_KEYS: [&str; 4] = ["highlightArray", "c", "cArray", "highlig
 /// but, being shown to a solver, they are named in the note.
 const SOLVER_MARK_KEYS: [&str; 2] = ["centerPencilMarks", "cornerPencilMarks"];
 
+/// Keys of a grid cell that carry the puzzle: its digit, whether it is
+/// given, its region, and the rules a cell states (a setter's pencil
+/// marks, the legacy parity mark).
+const PUZZLE_CELL_KEYS: [&str; 5] = ["value", "given", "region", "givenPencilMarks", "parity"];
+
 /// How many cells a note on a solver's marks or digits names before it
 /// counts the rest.
 const CELLS_NAMED: usize = 3;
@@ -81,6 +86,21 @@ pub(super) fn read_grid(object: &Map<String, Value>, size: Size) -> Result<Cells
             let entry = entry
                 .as_object()
                 .ok_or_else(|| invalid(format!("{cell} is not an object")))?;
+            // A key this reader does not know may be a rule (kaji's
+            // `candidates`, a mistyped `Parity`): refused by name, as an
+            // unknown constraint is, since an ignored rule is a wrong
+            // answer.
+            let known = |key: &str| {
+                (PUZZLE_CELL_KEYS.iter())
+                    .chain(&SOLVER_MARK_KEYS)
+                    .chain(&COSMETIC_CELL_KEYS)
+                    .any(|k| *k == key)
+            };
+            if let Some(key) = entry.keys().find(|key| !known(key)) {
+                return Err(FpuzzlesError::Unsupported {
+                    key: format!("{key} at {cell}"),
+                });
+            }
             let given = is_given(entry, cell)?;
             if given {
                 let digit = entry

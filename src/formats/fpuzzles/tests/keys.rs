@@ -242,3 +242,34 @@ fn solver_marks_and_digits_are_named_not_read() {
     assert!(imported.puzzle.is_classic(), "no mark is read as a rule");
     assert_eq!(imported.puzzle.givens().given_count(), 2);
 }
+
+/// A cell key the reader does not know may be a rule (kaji's solver
+/// writes `candidates`; a hand edit may write `Parity`): it is refused by
+/// name and cell, where it was dropped and the puzzle solved without it.
+#[test]
+fn a_cell_key_not_understood_is_refused_by_name_and_cell() {
+    for (cell, key) in [
+        (
+            r#"{"value": 4, "given": true, "candidates": [1]}"#,
+            "candidates",
+        ),
+        (r#"{"Parity": "Even"}"#, "Parity"),
+        (r#"{"givenpencilmarks": [1, 2]}"#, "givenpencilmarks"),
+    ] {
+        let text = format!(r#"{{"size": 9, "grid": {}}}"#, grid_with(cell));
+        let key = format!("{key} at r1c1");
+        assert_eq!(json_error(&text), FpuzzlesError::Unsupported { key });
+    }
+    // Every key the reader knows, drawn or read, still reads.
+    let known = r##"{"value": 4, "given": true, "region": 0, "givenPencilMarks": [4, 5],
+        "centerPencilMarks": [4], "cornerPencilMarks": [], "c": "#FF0000",
+        "cArray": [], "highlight": "#00FF00", "highlightArray": []}"##;
+    let text = format!(r#"{{"size": 9, "grid": {}}}"#, grid_with(known));
+    let puzzle = from_json(&text).unwrap().puzzle;
+    assert_eq!(puzzle.givens().get(cell(0, 0)), Digit::new(4));
+    let parity = format!(
+        r#"{{"size": 9, "grid": {}}}"#,
+        grid_with(r#"{"parity": "odd"}"#)
+    );
+    assert!(from_json(&parity).is_ok());
+}
