@@ -138,15 +138,52 @@ pub(super) fn csv_header(splitter: &mut Splitter, line: &[u8], any_names: bool) 
     })
 }
 
-/// Returns whether a field holds a grid: N² cell symbols and blanks.
+/// Returns whether a field holds a grid: N² cell symbols and blanks, or
+/// N² numbers ([`number_tokens`]).
 fn holds_grid(field: &[u8]) -> bool {
-    Size::from_cell_count(field.len())
+    let symbols = Size::from_cell_count(field.len())
         .filter(|s| s.has_symbols())
         .is_some_and(|size| {
             field
                 .iter()
                 .all(|&b| is_blank(b) || size.digit_of(char::from(b)).is_some())
+        });
+    symbols
+        || number_tokens(field).is_some_and(|(size, tokens)| {
+            (tokens.iter()).all(|(_, token)| number_cell(token, size).is_ok())
         })
+}
+
+/// Returns the byte offset of the quote that opens a field left open at
+/// the end of `line`, if one is. Each quote turns quoting on or off (a
+/// quote inside a quoted field is doubled, which turns it off and on).
+fn open_quote(line: &[u8]) -> Option<usize> {
+    let mut open = None;
+    for (at, _) in line.iter().enumerate().filter(|&(_, &b)| b == b'"') {
+        open = match open {
+            None => Some(at),
+            Some(_) => None,
+        };
+    }
+    open
+}
+
+/// A field of N² space-separated numbers, as `--output csv` writes grids
+/// past 25×25 (which have no symbols): the size and each token with its
+/// 0-based offset in the field. `None` for a field of one token, or of a
+/// count that is no N².
+fn number_tokens(field: &[u8]) -> Option<(Size, Vec<(usize, &str)>)> {
+    let text = std::str::from_utf8(field).ok()?;
+    let mut tokens = Vec::new();
+    let mut at = 0;
+    for token in text.split(' ') {
+        if !token.is_empty() {
+            tokens.push((at, token));
+        }
+        at += token.len() + 1;
+    }
+    let size = Size::from_cell_count(tokens.len()).filter(|_| tokens.len() > 1)?;
+    Some((size, tokens))
 }
 
 impl State {
@@ -172,6 +209,14 @@ impl State {
         line: &[u8],
         number: usize,
     ) -> Result<(Grid, Option<Grid>), ParseError> {
+        if let Some(open) = open_quote(line) {
+            let column = units(&line[..open]).count() + 1;
+            return Err(ParseError::new(
+                number,
+                Some(column),
+                ParseErrorKind::CsvOpenQuote,
+            ));
+        }
         let fields = fields(&mut self.splitter, line);
         // The columns the header names; at least the puzzle, its solution
         // and this tool's status, as `--output csv` writes them, which
@@ -235,6 +280,9 @@ impl State {
         size: Option<Size>,
         number: usize,
     ) -> Result<Grid, ParseError> {
+        if let Some((found, tokens)) = number_tokens(field) {
+            return numbers_field(found, &tokens, offset, size, number);
+        }
         self.scan.token(field);
         // Only spaces may follow the cells inside the field.
         let end = self.scan.cols.last().copied().unwrap_or(0);
@@ -280,4 +328,30 @@ impl State {
         )?;
         Ok(Grid::from_cells(size, cells).expect("N² checked digits"))
     }
+}
+
+/// Reads a field of numbers ([`number_tokens`]) of `found` cells, whose
+/// first character is at 0-based `offset` of the line; a field of another
+/// size than `size`, when given, is an error.
+fn numbers_field(
+    found: Size,
+    tokens: &[(usize, &str)],
+    offset: usize,
+    size: Option<Size>,
+    number: usize,
+) -> Result<Grid, ParseError> {
+    if let Some(size) = size.filter(|&s| s != found) {
+        let kind = ParseErrorKind::CellCount {
+            expected: size.cells(),
+            found: tokens.len(),
+        };
+        return Err(ParseError::new(number, Some(offset + 1), kind));
+    }
+    let cells = (tokens.iter())
+        .map(|&(at, token)| {
+            number_cell(token, found)
+                .map_err(|kind| ParseError::new(number, Some(offset + at + 1), kind))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Grid::from_cells(found, cells).expect("N² checked digits"))
 }

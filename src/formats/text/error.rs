@@ -199,6 +199,10 @@ pub enum ParseErrorKind {
         /// solution, status), or those needed to reach the puzzle.
         expected: usize,
     },
+    /// A CSV row whose quoted field is not closed on its line: a field
+    /// across lines is not read, and reading it as ending there would
+    /// read part of it.
+    CsvOpenQuote,
     /// A line longer than the limit; the rest of it is skipped unread.
     LineTooLong {
         /// The limit in bytes, [`MAX_LINE_BYTES`](super::MAX_LINE_BYTES).
@@ -342,6 +346,9 @@ impl fmt::Display for ParseErrorKind {
                 "a row of {} where {} are expected",
                 count(*found, "field", "fields"),
                 count(*expected, "field", "fields")
+            ),
+            ParseErrorKind::CsvOpenQuote => f.write_str(
+                "a quoted field not closed on its line (a field across lines is not read)",
             ),
             ParseErrorKind::LineTooLong { limit } => {
                 write!(f, "line longer than {limit} bytes")

@@ -75,6 +75,25 @@ pub(super) fn numbers_row(line: &[u8]) -> bool {
     numbers_like(line) || pipes_like(line) || drawn_like(line)
 }
 
+/// Reads one cell of the numbers format: `.` or zeros for a blank, else
+/// a digit from 1 to N in decimal digits alone (a sign, as in `+1`, is
+/// no digit, whatever `str::parse` allows).
+pub(super) fn number_cell(token: &str, size: Size) -> Result<Option<Digit>, ParseErrorKind> {
+    if token == "." || (!token.is_empty() && token.bytes().all(|b| b == b'0')) {
+        return Ok(None);
+    }
+    (token.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| token.parse::<u8>().ok())
+        .flatten()
+        .and_then(Digit::new)
+        .filter(|d| d.index() < size.side())
+        .map(Some)
+        .ok_or_else(|| ParseErrorKind::NotANumber {
+            found: crate::formats::shortened(token, 20),
+            side: size.side(),
+        })
+}
+
 /// Returns each whitespace-separated token with its 1-based column,
 /// counted in characters.
 fn spaced_tokens(text: &str) -> Vec<(usize, String)> {
@@ -180,24 +199,8 @@ impl State {
                 block.error = Some(ParseError::new(number, None, kind));
             } else {
                 for (col, token) in &tokens {
-                    let zeros = token.bytes().all(|b| b == b'0');
-                    let digit = match token.as_str() {
-                        "." => Ok(None),
-                        _ if zeros => Ok(None),
-                        t => t
-                            .parse::<u8>()
-                            .ok()
-                            .and_then(Digit::new)
-                            .filter(|d| d.index() < size.side())
-                            .map(Some)
-                            .ok_or_else(|| {
-                                let kind = ParseErrorKind::NotANumber {
-                                    found: crate::formats::shortened(t, 20),
-                                    side: size.side(),
-                                };
-                                ParseError::new(number, Some(*col), kind)
-                            }),
-                    };
+                    let digit = number_cell(token, size)
+                        .map_err(|kind| ParseError::new(number, Some(*col), kind));
                     match digit {
                         Ok(d) => block.cells.push(d),
                         Err(e) => {

@@ -141,3 +141,64 @@ fn csv_rows_carry_their_solutions() {
     );
     assert_eq!((e.line(), e.column()), (2, Some(165)));
 }
+
+/// Grids past 25×25 have no symbols: `--output csv` writes their cells as
+/// numbers, and they read back, the solution column too.
+#[test]
+fn grids_of_numbers_in_csv_fields_read_back() {
+    let size = Size::from_side(36).unwrap();
+    let puzzle = sample(size);
+    let mut solution = Grid::empty(size);
+    for cell in size.all_cells() {
+        let (r, c) = (cell.row(), cell.col());
+        solution.set(cell, Some(Digit::from_index((r * 6 + r / 6 + c) % 36)));
+    }
+    let numbers = |g: &Grid| {
+        let cells = g
+            .cells()
+            .iter()
+            .map(|d| d.map_or(0, Digit::get).to_string());
+        cells.collect::<Vec<_>>().join(" ")
+    };
+    let text = format!(
+        "puzzle,solution,status\n{},{},unique\n",
+        numbers(&puzzle),
+        numbers(&solution)
+    );
+    let read = parse_str(&text, Format::Auto).unwrap();
+    assert_eq!(read[0].grid(), &puzzle);
+    assert_eq!(read[0].expected.as_ref(), Some(&solution));
+    // Without a header too, the column found by its content.
+    let text = format!("{}\n", numbers(&puzzle));
+    assert_eq!(parse_str(&text, Format::Csv).unwrap()[0].grid(), &puzzle);
+    // A number past the side, at its own column.
+    let bad = numbers(&puzzle).replacen("0", "37", 1);
+    let at = bad.find("37").unwrap() + 1;
+    let e = only_error(format!("puzzle\n{bad}\n").as_bytes(), Format::Auto);
+    assert_eq!(
+        e.to_string(),
+        format!("line 2, column {at}: '37' is not a digit from 1 to 36, or 0 or . for a blank")
+    );
+}
+
+/// A quoted field is read on its line: one left open (a grid written over
+/// several lines in one field) is an error at its opening quote, where
+/// it was read up to the line's end and the rest taken for a new row.
+#[test]
+fn a_quoted_field_left_open_at_the_end_of_its_line_is_an_error() {
+    let text = format!("puzzle,solution\n1,\"{}\n\",{SOLUTION}\n", quiz());
+    let errors: Vec<String> = Puzzles::new(text.as_bytes(), Format::Auto)
+        .map(|item| item.unwrap_err().to_string())
+        .collect();
+    let open = "a quoted field not closed on its line (a field across lines is not read)";
+    assert_eq!(
+        errors,
+        [
+            format!("line 2, column 3: {open}"),
+            format!("line 3, column 1: {open}")
+        ]
+    );
+    // A doubled quote inside a field closes nothing.
+    let text = format!("puzzle,note\n{},\"a \"\"b\"\" c\"\n", quiz());
+    assert_eq!(parse_str(&text, Format::Auto).unwrap().len(), 1);
+}

@@ -151,3 +151,19 @@ fn a_number_with_leading_zeros_is_read_where_it_stands() {
         32
     );
 }
+
+/// A number is decimal digits alone: `+1`, which `str::parse` reads as 1,
+/// is refused at its column, as `-1` is.
+#[test]
+fn a_signed_number_is_no_digit() {
+    for sign in ["+", "-"] {
+        let text = format!("0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 {sign}1\n");
+        let e = only_error(text.as_bytes(), Format::Numbers);
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "line 4, column 7: '{sign}1' is not a digit from 1 to 4, or 0 or . for a blank"
+            )
+        );
+    }
+}
