@@ -324,6 +324,14 @@ pub fn lex(text: &str, source: u16) -> Result<Lexed, LangError> {
                 }
                 let word = &text[start..i];
                 let kind = if let Some((row, col)) = cell_name(word) {
+                    // A number past u32 is in no grid: named as written,
+                    // since the checker's message would print it cut down.
+                    if row == u32::MAX || col == u32::MAX {
+                        return Err(LangError {
+                            span: span(source, start, i),
+                            kind: LangErrorKind::OutsideGrid(word.to_string()),
+                        });
+                    }
                     TokenKind::Cell { row, col }
                 } else if let Some(k) = Keyword::from_word(word) {
                     TokenKind::Keyword(k)

@@ -149,6 +149,17 @@ impl<'a> Grounder<'a> {
             };
             on.sort_unstable();
             on.dedup();
+            // A symbol no cell can hold is a mistake, as in a regular
+            // expression: refused rather than never read.
+            let side = self.shape.side() as i64;
+            if let Some(&d) = on.iter().find(|&&d| !(1..=side).contains(&d)) {
+                return Err(error(
+                    t.on.span,
+                    LangErrorKind::OutOfRange(format!(
+                        "{d} is not a digit of a {side}x{side} grid"
+                    )),
+                ));
+            }
             self.work(on.len() as u64 + 1, t.on.span)?;
             if !on.is_empty() {
                 transitions.push(Transition { from, to, on });

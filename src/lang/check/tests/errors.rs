@@ -23,6 +23,29 @@ fn errors_and_their_spans() {
         "r10c1",
         |k| matches!(k, LangErrorKind::OutsideGrid(n) if n == "r10c1"),
     );
+    // A number past u32, named as written rather than cut down.
+    check(
+        "r99999999999999999999c1 = 1",
+        "r99999999999999999999c1",
+        |k| matches!(k, LangErrorKind::OutsideGrid(n) if n == "r99999999999999999999c1"),
+    );
+    // An automaton's symbol no cell holds, as a regular expression's.
+    for on in ["{1, 2, 10}", "{0, 1}", "-1"] {
+        let rule = format!("matches(row(1), automaton {{ start a accept a a -> a on {on} }})");
+        let (kind, at) = fault(&rule);
+        let digit = if on == "-1" {
+            "-1"
+        } else if on.contains("10") {
+            "10"
+        } else {
+            "0"
+        };
+        assert_eq!(
+            kind.to_string(),
+            format!("{digit} is not a digit of a 9x9 grid")
+        );
+        assert_eq!(at, on, "{rule}");
+    }
     check(
         "distinct(row(0))",
         "0",
