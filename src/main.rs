@@ -12,8 +12,8 @@ use cli::{Cli, Status};
 
 /// Runs the command and maps its result to the exit code, in one place:
 /// 0 all solved and unique, 1 a puzzle with no or several solutions,
-/// 2 a usage, I/O, parse or solver error, 130 and 143 a batch stopped by
-/// SIGINT or SIGTERM. A closed stdout (broken pipe) ends the run quietly
+/// 2 a usage, I/O, parse or solver error, 130, 143 and 129 a batch
+/// stopped by SIGINT, SIGTERM or SIGHUP. A closed stdout (broken pipe) ends the run quietly
 /// with 0.
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {

@@ -239,15 +239,16 @@ fn stats_count_one_puzzle_in_the_singular() {
     assert!(stats.starts_with("stats: 2 puzzles: 2 unique,"), "{stats}");
 }
 
-/// SIGINT (Ctrl-C) and SIGTERM stop a batch between puzzles: what was
-/// printed is complete and correct, and the exit status is the shell's
-/// 128 + the signal, 130 and 143.
+/// SIGINT (Ctrl-C), SIGTERM and SIGHUP stop a batch between puzzles: what
+/// was printed is complete and correct, and the exit status is the
+/// shell's 128 + the signal, 130, 143 and 129.
 #[cfg(unix)]
 #[test]
 fn signals_stop_between_puzzles_with_the_output_intact() {
     for (signal, code, what) in [
         (libc::SIGINT, 130, "interrupted after"),
         (libc::SIGTERM, 143, "terminated after"),
+        (libc::SIGHUP, 129, "hung up after"),
     ] {
         let mut child = crate::common::spawn_piped(&["solve", "-o", "line", "-j2"]);
         let mut stdin = child.stdin.take().unwrap();

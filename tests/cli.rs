@@ -670,6 +670,7 @@ fn top_level_help_gives_every_exit_status_and_the_extras() {
         "; 2 usage",
         "; 130 stopped by Ctrl-C",
         "143 stopped by SIGTERM",
+        "129 by SIGHUP",
         "sudoku-sat completions bash",
         "sudoku-sat man",
     ] {

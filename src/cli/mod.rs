@@ -50,9 +50,9 @@ pub use args::{
 /// no solution or more than one; 2 usage, I/O or parse error, an external
 /// solver failed on a puzzle, the SAT solver and the backtracker disagree,
 /// or a solution given in the input (a CSV solution column) is wrong; 130
-/// stopped by Ctrl-C (SIGINT) or 143 stopped by SIGTERM, with the output
-/// so far complete (between puzzles; a second Ctrl-C, or SIGTERM during a
-/// puzzle that lasts, stops inside it).
+/// stopped by Ctrl-C (SIGINT), 143 stopped by SIGTERM or 129 by SIGHUP,
+/// with the output so far complete (between puzzles; a second Ctrl-C, or
+/// SIGTERM or SIGHUP during a puzzle that lasts, stops inside it).
 ///
 /// Start with `sudoku-sat solve PUZZLE` (a puzzle written out, a file of
 /// puzzles, `-` for standard input, or an f-puzzles or SudokuPad link) or
@@ -215,6 +215,8 @@ pub enum Status {
     /// Stopped by SIGTERM, between puzzles or inside one that lasts (the
     /// shell's 128 + 15).
     Terminated = 143,
+    /// Stopped by SIGHUP, as by SIGTERM (the shell's 128 + 1).
+    HungUp = 129,
 }
 
 /// Runs the subcommand the user chose.

@@ -1,11 +1,11 @@
-//! SIGINT (Ctrl-C) and SIGTERM: a flag that stops a batch between puzzles,
-//! which of the two set it, for the exit status, and the stop at once of a
-//! second Ctrl-C or a lingering SIGTERM.
+//! SIGINT (Ctrl-C), SIGTERM and SIGHUP: a flag that stops a batch between
+//! puzzles, which of them set it, for the exit status, and the stop at
+//! once of a second Ctrl-C or a lingering SIGTERM or SIGHUP.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, LazyLock};
 
-/// Set on SIGINT (Ctrl-C) or SIGTERM; checked before each puzzle is read,
+/// Set on SIGINT (Ctrl-C), SIGTERM or SIGHUP; checked before each puzzle is read,
 /// solved and handed over, and by external solvers while they run.
 static STOP: LazyLock<Arc<AtomicBool>> = LazyLock::new(|| Arc::new(AtomicBool::new(false)));
 
@@ -23,6 +23,9 @@ pub enum Signal {
     Interrupt,
     /// SIGTERM: `kill`, a service manager, a container stopping.
     Terminate,
+    /// SIGHUP: the terminal went away (an ssh session dropped, its window
+    /// closed).
+    HangUp,
 }
 
 impl Signal {
@@ -32,6 +35,7 @@ impl Signal {
         match self {
             Signal::Interrupt => ("interrupted", super::Status::Interrupted),
             Signal::Terminate => ("terminated", super::Status::Terminated),
+            Signal::HangUp => ("hung up", super::Status::HungUp),
         }
     }
 }
@@ -41,7 +45,7 @@ impl Signal {
 /// the finished output to be written.
 static FORCED: LazyLock<Arc<AtomicBool>> = LazyLock::new(|| Arc::new(AtomicBool::new(false)));
 
-/// How long SIGTERM waits for the puzzle under way before it stops the
+/// How long SIGTERM or SIGHUP waits for the puzzle under way before it stops the
 /// run at once.
 const TERM_GRACE: std::time::Duration = std::time::Duration::from_secs(2);
 
@@ -53,19 +57,20 @@ static HEARD: AtomicUsize = AtomicUsize::new(0);
 /// of them (a write blocked on a full pipe holds them).
 const WRITE_PATIENCE: std::time::Duration = std::time::Duration::from_secs(1);
 
-/// Installs the handlers of SIGINT and SIGTERM, which stop a batch
-/// between puzzles. A first Ctrl-C gets a note on stderr once the stop
+/// Installs the handlers of SIGINT, SIGTERM and SIGHUP, which stop a
+/// batch between puzzles. A first Ctrl-C gets a note on stderr once the stop
 /// takes a while, so a user waiting on a long puzzle knows it was heard;
-/// a second one stops the run at once, and so does SIGTERM when the
-/// puzzle under way is still running after [`TERM_GRACE`]. Stopped at
+/// a second one stops the run at once, and so does SIGTERM or SIGHUP
+/// (which, as SIGTERM, nobody follows with a second) when the puzzle
+/// under way is still running after [`TERM_GRACE`]. Stopped at
 /// once, the run writes out the records already finished
 /// ([`super::records`]) and ends with the shell's status, 128 + the
 /// signal. A third signal, or one before the handlers are in place, ends
 /// the process at once, as usual.
 pub fn catch_signals() {
-    use signal_hook::consts::{SIGINT, SIGTERM};
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     use signal_hook::flag;
-    for signal in [SIGINT, SIGTERM] {
+    for signal in [SIGINT, SIGTERM, SIGHUP] {
         // The order matters: the shutdown must see the flag as the
         // previous signal left it, and the number must be stored before
         // the flag that makes readers look at it.
@@ -84,7 +89,7 @@ pub fn catch_signals() {
     // waits for the signals may write as it likes. A run that stops at
     // once (between two quick puzzles, or waiting for input) ends before
     // the note is due, so only a wait is acknowledged.
-    if let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) {
+    if let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) {
         let _ = std::thread::Builder::new()
             .name("signals".into())
             .spawn(move || {
@@ -97,7 +102,7 @@ pub fn catch_signals() {
                 // still inside a puzzle after a grace stops at once. Ctrl-C
                 // waits for the puzzle, unless a second one says not to; a
                 // second signal inside the pause needs no note.
-                if first == SIGTERM {
+                if first == SIGTERM || first == SIGHUP {
                     std::thread::sleep(TERM_GRACE);
                 } else {
                     std::thread::sleep(NOTE_AFTER);
@@ -116,7 +121,11 @@ pub fn catch_signals() {
                     }
                 }
                 let last = SIGNAL.load(Ordering::SeqCst) as i32;
-                let what = if last == SIGTERM { "SIGTERM" } else { "Ctrl-C" };
+                let what = match last {
+                    SIGTERM => "SIGTERM",
+                    SIGHUP => "SIGHUP",
+                    _ => "Ctrl-C",
+                };
                 FORCED.store(true, Ordering::SeqCst);
                 super::records::write_finished(WRITE_PATIENCE);
                 super::files::remove_parts();
@@ -130,7 +139,7 @@ pub fn catch_signals() {
 }
 
 /// Says on stderr that `signal` stopped the run of `source` after `done`
-/// puzzles, and returns the exit status for it (130 or 143).
+/// puzzles, and returns the exit status for it (130, 143 or 129).
 pub(super) fn report_stop(
     signal: Signal,
     source: &str,
@@ -156,6 +165,7 @@ pub(super) fn stopped() -> Option<Signal> {
     }
     match SIGNAL.load(Ordering::SeqCst) {
         n if n == signal_hook::consts::SIGTERM as usize => Some(Signal::Terminate),
+        n if n == signal_hook::consts::SIGHUP as usize => Some(Signal::HangUp),
         _ => Some(Signal::Interrupt),
     }
 }
