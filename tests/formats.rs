@@ -254,6 +254,30 @@ fn csv_output_reads_back() {
     );
 }
 
+/// Grids past 25×25 have no symbols: `--output csv` writes their cells as
+/// numbers, and the CSV reader reads them back, solution column and all.
+#[test]
+fn csv_output_of_a_36x36_grid_reads_back() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/generated_36x36.txt"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let csv = run_cli(&["solve", "-o", "csv", "--no-cross-check"], text.as_bytes());
+    assert_eq!(csv.code, 0, "{}", csv.stderr);
+    let back = run_cli(
+        &["solve", "-o", "line", "--no-cross-check"],
+        csv.stdout.as_bytes(),
+    );
+    assert_eq!((back.code, back.stderr.as_str()), (0, ""));
+    let line = run_cli(
+        &["solve", "-o", "line", "--no-cross-check"],
+        text.as_bytes(),
+    );
+    assert_eq!(back.stdout, line.stdout);
+    assert_eq!(back.stdout.lines().count(), 2);
+}
+
 /// Rewrites the standard 16×16 puzzles of `text` in 0-based hexadecimal,
 /// comments kept.
 fn hex0(text: &str) -> String {
