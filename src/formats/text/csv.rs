@@ -170,8 +170,9 @@ fn open_quote(line: &[u8]) -> Option<usize> {
 
 /// A field of N² space-separated numbers, as `--output csv` writes grids
 /// past 25×25 (which have no symbols): the size and each token with its
-/// 0-based offset in the field. `None` for a field of one token, or of a
-/// count that is no N².
+/// 0-based offset in the field. `None` for a field of one token, of a
+/// count that is no N², or of one-character tokens on a grid that has
+/// symbols.
 fn number_tokens(field: &[u8]) -> Option<(Size, Vec<(usize, &str)>)> {
     let text = std::str::from_utf8(field).ok()?;
     let mut tokens = Vec::new();
@@ -183,7 +184,10 @@ fn number_tokens(field: &[u8]) -> Option<(Size, Vec<(usize, &str)>)> {
         at += token.len() + 1;
     }
     let size = Size::from_cell_count(tokens.len()).filter(|_| tokens.len() > 1)?;
-    Some((size, tokens))
+    // Spaced symbols of a grid that has them (`5 3 _ _ 7 …`, hex letters)
+    // stay the symbol reader's.
+    let numbers = !size.has_symbols() || tokens.iter().any(|(_, t)| t.len() > 1);
+    numbers.then_some((size, tokens))
 }
 
 impl State {
