@@ -397,3 +397,43 @@ fn bounded_removal_is_unique_and_says_what_it_left_unsettled() {
     let big = generated(&["--size", "25", "--removal-nodes", "0"]);
     assert_eq!(big[0]["removal"], "bounded");
 }
+
+#[test]
+fn a_16x16_template_with_constraints_is_budgeted_and_still_minimal_where_calls_are_quick() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = dir.path().join("even.toml");
+    let text = "size = 16\n\n[[constraint]]\ntype = \"even\"\ncells = [\"r1c1\"]\n";
+    std::fs::write(&rules, text).unwrap();
+    let rules = rules.to_str().unwrap();
+    let made = generated(&["--rules", rules, "--no-rate", "-n", "2"]);
+    for object in &made {
+        assert_eq!(object["removal"], "budgeted", "{object}");
+        // No call of this template comes near the budget.
+        assert_eq!(
+            (&object["minimal"], &object["unsettled"]),
+            (&true.into(), &0.into()),
+            "{object}"
+        );
+        let (puzzle, solution) = puzzle_of(object);
+        assert_eq!(puzzle.check(&solution), Ok(()));
+        assert_eq!(
+            backtrack(Backtracker::default(), &puzzle).verdict,
+            Verdict::Unique(solution)
+        );
+    }
+    // Asked for, exact removal makes the same puzzles: the budget only
+    // ever keeps a given a call could not settle.
+    let exact = generated(&[
+        "--rules",
+        rules,
+        "--no-rate",
+        "-n",
+        "2",
+        "--removal",
+        "exact",
+    ]);
+    for (budgeted, exact) in made.iter().zip(&exact) {
+        assert_eq!(exact["removal"], "exact");
+        assert_eq!(budgeted["puzzle"], exact["puzzle"]);
+    }
+}

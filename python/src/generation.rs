@@ -262,7 +262,7 @@ pub fn generate(
         max_tries,
         encoding,
         decision_limit,
-        removal: Removal::auto(side, Removal::DEFAULT_NODE_LIMIT),
+        removal: Removal::auto(&template, Removal::DEFAULT_NODE_LIMIT),
         rate,
         keep_givens,
         solution,

@@ -379,7 +379,6 @@ impl Generator {
     /// shared one when the template is classic and the solution was not
     /// drawn by a solver, else one loaded for this attempt.
     fn solution(&mut self, rng: &mut Rng) -> Result<(Grid, Analyzer, bool), GenerateError> {
-        let encoding = self.options.encoding;
         let fixed: Vec<_> = self.template.givens().givens().collect();
         let drawn = match &self.options.solution {
             Some(given) => Some(self.supplied_solution(given)?),
@@ -389,16 +388,28 @@ impl Generator {
         match drawn {
             Some(grid) if self.template.is_classic() => {
                 let shared = self.shared.take();
-                let analyzer = shared.unwrap_or_else(|| Analyzer::new(&self.template, &encoding));
+                let analyzer = shared.unwrap_or_else(|| self.analyzer(&self.template));
                 Ok((grid, analyzer, true))
             }
-            Some(grid) => Ok((grid, Analyzer::new(&self.template, &encoding), false)),
+            Some(grid) => Ok((grid, self.analyzer(&self.template), false)),
             None => {
-                let mut analyzer = Analyzer::new(&self.template, &encoding);
+                let mut analyzer = self.analyzer(&self.template);
                 let grid = random_solution_around(&mut analyzer, &fixed, rng)?
                     .ok_or(GenerateError::NoSolution)?;
                 Ok((grid, analyzer, false))
             }
+        }
+    }
+
+    /// Returns a solver loaded with `rules` for the uniqueness questions,
+    /// each call within a budget under [`Removal::Budgeted`].
+    fn analyzer(&self, rules: &Puzzle) -> Analyzer {
+        let encoding = &self.options.encoding;
+        match self.options.removal {
+            Removal::Budgeted { proof_bytes } => {
+                Analyzer::with_budget(rules, encoding, proof_bytes)
+            }
+            _ => Analyzer::new(rules, encoding),
         }
     }
 
@@ -434,7 +445,6 @@ impl Generator {
         if !watch(Step::Solution { attempt }) {
             return Err(GenerateError::Stopped);
         }
-        let encoding = self.options.encoding;
         let (solution, mut analyzer, shared) = self.solution(rng)?;
         // A shared solver counts every attempt's calls: count this one's.
         let mut calls = 0;
@@ -442,7 +452,7 @@ impl Generator {
         let rules = if lacks_totals(&self.template) {
             let filled = with_totals(&self.template, &solution);
             calls = analyzer.calls() - before;
-            analyzer = Analyzer::new(&filled, &encoding);
+            analyzer = self.analyzer(&filled);
             filled
         } else {
             self.template.clone()

@@ -2,6 +2,7 @@
 
 use crate::encode::Encoding;
 use crate::grid::{Cell, Grid};
+use crate::puzzle::Puzzle;
 use crate::rate::{Level, Rater};
 
 use super::Symmetry;
@@ -59,6 +60,17 @@ pub enum Removal {
     /// SAT call proves the result unique.
     #[default]
     Exact,
+    /// By the SAT solver as [`Removal::Exact`] does, each call within
+    /// `proof_bytes` bytes of proof ([`crate::solve::budget`]): a removal
+    /// whose call runs past them keeps its givens, unsettled, as bounded
+    /// removal does. On classic rules the backtracker decides first, as
+    /// under exact removal below [`Removal::TOWARDS_FROM_SIDE`], at every
+    /// size. The puzzle is unique (the last removal's call proved it) and
+    /// minimal exactly when nothing is unsettled.
+    Budgeted {
+        /// The bytes of proof (varisat's own format) each call may write.
+        proof_bytes: u64,
+    },
     /// By the backtracker, at most `node_limit` nodes per removal; a
     /// removal it cannot decide keeps its givens, unsettled (see the
     /// module documentation).
@@ -96,13 +108,38 @@ impl Removal {
     /// [`SatSolver::other_in`]: crate::solve::sat::SatSolver::other_in
     pub const TOWARDS_FROM_SIDE: usize = 16;
 
-    /// Exact below 25×25, bounded by `node_limit` from 25×25 up, where
-    /// exact removal takes minutes to hours.
-    pub fn auto(side: usize, node_limit: u64) -> Removal {
+    /// The bytes of proof each call of budgeted removal may write unless
+    /// told: a few tenths of a second of varisat on 16×16 templates,
+    /// where most calls write kilobytes and the hardest of an exact pass
+    /// ran on for minutes (docs/setting.md, "Big grids").
+    pub const DEFAULT_PROOF_BYTES: u64 = 4 << 20;
+
+    /// How removals are decided unless told, for `template`: bounded by
+    /// `node_limit` from 25×25 up, where exact removal takes minutes to
+    /// hours; budgeted ([`Removal::DEFAULT_PROOF_BYTES`]) for a template
+    /// with constraints from [`Removal::TOWARDS_FROM_SIDE`] up, where a
+    /// few removals of an exact pass can each take the SAT solver minutes;
+    /// exact otherwise.
+    pub fn auto(template: &Puzzle, node_limit: u64) -> Removal {
+        let side = template.shape().side();
         if side >= Removal::BOUNDED_FROM_SIDE {
             Removal::Bounded { node_limit }
+        } else if side >= Removal::TOWARDS_FROM_SIDE && !template.is_classic() {
+            Removal::Budgeted {
+                proof_bytes: Removal::DEFAULT_PROOF_BYTES,
+            }
         } else {
             Removal::Exact
+        }
+    }
+
+    /// Returns the name `generate --removal` and the JSON records give
+    /// it: `exact`, `budgeted` or `bounded`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Removal::Exact => "exact",
+            Removal::Budgeted { .. } => "budgeted",
+            Removal::Bounded { .. } => "bounded",
         }
     }
 }

@@ -25,9 +25,9 @@ pub struct Generated {
     /// in one, or in `unsettled`, or `redundant`, or was kept from the
     /// template ([`super::Options::keep_givens`]).
     pub needed: Vec<Vec<Cell>>,
-    /// The orbits of givens kept because bounded removal could not decide
-    /// them ([`Removal::Bounded`]): each may or may not be needed. Empty
-    /// after exact removal.
+    /// The orbits of givens kept because bounded or budgeted removal could
+    /// not decide them ([`Removal::Bounded`], [`Removal::Budgeted`]): each
+    /// may or may not be needed. Empty after exact removal.
     pub unsettled: Vec<Vec<Cell>>,
     /// The givens of a [`super::Options::pattern`] that the puzzle does
     /// not need: without any one of them it is still unique. Empty
@@ -65,10 +65,7 @@ impl Generated {
             "conflicts": rating.map(|r| r.conflicts),
             "rating_gave_up": rating.map(|r| r.gave_up),
             "minimal": self.is_minimal(),
-            "removal": match self.removal {
-                Removal::Exact => "exact",
-                Removal::Bounded { .. } => "bounded",
-            },
+            "removal": self.removal.name(),
             "unsettled": self.unsettled.iter().flatten().count(),
             "redundant": self.redundant.iter().map(Cell::to_string).collect::<Vec<_>>(),
             "score": self.score.map(|tenths| f64::from(tenths) / 10.0),

@@ -9,7 +9,7 @@ use crate::grid::{Cell, Grid};
 use crate::puzzle::Puzzle;
 use crate::setter::{Analyzer, with_givens};
 use crate::solve::backtrack;
-use crate::solve::sat::SatSolver;
+use crate::solve::sat::{Other, SatSolver};
 
 impl Generator {
     /// Removes givens from `solution` while it stays the only solution of
@@ -65,13 +65,13 @@ impl Generator {
             .removal
         {
             Removal::Exact if big => towards::decide(&mut sat, &solution, rest, tried, None),
-            Removal::Exact if steered => {
+            Removal::Exact | Removal::Budgeted { .. } if steered => {
                 match decide_bounded(rules, &solution, rest, Removal::STEER_NODE_LIMIT)? {
-                    Decided::Unsettled => Ok(Decided::from(analyzer.second(rest)?)),
+                    Decided::Unsettled => Ok(Decided::from(analyzer.other(rest)?)),
                     decided => Ok(decided),
                 }
             }
-            Removal::Exact => Ok(Decided::from(analyzer.second(rest)?)),
+            Removal::Exact | Removal::Budgeted { .. } => Ok(Decided::from(analyzer.other(rest)?)),
             Removal::Bounded { node_limit } => decide_bounded(rules, &solution, rest, node_limit),
         };
         if pattern.is_some() {
@@ -126,6 +126,7 @@ impl Generator {
         }
         let backtracked = match self.options.removal {
             Removal::Exact => steered && !big,
+            Removal::Budgeted { .. } => steered,
             Removal::Bounded { .. } => true,
         };
         if backtracked {
@@ -169,13 +170,18 @@ pub(super) enum Decided {
     Unique,
     /// Without the orbit, this is a second solution: it stays, needed.
     Second(Grid),
-    /// Bounded removal gave up: it stays, unsettled.
+    /// Bounded removal gave up, or budgeted removal's call ran past its
+    /// budget: it stays, unsettled.
     Unsettled,
 }
 
-impl From<Option<Grid>> for Decided {
-    fn from(second: Option<Grid>) -> Decided {
-        second.map_or(Decided::Unique, Decided::Second)
+impl From<Other> for Decided {
+    fn from(other: Other) -> Decided {
+        match other {
+            Other::Found(second) => Decided::Second(second),
+            Other::Nothing => Decided::Unique,
+            Other::GaveUp => Decided::Unsettled,
+        }
     }
 }
 

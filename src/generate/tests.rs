@@ -38,6 +38,26 @@ fn recheck(made: &Generated) {
     }
 }
 
+/// Checks with the backtracker that `made` is unique with its solution,
+/// and that every given is in a needed or an unsettled orbit.
+fn unique_with_each_given_needed_or_unsettled(made: &Generated) {
+    let bt = Backtracker::default();
+    assert_eq!(
+        backtrack(bt, &made.puzzle).verdict,
+        Verdict::Unique(made.solution.clone())
+    );
+    let mut covered: Vec<Cell> = made
+        .needed
+        .iter()
+        .chain(&made.unsettled)
+        .flatten()
+        .copied()
+        .collect();
+    covered.sort();
+    let given: Vec<Cell> = made.puzzle.givens().givens().map(|(c, _)| c).collect();
+    assert_eq!(covered, given, "every given is needed or unsettled");
+}
+
 fn classic(side: usize) -> Puzzle {
     Puzzle::new(Grid::empty(Size::from_side(side).unwrap()))
 }
@@ -324,21 +344,7 @@ fn bounded_removal_keeps_what_it_cannot_decide_and_stays_unique() {
     for seed in 0..6 {
         // No search at all: only what propagation decides is settled.
         let made = make(&classic(9), bounded(0, seed), 1).remove(0);
-        let bt = Backtracker::default();
-        assert_eq!(
-            backtrack(bt, &made.puzzle).verdict,
-            Verdict::Unique(made.solution.clone())
-        );
-        let mut covered: Vec<Cell> = made
-            .needed
-            .iter()
-            .chain(&made.unsettled)
-            .flatten()
-            .copied()
-            .collect();
-        covered.sort();
-        let given: Vec<Cell> = made.puzzle.givens().givens().map(|(c, _)| c).collect();
-        assert_eq!(covered, given, "every given is needed or unsettled");
+        unique_with_each_given_needed_or_unsettled(&made);
         unsettled += made.unsettled.len();
         // With room to search, every removal is decided: minimal.
         let made = make(
@@ -387,4 +393,57 @@ fn a_pattern_cell_outside_the_grid_is_refused_not_a_panic() {
         matches!(&error, GenerateError::Unsupported(why) if why.contains("r10c3")),
         "{error}"
     );
+}
+
+#[test]
+fn auto_removal_budgets_big_templates_with_constraints_and_bounds_the_biggest() {
+    let diagonal = |side| {
+        classic(side).with(Constraint::Diagonal(Diagonal {
+            direction: Direction::Positive,
+        }))
+    };
+    let nodes = Removal::DEFAULT_NODE_LIMIT;
+    let budgeted = Removal::Budgeted {
+        proof_bytes: Removal::DEFAULT_PROOF_BYTES,
+    };
+    assert_eq!(Removal::auto(&classic(9), nodes), Removal::Exact);
+    assert_eq!(Removal::auto(&diagonal(9), nodes), Removal::Exact);
+    assert_eq!(Removal::auto(&classic(16), nodes), Removal::Exact);
+    assert_eq!(Removal::auto(&diagonal(16), nodes), budgeted);
+    let bounded = Removal::Bounded { node_limit: nodes };
+    assert_eq!(Removal::auto(&classic(25), nodes), bounded);
+    assert_eq!(Removal::auto(&diagonal(25), nodes), bounded);
+}
+
+#[test]
+fn budgeted_removal_keeps_what_runs_past_its_budget_and_stays_unique() {
+    // A 6×6 with one diagonal: its removals need the SAT solver.
+    let template = classic(6).with(Constraint::Diagonal(Diagonal {
+        direction: Direction::Negative,
+    }));
+    let budgeted = |proof_bytes, seed| Options {
+        seed,
+        removal: Removal::Budgeted { proof_bytes },
+        ..Options::default()
+    };
+    let mut unsettled = 0;
+    for seed in 0..4 {
+        // No proof at all: only removals decided without a conflict go.
+        let made = make(&template, budgeted(0, seed), 1).remove(0);
+        assert_eq!(made.removal.name(), "budgeted");
+        unique_with_each_given_needed_or_unsettled(&made);
+        unsettled += made.unsettled.len();
+        // With the default budget, every removal is decided: the puzzle
+        // exact removal makes, minimal.
+        let roomy = make(&template, budgeted(Removal::DEFAULT_PROOF_BYTES, seed), 1).remove(0);
+        let exact = Options {
+            seed,
+            ..Options::default()
+        };
+        let exact = make(&template, exact, 1).remove(0);
+        assert!(roomy.unsettled.is_empty());
+        assert_eq!(roomy.puzzle, exact.puzzle);
+        recheck(&roomy);
+    }
+    assert!(unsettled > 0, "a budget of nothing settles every removal");
 }

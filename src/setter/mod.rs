@@ -22,14 +22,17 @@
 //! puzzle is minimal when every given is needed. Redundancy is judged one
 //! given at a time: two redundant givens need not be removable together.
 
-use varisat::{ExtendFormula, Lit, Solver};
+use std::sync::Arc;
+
+use varisat::{ExtendFormula, Lit, ProofFormat, Solver};
 
 use crate::encode::{Encoding, RuleSet, vars};
 use crate::formula::encode_puzzle;
 use crate::grid::{Cell, Digit, Grid};
 use crate::puzzle::Puzzle;
+use crate::solve::budget::{Meter, ProofBudget};
 use crate::solve::reduce::Groups;
-use crate::solve::sat::SatSolver;
+use crate::solve::sat::{Other, SatSolver};
 use crate::solve::smallest_core::DEFAULT_BUDGET;
 use crate::solve::unsat_core::{Core, CoreFinder};
 use crate::solve::{Outcome, SolveError, next_model, read_model};
@@ -52,6 +55,9 @@ pub struct Analyzer {
     /// The classic rules' constraint groups, for the propagation shortcut
     /// of [`Analyzer::second`]; `None` for a puzzle with constraints.
     groups: Option<Groups>,
+    /// The bytes of proof each call of [`Analyzer::other`] may write, and
+    /// the meter of the solver's proof sink; `None` without a budget.
+    budget: Option<(u64, Arc<Meter>)>,
 }
 
 impl Analyzer {
@@ -80,6 +86,34 @@ impl Analyzer {
             active: None,
             calls: 0,
             groups,
+            budget: None,
+        }
+    }
+
+    /// Returns an analyzer whose [`Analyzer::other`] gives up on a
+    /// question once its call has written `bytes` bytes of proof
+    /// ([`crate::solve::budget`]): a bound on each search that is the same
+    /// on every run. The solver writes varisat's own proof format (the one
+    /// that allows assumptions) to a sink that only counts it.
+    pub fn with_budget(rules: &Puzzle, encoding: &Encoding, bytes: u64) -> Analyzer {
+        let mut analyzer = Analyzer::new(rules, encoding);
+        analyzer.reload(bytes);
+        analyzer
+    }
+
+    /// Makes the solver again, rules loaded, writing its proof to a fresh
+    /// budget of `bytes` per call, and blocks the solution blocked before:
+    /// a solver whose proof writer failed cannot be asked again.
+    fn reload(&mut self, bytes: u64) {
+        let (sink, meter) = ProofBudget::new(u64::MAX);
+        let mut solver = Solver::new();
+        solver.write_proof(sink, ProofFormat::Varisat);
+        encode_puzzle(&self.rules, &self.encoding, &mut solver);
+        self.solver = solver;
+        self.budget = Some((bytes, meter));
+        self.active = None;
+        if let Some(solution) = self.solution.take() {
+            self.block(&solution);
         }
     }
 
@@ -184,6 +218,43 @@ impl Analyzer {
             }
         }
         self.second_by_solver(cells)
+    }
+
+    /// Returns what [`Analyzer::second`] does, or [`Other::GaveUp`] when
+    /// the SAT call ran past the budget of [`Analyzer::with_budget`] (the
+    /// analyzer then loads its rules again, learnt clauses lost, and is
+    /// ready for the next question). Without a budget it never gives up.
+    ///
+    /// # Errors
+    ///
+    /// As [`Analyzer::solve_with`].
+    ///
+    /// # Panics
+    ///
+    /// When no solution is blocked.
+    pub fn other(&mut self, cells: &[Cell]) -> Result<Other, SolveError> {
+        if let Some((bytes, meter)) = &self.budget {
+            meter.reset(*bytes);
+        }
+        let found = self.second(cells);
+        if let Some((_, meter)) = &self.budget
+            && !meter.spent()
+        {
+            // Clauses added between questions are not the call's.
+            meter.reset(u64::MAX);
+        }
+        match found {
+            Ok(Some(second)) => Ok(Other::Found(second)),
+            Ok(None) => Ok(Other::Nothing),
+            Err(error) => match self.budget.as_ref() {
+                Some((bytes, meter)) if meter.spent() => {
+                    let bytes = *bytes;
+                    self.reload(bytes);
+                    Ok(Other::GaveUp)
+                }
+                _ => Err(error),
+            },
+        }
     }
 
     /// Returns what [`Analyzer::second`] does, always from one SAT call:

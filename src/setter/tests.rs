@@ -108,3 +108,44 @@ fn one_analyzer_answers_for_one_solution_after_another() {
     let other = analyzer.second_by_solver(&[]).unwrap().unwrap();
     assert_ne!(other, second);
 }
+
+#[test]
+fn a_budgeted_analyzer_gives_up_past_its_budget_and_is_asked_again() {
+    // Norvig's hardest: without givens beyond the first row the second
+    // solution needs a search, which writes proof.
+    let hard =
+        puzzle("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+    let Outcome::Unique(solution) = SatSolver::new(Encoding::default())
+        .solve_puzzle(&hard)
+        .unwrap()
+    else {
+        panic!("the puzzle is unique");
+    };
+    let open: Vec<Cell> = solution.shape().all_cells().take(9).collect();
+    let mut broke = Analyzer::with_budget(&hard, &Encoding::default(), 0);
+    broke.block(&solution);
+    // Each give-up loads the rules again: a solver whose proof failed
+    // would panic on the next call.
+    for _ in 0..2 {
+        assert_eq!(broke.other(&open).unwrap(), Other::GaveUp);
+    }
+    let mut roomy = Analyzer::with_budget(&hard, &Encoding::default(), u64::MAX);
+    let mut plain = Analyzer::new(&hard, &Encoding::default());
+    roomy.block(&solution);
+    plain.block(&solution);
+    let givens: Vec<Cell> = hard.givens().givens().map(|(c, _)| c).collect();
+    for cells in [&open[..], &givens[..], &givens[1..]] {
+        let expected = match plain.second(cells).unwrap() {
+            Some(second) => Other::Found(second),
+            None => Other::Nothing,
+        };
+        match (roomy.other(cells).unwrap(), expected) {
+            (Other::Found(a), Other::Found(b)) => {
+                hard.check(&a).unwrap_err();
+                assert_ne!(a, solution);
+                assert_ne!(b, solution);
+            }
+            (found, expected) => assert_eq!(found, expected),
+        }
+    }
+}

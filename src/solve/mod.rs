@@ -8,6 +8,7 @@
 
 #[cfg(feature = "batsat")]
 mod batsat;
+pub(crate) mod budget;
 #[cfg(feature = "cadical")]
 mod cadical;
 pub mod candidate_counts;

@@ -144,18 +144,23 @@ pub struct GenerateArgs {
 
     /// How each removal of givens is decided: `exact` by the SAT solver
     /// (below 16×16 on a classic grid the backtracker first; the puzzle comes out
-    /// minimal), `bounded` by the backtracker within
-    /// --removal-nodes per removal, or `auto`: exact below 25×25, bounded
-    /// from 25×25 up.
+    /// minimal), `budgeted` as exact with each SAT call within a budget,
+    /// `bounded` by the backtracker within --removal-nodes per removal,
+    /// or `auto`: exact below 25×25 (budgeted from 16×16 up on a template
+    /// with constraints), bounded from 25×25 up.
     ///
     /// Exact removal on a classic grid from 16×16 up takes away first
     /// what singles prove, then asks the SAT solver about each given left,
     /// on every core: a 25×25 puzzle takes 1–31 s (median 3 s over nine
-    /// seeds; 36×36 is out of reach). Under bounded removal a removal
-    /// the backtracker cannot decide in time keeps its givens
-    /// ("unsettled"): the puzzle is unique (the backtracker proves it, and
-    /// the SAT solver must agree) but not proved minimal; JSON gives
-    /// `minimal` and `unsettled`, and the summary counts them.
+    /// seeds; 36×36 is out of reach). On a 16×16 template with
+    /// constraints a few removals of an exact pass can each take the SAT
+    /// solver minutes; budgeted removal gives each call 4 MiB of proof
+    /// (a few tenths of a second there), counted in bytes rather than time so that
+    /// a seed makes the same puzzle on every run. Under budgeted and
+    /// bounded removal a removal not decided in time keeps its givens
+    /// ("unsettled"): the puzzle is unique (proved, and the SAT solver
+    /// must agree) but not proved minimal; JSON gives `minimal` and
+    /// `unsettled`, and the summary counts them.
     #[arg(long, value_enum, default_value_t)]
     removal: RemovalArg,
 
@@ -225,8 +230,8 @@ pub struct GenerateArgs {
     /// count), `level`, `decisions`, `conflicts`, `rating_gave_up` (true
     /// when the rating stopped at its probe or decision limit, as `rate`
     /// says), `unique` and `minimal`
-    /// (true: proved; false when bounded removal left givens unsettled),
-    /// `removal` (`exact` or `bounded`), `unsettled` (how many givens
+    /// (true: proved; false when removal left givens unsettled),
+    /// `removal` (`exact`, `budgeted` or `bounded`), `unsettled` (how many givens
     /// bounded removal could not decide), `minimal_by` (`single givens`, or `orbits`
     /// with a symmetry), `symmetry`, `cross_check` (`agree`, or `skipped`),
     /// `tries`, `sat_calls`, `proof` (the CNF and DRAT paths, or null) and
@@ -249,25 +254,31 @@ pub struct GenerateArgs {
 /// How removals are decided (`--removal`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum RemovalArg {
-    /// Exact below 25×25, bounded from 25×25 up.
+    /// Exact below 25×25 (budgeted from 16×16 up on a template with
+    /// constraints), bounded from 25×25 up.
     #[default]
     Auto,
     /// Every removal decided exactly (by SAT, or first by the backtracker
     /// on a classic grid): the puzzle comes out minimal.
     Exact,
+    /// As exact, each SAT call within a budget of proof: a removal past it
+    /// keeps its givens, unsettled.
+    Budgeted,
     /// Every removal by the backtracker within --removal-nodes.
     Bounded,
 }
 
-/// Returns how removals are decided for a template of side `side`.
-fn removal(args: &GenerateArgs, side: usize) -> Removal {
-    let bounded = Removal::Bounded {
-        node_limit: args.removal_nodes,
-    };
+/// Returns how removals are decided for `template`.
+fn removal(args: &GenerateArgs, template: &Puzzle) -> Removal {
     match args.removal {
         RemovalArg::Exact => Removal::Exact,
-        RemovalArg::Bounded => bounded,
-        RemovalArg::Auto => Removal::auto(side, args.removal_nodes),
+        RemovalArg::Budgeted => Removal::Budgeted {
+            proof_bytes: Removal::DEFAULT_PROOF_BYTES,
+        },
+        RemovalArg::Bounded => Removal::Bounded {
+            node_limit: args.removal_nodes,
+        },
+        RemovalArg::Auto => Removal::auto(template, args.removal_nodes),
     }
 }
 
@@ -382,7 +393,7 @@ pub fn generate(args: GenerateArgs) -> anyhow::Result<Status> {
         ),
         encoding,
         decision_limit: args.decision_limit,
-        removal: removal(&args, side),
+        removal: removal(&args, &template),
         rate: !args.no_rate,
         keep_givens: args.keep_givens,
         solution,

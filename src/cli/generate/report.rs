@@ -43,10 +43,11 @@ pub(super) struct Tally {
     givens: Vec<usize>,
     levels: [u64; 3],
     unrated: u64,
-    /// Puzzles bounded removal left with unsettled givens, and those
-    /// givens in all.
+    /// Puzzles bounded or budgeted removal left with unsettled givens,
+    /// those givens in all, and the removal that left them.
     unproved: u64,
     unsettled: usize,
+    unsettled_by: &'static str,
     /// Pattern puzzles with redundant givens, and those givens in all.
     loose: u64,
     redundant: usize,
@@ -64,6 +65,7 @@ impl Tally {
         if !made.unsettled.is_empty() {
             self.unproved += 1;
             self.unsettled += made.unsettled.iter().flatten().count();
+            self.unsettled_by = made.removal.name();
         }
         if !made.redundant.is_empty() {
             self.loose += 1;
@@ -73,8 +75,8 @@ impl Tally {
 
     /// Returns `generated K puzzles in S s (R puzzles/s); givens: 22 x3,
     /// 23 x10, ...; levels: propagation A, probing B, search C`, and,
-    /// when bounded removal left givens unsettled, `; not proved minimal:
-    /// K puzzles (U givens unsettled)`; `levels: unrated` under
+    /// when bounded or budgeted removal left givens unsettled, `; not
+    /// proved minimal: K puzzles (U givens unsettled by bounded removal)`; `levels: unrated` under
     /// --no-rate, and `; not minimal: K puzzles (R redundant givens on
     /// the pattern)`.
     pub(super) fn summary(&mut self, seconds: f64) -> String {
@@ -108,7 +110,11 @@ impl Tally {
         let unproved = short(
             "not proved minimal",
             self.unproved,
-            say::count(self.unsettled, "given", "givens") + " unsettled by --removal bounded",
+            format!(
+                "{} unsettled by {} removal",
+                say::count(self.unsettled, "given", "givens"),
+                self.unsettled_by
+            ),
         );
         let loose = short(
             "not minimal",

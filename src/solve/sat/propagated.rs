@@ -3,10 +3,6 @@
 //! a fresh solver on the formula it leaves, which decides the rest and
 //! proves uniqueness.
 
-use std::io;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-
 use varisat::{Lit, ProofFormat, Solver};
 
 use super::{Engine, OnFresh, SatSolver, two_models};
@@ -14,6 +10,7 @@ use crate::encode::optimized::Fixed;
 use crate::encode::vars::DecodeError;
 use crate::encode::{AmoKind, Encoding, vars};
 use crate::grid::{Cell, Digit, Grid, Shape};
+use crate::solve::budget::ProofBudget;
 use crate::solve::pattern;
 use crate::solve::placing::{Names, Placing};
 use crate::solve::reduce::{self, Groups, Propagated, Reduced, Unsatisfiable};
@@ -80,15 +77,11 @@ impl SatSolver {
                 },
             ) => {
                 let mut solver = Solver::new();
-                let spent = Arc::new(AtomicBool::new(false));
-                let budget = Budget {
-                    left: bytes,
-                    spent: Arc::clone(&spent),
-                };
+                let (budget, meter) = ProofBudget::new(bytes);
                 solver.write_proof(budget, ProofFormat::Drat);
                 match left.solve_on(solver) {
                     // The budget ran out: no answer.
-                    Err(_) if spent.load(Ordering::Relaxed) => Err(SolveError::Stopped),
+                    Err(_) if meter.spent() => Err(SolveError::Stopped),
                     answer => answer,
                 }
             }
@@ -119,34 +112,6 @@ pub(super) enum Ask<'a> {
         /// The bytes of DRAT proof varisat may write before it gives up.
         budget: Option<u64>,
     },
-}
-
-/// A proof sink that only counts the bytes varisat writes to it, and
-/// fails past its bound, which stops the solver: a budget for one call
-/// that, unlike a clock, is the same on every run (varisat's search is
-/// deterministic, and so is its proof).
-struct Budget {
-    left: u64,
-    spent: Arc<AtomicBool>,
-}
-
-impl io::Write for Budget {
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        match self.left.checked_sub(bytes.len() as u64) {
-            Some(left) => {
-                self.left = left;
-                Ok(bytes.len())
-            }
-            None => {
-                self.spent.store(true, Ordering::Relaxed);
-                Err(io::Error::other("the call's budget ran out"))
-            }
-        }
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
 }
 
 /// What propagation left of a puzzle, for a SAT solver to decide.
