@@ -29,6 +29,11 @@ use super::{InputArgs, Status};
 /// `rate OUT.cnf OUT.drat` (`cargo install rate --locked`) or
 /// `drat-trim OUT.cnf OUT.drat`; either prints `s VERIFIED`.
 ///
+/// The CNF and the proof are written together or not at all: each goes
+/// whole into a temporary file first, and they replace OUT.cnf and
+/// OUT.drat only once both are complete, so a failed write (a full disk)
+/// leaves both as they were.
+///
 /// Exit status: 0 the proof was written (also when stdout, given as
 /// `-`, closed early: the file output is then complete); 1 several
 /// solutions; 2 usage, I/O or parse error, or a FILE that does not hold
@@ -122,18 +127,14 @@ pub fn prove(args: ProveArgs) -> anyhow::Result<Status> {
         }
         Proved::Certified(certificate) => certificate,
     };
-    let cnf = || files::write_atomic(&args.cnf, |out| certificate.write_cnf(out));
-    let proof = || files::write_atomic(&args.proof, |out| out.write_all(certificate.proof()));
-    // The file goes first, standard output last: a reader that closes the
-    // pipe early (`| head`) ends the run quietly with 0, and by then the
-    // file must be complete.
-    if files::is_stdout(&args.cnf) {
-        proof()?;
-        cnf()?;
-    } else {
-        cnf()?;
-        proof()?;
-    }
+    // A CNF beside a proof not made for it would fail its check: both
+    // are written or neither, and the file before standard output, so a
+    // reader that closes the pipe early (`| head`) ends the run quietly
+    // with 0 only once the file is complete.
+    files::write_together(&[
+        (&args.cnf, &|out| certificate.write_cnf(out)),
+        (&args.proof, &|out| out.write_all(certificate.proof())),
+    ])?;
     report(&at, &args, &certificate)?;
     Ok(Status::Success)
 }
