@@ -387,12 +387,29 @@ fn an_argument_that_is_neither_a_file_nor_a_puzzle_says_both() {
         run.stderr
     );
     assert!(run.stderr.len() < 250, "{}", run.stderr);
-    // 25 cells on a line start a 25×25 grid; a 5×5 one is named.
+    // 25 cells on a line start a 25×25 grid; a 5×5 one is named, and so
+    // are several, one a line, which --format line then reads.
     fails_with(
         &["solve", "-"],
         format!("{}\n", ".".repeat(25)).as_bytes(),
         "for a 5×5 grid on one line, give --format line",
     );
+    let five = run_cli(
+        &[
+            "generate", "--size", "5", "-n", "3", "--seed", "3", "-o", "line",
+        ],
+        b"",
+    );
+    assert_eq!(five.code, 0, "{}", five.stderr);
+    fails_with(
+        &["count", "-"],
+        five.stdout.as_bytes(),
+        "line 3: the grid from line 1 ended after 3 of 25 rows (for 5×5 grids one a line, \
+         give --format line)",
+    );
+    let run = run_cli(&["count", "--format", "line", "-"], five.stdout.as_bytes());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout, "line 1: 1\nline 2: 1\nline 3: 1\n");
     // A name that reads as a file name is a file that cannot be opened.
     let run = run_cli(&["solve", "no-such-puzzles.txt"], b"");
     assert_eq!(run.code, 2);

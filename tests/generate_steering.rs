@@ -160,6 +160,66 @@ fn a_supplied_solution_is_the_solution_of_every_puzzle() {
     assert!(run.stderr.contains("does not solve"), "{}", run.stderr);
 }
 
+/// A template with no solution, or a --solution that does not solve it,
+/// is named by its file, with the cause, as `solve` and `check` name it,
+/// not blamed on `puzzle 1`. (The messages were `puzzle 1: the
+/// template's constraints have no solution` and `puzzle 1: the solution
+/// given does not solve the template: …`, with no file.)
+#[test]
+fn a_template_or_solution_that_cannot_work_is_named_with_its_cause() {
+    let dir = tempfile::tempdir().unwrap();
+    let clash = write(dir.path(), "clash.txt", "11..............");
+    let cages = write(
+        dir.path(),
+        "cages.toml",
+        "size = 4\ngivens = [\"....\", \"....\", \"....\", \"....\"]\n\
+         [[constraint]]\ntype = \"killercage\"\ncells = [\"r1c1\", \"r1c2\"]\nvalue = 3\n\
+         [[constraint]]\ntype = \"killercage\"\ncells = [\"r1c1\", \"r1c2\"]\nvalue = 4",
+    );
+    let mut wrong: Vec<char> = EULER_1_SOLUTION.chars().collect();
+    wrong[80] = wrong[78];
+    let wrong = write(
+        dir.path(),
+        "wrong.txt",
+        &wrong.into_iter().collect::<String>(),
+    );
+    let cage = |total: u32| {
+        format!("killercage: the cage r1c1-r1c2 holds distinct digits adding up to {total}")
+    };
+    for (args, wanted) in [
+        (
+            vec!["--keep-givens", clash.as_str()],
+            format!("{clash}: the template has no solution: r1c1 and r1c2 both hold 1 in row1"),
+        ),
+        (
+            vec!["-o", "json", cages.as_str()],
+            format!(
+                "{cages}: the template has no solution: these 2 constraints alone have no \
+                 solution (without any one of them the rest has one): {}; {}",
+                cage(3),
+                cage(4)
+            ),
+        ),
+        (
+            vec!["--solution", wrong.as_str()],
+            format!(
+                "--solution {wrong}: the solution given does not solve the template: r9c7 and \
+                 r9c9 both hold 3 in row9"
+            ),
+        ),
+    ] {
+        let mut all = vec!["generate"];
+        all.extend(args);
+        let run = run_cli(&all, b"");
+        assert_eq!(run.code, 2, "{all:?}: {}", run.stderr);
+        assert_eq!(run.stderr.trim_end(), format!("error: {wanted}"), "{all:?}");
+        assert!(run.stdout.is_empty(), "{all:?}: {}", run.stdout);
+    }
+    // Without --keep-givens the clashing givens are not used.
+    let run = run_cli(&["generate", &clash], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+}
+
 #[test]
 fn kept_givens_stay_in_every_puzzle_and_the_rest_are_needed() {
     let dir = tempfile::tempdir().unwrap();

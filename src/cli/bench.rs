@@ -32,6 +32,10 @@ macro_rules! print_line {
 #[derive(Debug, Args)]
 pub struct BenchArgs {
     /// Puzzle files to measure, each on its own.
+    ///
+    /// Every file is read before any is measured: a puzzle that cannot be
+    /// read fails the run (exit 2) with its error before any figure is
+    /// printed.
     #[arg(required = true)]
     files: Vec<PathBuf>,
 
@@ -84,39 +88,75 @@ fn verdict_of(outcome: &Outcome) -> (&'static str, Option<&Grid>) {
     }
 }
 
+/// The puzzles of one file to measure: the classic ones and the
+/// variants, up to --first in all.
+struct ToMeasure {
+    name: String,
+    puzzles: Vec<Grid>,
+    variants: Vec<Puzzle>,
+}
+
+/// Reads the puzzles of every file, up to --first each. Returns `None`
+/// when some puzzle could not be read (each error already on stderr).
+///
+/// # Errors
+///
+/// Fails when a file cannot be opened or holds no puzzle to measure.
+fn read_all(args: &BenchArgs) -> anyhow::Result<Option<Vec<ToMeasure>>> {
+    let mut files = Vec::with_capacity(args.files.len());
+    let mut unreadable = 0;
+    for path in &args.files {
+        let input = args.input.open(Some(path))?;
+        let mut file = ToMeasure {
+            name: input.name.clone(),
+            puzzles: Vec::new(),
+            variants: Vec::new(),
+        };
+        unreadable += input.for_each(args.input.options(), |_, puzzle| {
+            if args.limit == 0 || file.puzzles.len() + file.variants.len() < args.limit {
+                if puzzle.puzzle.is_classic() {
+                    file.puzzles.push(puzzle.grid().clone());
+                } else {
+                    file.variants.push(puzzle.puzzle);
+                }
+            }
+            Ok(())
+        })?;
+        files.push(file);
+    }
+    if unreadable > 0 {
+        return Ok(None);
+    }
+    if let Some(empty) = (files.iter()).find(|f| f.puzzles.is_empty() && f.variants.is_empty()) {
+        bail!("{}: no puzzle to measure", empty.name);
+    }
+    Ok(Some(files))
+}
+
 /// Runs `bench`.
 pub fn bench(args: BenchArgs) -> anyhow::Result<Status> {
+    // Every file is read before any is measured: a bad file fails the run
+    // at once, with its error and before any figure, not after the files
+    // before it were measured (and the files after it never mentioned).
+    let Some(files) = read_all(&args)? else {
+        return Ok(Status::Error);
+    };
     print_line!(
         "Each puzzle is solved and its uniqueness decided; times per puzzle, one thread.\n\
          sat = the varisat path (no cross-check); batsat, cadical = the default path on\n\
          batsat or CaDiCaL (built with the `batsat` or `cadical` feature);\n\
          backtracker = the native oracle."
     );
-    for path in &args.files {
-        let input = args.input.open(Some(path))?;
-        let name = input.name.clone();
-        let mut puzzles: Vec<Grid> = Vec::new();
-        let mut variants: Vec<Puzzle> = Vec::new();
-        let errors = input.for_each(args.input.options(), |_, puzzle| {
-            if args.limit == 0 || puzzles.len() + variants.len() < args.limit {
-                if puzzle.puzzle.is_classic() {
-                    puzzles.push(puzzle.grid().clone());
-                } else {
-                    variants.push(puzzle.puzzle);
-                }
-            }
-            Ok(())
-        })?;
-        if errors > 0 {
-            return Ok(Status::Error);
-        }
+    for ToMeasure {
+        name,
+        puzzles,
+        variants,
+    } in &files
+    {
         if !variants.is_empty() {
-            by_family(&name, &variants, args.amo)?;
+            by_family(name, variants, args.amo)?;
         }
         if puzzles.is_empty() {
-            if variants.is_empty() {
-                bail!("{name}: no puzzle to measure");
-            }
             continue;
         }
         print_line!(
@@ -161,7 +201,7 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<Status> {
                 times: Vec::with_capacity(puzzles.len()),
             };
             let mut outcomes = Vec::with_capacity(puzzles.len());
-            for grid in &puzzles {
+            for grid in puzzles {
                 let start = Instant::now();
                 let outcome = solver.solve(grid)?;
                 measure.times.push(start.elapsed());
@@ -188,7 +228,7 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<Status> {
             times: Vec::with_capacity(puzzles.len()),
         };
         let mut gave_up = 0;
-        for grid in &puzzles {
+        for grid in puzzles {
             let start = Instant::now();
             let search = backtracker.solve(grid);
             measure.times.push(start.elapsed());

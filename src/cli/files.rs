@@ -5,7 +5,9 @@
 //! once it is complete, so a failed write (a full disk, an error, Ctrl-C)
 //! leaves the old file or no file, never a torn one, and no temporary file
 //! behind (a stop at once removes the temporary files of writes under
-//! way, [`remove_parts`]). [`refuse_clashes`] runs first, before anything is read or
+//! way, [`remove_parts`]). Outputs that belong together (a CNF and its
+//! proof) go through [`write_together`]: all are written whole before any
+//! replaces its target. [`refuse_clashes`] runs first, before anything is read or
 //! written: an output that is an input (the same path, another path to
 //! the same file through `..`, a hard link or a symbolic link) or another
 //! output is refused, since writing it would destroy what it came from.
@@ -206,43 +208,96 @@ fn follow_links(path: &Path) -> PathBuf {
     path
 }
 
-/// Writes `path` through a buffer: into a temporary file in the same
-/// folder, renamed over `path` once `body` and the flush succeed. Any
-/// error names the file; the temporary file is removed on every path out.
-/// A path that exists and is no regular file (a device such as
-/// `/dev/stdout`, a named pipe) is written in place instead, and `-` is
-/// standard output. See the module's summary for the mode, links and
-/// owner of the result.
-///
-/// # Errors
-///
-/// `PATH: cannot write: …` when the folder is not writable, `body` fails,
-/// or the disk is full.
-pub fn write_atomic(
-    path: &Path,
+/// What a write does with its target, found before anything is written.
+enum Place {
+    /// `-`: standard output.
+    Stdout,
+    /// A device or a pipe, written in place (the links followed).
+    Device(PathBuf),
+    /// A regular file or none yet (the links followed), replaced through
+    /// a temporary file; an existing one's metadata, for its mode.
+    Replaced(PathBuf, Option<fs::Metadata>),
+}
+
+impl Place {
+    fn of(path: &Path) -> Place {
+        if is_stdout(path) {
+            return Place::Stdout;
+        }
+        let target = follow_links(path);
+        match fs::metadata(&target).ok() {
+            // A device or a pipe (`/dev/stdout`, a FIFO) is written in
+            // place: renaming a file over it would replace the device
+            // itself.
+            Some(m) if !m.is_file() => Place::Device(target),
+            existing => Place::Replaced(target, existing),
+        }
+    }
+}
+
+/// A file written whole into its temporary file, not yet renamed over its
+/// target: [`Staged::commit`] does that; dropped, it leaves the target
+/// as it was and removes the temporary file.
+struct Staged {
+    temp: tempfile::NamedTempFile,
+    target: PathBuf,
+    /// The path as given, for messages.
+    shown: String,
+    _listed: Listed,
+}
+
+impl Staged {
+    /// Renames the temporary file over the target.
+    fn commit(self) -> anyhow::Result<()> {
+        let Staged {
+            temp,
+            target,
+            shown,
+            _listed,
+        } = self;
+        temp.persist(&target)
+            .map_err(|e| e.error)
+            .with_context(|| format!("{shown}: cannot write"))?;
+        Ok(())
+    }
+}
+
+/// Writes standard output through a buffer.
+fn write_stdout(
     body: impl FnOnce(&mut BufWriter<&mut dyn Write>) -> io::Result<()>,
 ) -> anyhow::Result<()> {
-    if is_stdout(path) {
-        let mut stdout = io::stdout().lock();
-        let mut out = BufWriter::new(&mut stdout as &mut dyn Write);
-        return body(&mut out)
-            .and_then(|()| out.flush())
-            .context("cannot write to stdout");
-    }
+    let mut stdout = io::stdout().lock();
+    let mut out = BufWriter::new(&mut stdout as &mut dyn Write);
+    body(&mut out)
+        .and_then(|()| out.flush())
+        .context("cannot write to stdout")
+}
+
+/// Writes a device or a pipe in place.
+fn write_in_place(
+    path: &Path,
+    target: &Path,
+    body: impl FnOnce(&mut BufWriter<&mut dyn Write>) -> io::Result<()>,
+) -> anyhow::Result<()> {
     let context = || format!("{}: cannot write", shown(path));
-    let target = follow_links(path);
-    let existing = fs::metadata(&target).ok();
-    if existing.as_ref().is_some_and(|m| !m.is_file()) {
-        // A device or a pipe (`/dev/stdout`, a FIFO) is written in place:
-        // renaming a file over it would replace the device itself.
-        let mut file = fs::OpenOptions::new()
-            .write(true)
-            .open(&target)
-            .with_context(context)?;
-        let mut out = BufWriter::new(&mut file as &mut dyn Write);
-        body(&mut out).with_context(context)?;
-        return out.flush().with_context(context);
-    }
+    let mut file = fs::OpenOptions::new()
+        .write(true)
+        .open(target)
+        .with_context(context)?;
+    let mut out = BufWriter::new(&mut file as &mut dyn Write);
+    body(&mut out).with_context(context)?;
+    out.flush().with_context(context)
+}
+
+/// Writes `body` whole into a temporary file beside `target`, with the
+/// mode the result is to have, and synced, ready to be renamed.
+fn stage(
+    path: &Path,
+    target: PathBuf,
+    existing: Option<fs::Metadata>,
+    body: impl FnOnce(&mut BufWriter<&mut dyn Write>) -> io::Result<()>,
+) -> anyhow::Result<Staged> {
+    let context = || format!("{}: cannot write", shown(path));
     let folder = match target.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
@@ -267,7 +322,7 @@ pub fn write_atomic(
             io::Error::new(e.kind(), words.to_string())
         })
         .with_context(context)?;
-    let _listed = Listed::new(temp.path());
+    let listed = Listed::new(temp.path());
     {
         let file: &mut File = temp.as_file_mut();
         let mut out = BufWriter::new(file as &mut dyn Write);
@@ -282,9 +337,81 @@ pub fn write_atomic(
             .with_context(context)?;
     }
     temp.as_file().sync_all().with_context(context)?;
-    temp.persist(&target)
-        .map_err(|e| e.error)
-        .with_context(context)?;
+    Ok(Staged {
+        temp,
+        target,
+        shown: shown(path),
+        _listed: listed,
+    })
+}
+
+/// Writes `path` through a buffer: into a temporary file in the same
+/// folder, renamed over `path` once `body` and the flush succeed. Any
+/// error names the file; the temporary file is removed on every path out.
+/// A path that exists and is no regular file (a device such as
+/// `/dev/stdout`, a named pipe) is written in place instead, and `-` is
+/// standard output. See the module's summary for the mode, links and
+/// owner of the result.
+///
+/// # Errors
+///
+/// `PATH: cannot write: …` when the folder is not writable, `body` fails,
+/// or the disk is full.
+pub fn write_atomic(
+    path: &Path,
+    body: impl FnOnce(&mut BufWriter<&mut dyn Write>) -> io::Result<()>,
+) -> anyhow::Result<()> {
+    match Place::of(path) {
+        Place::Stdout => write_stdout(body),
+        Place::Device(target) => write_in_place(path, &target, body),
+        Place::Replaced(target, existing) => stage(path, target, existing, body)?.commit(),
+    }
+}
+
+/// The writer of one output of [`write_together`].
+pub type Body<'a> = &'a dyn Fn(&mut BufWriter<&mut dyn Write>) -> io::Result<()>;
+
+/// Writes outputs that belong together (a CNF and the proof made for
+/// it) all or nothing: each file is written whole into its temporary
+/// file first, and only once every one is complete are they renamed
+/// over their targets, so a failure (a full disk, an unwritable folder)
+/// leaves every target as it was, never one new file beside an old or
+/// missing partner. Devices and pipes, which cannot be taken back, are
+/// written after the files are complete and before the renames;
+/// standard output (`-`) comes last of all, so that a reader closing
+/// the pipe early (`| head`) ends the run only once the files are in
+/// place. Each output is written as [`write_atomic`] writes it.
+///
+/// The renames themselves follow one another; each replaces a file in
+/// its own folder and fails only when that folder changes under the
+/// run.
+///
+/// # Errors
+///
+/// As [`write_atomic`], naming the output that failed.
+pub fn write_together(outputs: &[(&Path, Body<'_>)]) -> anyhow::Result<()> {
+    let places: Vec<(&Path, Body<'_>, Place)> = (outputs.iter())
+        .map(|&(path, body)| (path, body, Place::of(path)))
+        .collect();
+    let mut staged = Vec::new();
+    for (path, body, place) in &places {
+        if let Place::Replaced(target, existing) = place {
+            staged.push(stage(path, target.clone(), existing.clone(), body)?);
+        }
+    }
+    for (path, body, place) in &places {
+        if let Place::Device(target) = place {
+            write_in_place(path, target, body)?;
+        }
+    }
+    for file in staged {
+        file.commit()?;
+    }
+    for (_, body, place) in &places {
+        if let Place::Stdout = place {
+            write_stdout(body)?;
+        }
+    }
     Ok(())
 }
 
@@ -379,6 +506,42 @@ mod tests {
             "{error}"
         );
         assert!(!error.contains(".part"), "{error}");
+    }
+
+    #[test]
+    fn outputs_written_together_are_all_or_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let (cnf, drat) = (dir.path().join("a.cnf"), dir.path().join("a.drat"));
+        fs::write(&cnf, "old").unwrap();
+        let new: Body<'_> = &|out| out.write_all(b"new");
+        let failing: Body<'_> = &|out| {
+            out.write_all(b"half")?;
+            Err(io::Error::other("disk full"))
+        };
+        let error = write_together(&[(&cnf, new), (&drat, failing)]).unwrap_err();
+        let error = format!("{error:#}");
+        assert!(
+            error.starts_with(&format!("{}: cannot write", drat.display())),
+            "{error}"
+        );
+        // The first file, written whole, did not replace its target.
+        assert_eq!(fs::read_to_string(&cnf).unwrap(), "old");
+        assert!(!drat.exists());
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+        // A device that fails after the files are complete: neither is
+        // replaced either.
+        let full = Path::new("/dev/full");
+        if cfg!(unix) && fs::metadata(full).is_ok() {
+            let big: Body<'_> = &|out| out.write_all(&[b'x'; 1 << 16]);
+            let error = write_together(&[(&cnf, new), (full, big)]).unwrap_err();
+            assert!(format!("{error:#}").starts_with("/dev/full: cannot write"));
+            assert_eq!(fs::read_to_string(&cnf).unwrap(), "old");
+            assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+        }
+        write_together(&[(&cnf, new), (&drat, new)]).unwrap();
+        assert_eq!(fs::read_to_string(&cnf).unwrap(), "new");
+        assert_eq!(fs::read_to_string(&drat).unwrap(), "new");
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 2);
     }
 
     #[test]

@@ -29,9 +29,15 @@ use super::{InputArgs, Status};
 /// `rate OUT.cnf OUT.drat` (`cargo install rate --locked`) or
 /// `drat-trim OUT.cnf OUT.drat`; either prints `s VERIFIED`.
 ///
-/// Exit status: 0 the proof was written; 1 several solutions; 2 usage,
-/// I/O or parse error, or a FILE that does not hold exactly one
-/// puzzle.
+/// The CNF and the proof are written together or not at all: each goes
+/// whole into a temporary file first, and they replace OUT.cnf and
+/// OUT.drat only once both are complete, so a failed write (a full disk)
+/// leaves both as they were.
+///
+/// Exit status: 0 the proof was written (also when stdout, given as
+/// `-`, closed early: the file output is then complete); 1 several
+/// solutions; 2 usage, I/O or parse error, or a FILE that does not hold
+/// exactly one puzzle.
 #[derive(Debug, Args)]
 pub struct ProveArgs {
     /// The puzzle file, holding one puzzle; `-` reads standard input.
@@ -43,12 +49,13 @@ pub struct ProveArgs {
     file: PathBuf,
 
     /// Where to write the CNF the proof refutes; `-` is standard output
-    /// (the solution then goes to stderr).
+    /// (the solution then goes to stderr, and the proof file is written
+    /// first, so a reader that closes the pipe early does not cost it).
     #[arg(long, value_name = "OUT.cnf")]
     cnf: PathBuf,
 
     /// Where to write the proof; `-` is standard output (one of --cnf and
-    /// --proof at most).
+    /// --proof at most; the CNF file is then written first).
     #[arg(long, value_name = "OUT.drat")]
     proof: PathBuf,
 
@@ -120,8 +127,14 @@ pub fn prove(args: ProveArgs) -> anyhow::Result<Status> {
         }
         Proved::Certified(certificate) => certificate,
     };
-    files::write_atomic(&args.cnf, |out| certificate.write_cnf(out))?;
-    files::write_atomic(&args.proof, |out| out.write_all(certificate.proof()))?;
+    // A CNF beside a proof not made for it would fail its check: both
+    // are written or neither, and the file before standard output, so a
+    // reader that closes the pipe early (`| head`) ends the run quietly
+    // with 0 only once the file is complete.
+    files::write_together(&[
+        (&args.cnf, &|out| certificate.write_cnf(out)),
+        (&args.proof, &|out| out.write_all(certificate.proof())),
+    ])?;
     report(&at, &args, &certificate)?;
     Ok(Status::Success)
 }

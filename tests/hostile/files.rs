@@ -307,6 +307,37 @@ fn endless_inputs_stop_with_an_error() {
     );
 }
 
+/// `bench` reads every file before it measures any: a bad file fails
+/// the run at once with its one-line error, before any figure is
+/// printed. (It measured the files before the bad one, failed there, and
+/// never mentioned the files after it.)
+#[test]
+fn bench_reads_every_file_before_it_measures_any() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path.display().to_string()
+    };
+    let good = file("good.txt", &format!("{GRID_1}\n"));
+    let bad = file(
+        "bad.txt",
+        &format!("{GRID_1}\n{}x{}\n", &GRID_1[..40], &GRID_1[41..]),
+    );
+    let empty = file("empty.txt", "# no puzzle\n");
+    let run = run_bounded(&["bench", &good, &bad, &good], b"", None).run;
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert_eq!(run.stdout, "", "nothing measured");
+    assert_eq!(
+        run.stderr.trim(),
+        error(&bad, &invalid("line 2, column 41", "'x'"))
+    );
+    let run = run_bounded(&["bench", &good, &empty], b"", None).run;
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert_eq!(run.stdout, "", "nothing measured");
+    assert!(run.stderr.contains("empty.txt: "), "{}", run.stderr);
+}
+
 #[test]
 fn outputs_never_overwrite_the_input_or_each_other() {
     let dir = tempfile::tempdir().unwrap();

@@ -59,6 +59,74 @@ fn a_dash_is_stdout_and_two_outputs_to_it_are_refused() {
     assert!(std::fs::metadata(drat).unwrap().len() > 0);
 }
 
+/// `prove` with one output on stdout writes its file first: a reader
+/// that closes the pipe at once (`| head -c1`) ends the run quietly with
+/// 0, and the file is then complete, the same bytes as a run whose
+/// stdout stays open. (The proof was lost: the CNF went first, hit the
+/// closed pipe, and the run ended with 0 before the proof was written.)
+#[test]
+#[cfg(unix)]
+fn a_closed_stdout_does_not_cost_the_file_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let drat = dir.path().join("g.drat");
+    let d = drat.to_str().unwrap();
+    let whole = run_bounded(&["prove", "--cnf", "-", "--proof", d, GRID_1], b"", None).run;
+    assert_eq!(whole.code, 0, "{}", whole.stderr);
+    let expected = std::fs::read(&drat).unwrap();
+    std::fs::remove_file(&drat).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-sat"))
+        .args(["prove", "--cnf", "-", "--proof", d, GRID_1])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The reader goes away at once; the CNF (over 100 KB) cannot fit in
+    // the pipe's buffer, so writing it meets the closed pipe.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("Broken pipe"), "{stderr}");
+    assert_eq!(std::fs::read(&drat).unwrap(), expected);
+}
+
+/// `prove` writes its CNF and proof together or not at all: a proof that
+/// cannot be written (`/dev/full`) leaves an existing CNF as it was and
+/// makes no new one, so no CNF stands beside a proof not made for it.
+/// (The CNF was written first and stayed, new, when the proof failed.)
+#[test]
+#[cfg(unix)]
+fn a_failed_proof_leaves_the_cnf_as_it_was() {
+    let full = Path::new("/dev/full");
+    if std::fs::metadata(full).is_err() {
+        crate::common::skipped(format_args!("no /dev/full to fail a write"));
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let cnf = dir.path().join("pair.cnf");
+    let c = cnf.to_str().unwrap();
+    let unsolvable = format!("12345678.{}9{}", ".".repeat(35), ".".repeat(36));
+    for old in [None, Some("old")] {
+        if let Some(text) = old {
+            std::fs::write(&cnf, text).unwrap();
+        }
+        let args = ["prove", &unsolvable, "--cnf", c, "--proof", "/dev/full"];
+        let run = run_bounded(&args, b"", None).run;
+        assert_eq!(run.code, 2, "{}", run.stderr);
+        assert!(
+            run.stderr.contains("/dev/full: cannot write"),
+            "{}",
+            run.stderr
+        );
+        assert_eq!(std::fs::read_to_string(&cnf).ok().as_deref(), old);
+        let names: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names.len(), usize::from(old.is_some()), "{names:?}");
+    }
+}
+
 /// A new file honours the umask as a shell redirection would; a file
 /// written over keeps its mode; a symbolic link is written through and
 /// stays a link.

@@ -60,9 +60,12 @@ pub(super) fn certify(
     };
     let stem = dir.join(format!("puzzle-{index:0width$}"));
     let (cnf, drat) = (stem.with_extension("cnf"), stem.with_extension("drat"));
-    files::write_atomic(&cnf, |out| certificate.write_cnf(out))?;
-    files::write_atomic(&drat, |out| {
-        std::io::Write::write_all(out, certificate.proof())
-    })?;
+    // A CNF beside a proof not made for it would fail its check.
+    files::write_together(&[
+        (&cnf, &|out| certificate.write_cnf(out)),
+        (&drat, &|out| {
+            std::io::Write::write_all(out, certificate.proof())
+        }),
+    ])?;
     Ok((cnf, drat))
 }

@@ -15,6 +15,7 @@ use sudoku_sat::generate::{GenerateError, Generator, Options, Removal, Symmetry}
 use sudoku_sat::grid::Grid;
 use sudoku_sat::puzzle::Puzzle;
 use sudoku_sat::rate::{Level, Rater};
+use sudoku_sat::solve::unsat_core::CoreFinder;
 
 mod checks;
 mod report;
@@ -23,6 +24,7 @@ use checks::{certify, recheck};
 use report::{Tally, record};
 
 use super::convert::lost_in_text;
+use super::explain_report::core_words;
 use super::output::{OutputFormat, Printer};
 use super::progress::Progress;
 use super::shard::{Shard, parse_shard};
@@ -75,9 +77,11 @@ impl Difficulty {
 /// the rate, the givens' counts and the levels.
 ///
 /// Exit status: 0 every puzzle written; 2 usage or I/O error, a
-/// template with no solution, no puzzle of the --difficulty in
-/// --max-tries, or a disagreement with the backtracker; 130 or 143
-/// stopped by a signal, with the puzzles so far complete.
+/// template with no solution (the error names its file and the givens
+/// or constraints to blame) or a --solution that does not solve it, no
+/// puzzle of the --difficulty in --max-tries, or a disagreement with the
+/// backtracker; 130 or 143 stopped by a signal, with the puzzles so far
+/// complete.
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
     /// A template: a rules file, an f-puzzles or SudokuPad link, or any
@@ -293,8 +297,9 @@ fn parse_tries(text: &str) -> Result<u64, String> {
 }
 
 /// Returns the template: the first puzzle of TEMPLATE and what it shows
-/// beyond its rules, or an empty classic grid of --size and --box.
-fn template(args: &GenerateArgs) -> anyhow::Result<Option<(Puzzle, Shown)>> {
+/// beyond its rules, or an empty classic grid of --size and --box; first,
+/// what messages call it (the file's name, or `--rules FILE`).
+fn template(args: &GenerateArgs) -> anyhow::Result<Option<(String, Puzzle, Shown)>> {
     let links = matches!(args.output, OutputFormat::Json | OutputFormat::Fpuzzles);
     if let Some(path) = &args.template {
         // The note on drawing elements says their rules are not enforced;
@@ -318,15 +323,50 @@ fn template(args: &GenerateArgs) -> anyhow::Result<Option<(Puzzle, Shown)>> {
                 if givens == 1 { "is" } else { "are" }
             ));
         }
-        return Ok(Some((entry.puzzle, entry.shown)));
+        return Ok(Some((name, entry.puzzle, entry.shown)));
     }
     let (shape, puzzle) = args.input.empty_grid(args.size)?;
+    let name = match &args.input.rules {
+        Some(rules) => format!("--rules {}", files::shown(rules)),
+        None => "the empty grid".to_string(),
+    };
     let puzzle = puzzle.unwrap_or_else(|| Puzzle::new(Grid::empty(shape)));
-    Ok(Some((puzzle, Shown::default())))
+    Ok(Some((name, puzzle, Shown::default())))
 }
 
-/// Reads the one grid of `path` for `flag`, which must have side `side`.
-fn grid_file(args: &GenerateArgs, path: &Path, flag: &str, side: usize) -> anyhow::Result<Grid> {
+/// Says why the template has no solution, as `solve` and `check` say it of
+/// a puzzle: the clash of the givens it keeps (`r1c1 and r1c2 both hold
+/// 1 in row1`), else a minimal set of its givens and constraints that has
+/// none. Only a failed run asks, so the search for that set costs nothing
+/// otherwise.
+fn no_solution(args: &GenerateArgs, template: &Puzzle) -> String {
+    let said = "the template has no solution";
+    let kept = if args.keep_givens {
+        template.givens().clone()
+    } else {
+        Grid::empty(template.shape().clone())
+    };
+    if let Some(clash) = kept.first_conflict() {
+        return format!("{said}: {clash}");
+    }
+    let puzzle = (template.constraints().iter().cloned()).fold(Puzzle::new(kept), Puzzle::with);
+    let mut finder = CoreFinder::new(args.encoding.encoding());
+    match finder.minimal_core_of(&puzzle) {
+        Ok(Some(core)) if !core.givens.is_empty() || !core.constraints.is_empty() => {
+            format!("{said}: {}", core_words(&puzzle, &core, None))
+        }
+        _ => said.to_string(),
+    }
+}
+
+/// Reads the one grid of `path` for `flag`, which must have side `side`;
+/// returns it with the file's name, for messages.
+fn grid_file(
+    args: &GenerateArgs,
+    path: &Path,
+    flag: &str,
+    side: usize,
+) -> anyhow::Result<(String, Grid)> {
     let input = args.input.open(Some(path))?;
     let name = input.name.clone();
     let Some(entry) = input.one_puzzle(args.input.options(), &format!("generate {flag}"))? else {
@@ -337,7 +377,7 @@ fn grid_file(args: &GenerateArgs, path: &Path, flag: &str, side: usize) -> anyho
     if found != side {
         bail!("{flag} {name}: a {found}×{found} grid, the puzzles are {side}×{side}");
     }
-    Ok(grid)
+    Ok((name, grid))
 }
 
 /// Runs `generate`.
@@ -347,7 +387,7 @@ pub fn generate(args: GenerateArgs) -> anyhow::Result<Status> {
         ("--solution", args.solution.as_deref()),
         ("--pattern", args.pattern.as_deref()),
     ])?;
-    let Some((template, shown)) = template(&args)? else {
+    let Some((source, template, shown)) = template(&args)? else {
         return Ok(Status::Error);
     };
     let plain = !matches!(
@@ -372,13 +412,16 @@ pub fn generate(args: GenerateArgs) -> anyhow::Result<Status> {
     }
     let encoding = args.encoding.encoding();
     let side = template.shape().side();
-    let solution = match &args.solution {
-        Some(path) => Some(grid_file(&args, path, "--solution", side)?),
-        None => None,
+    let (solution_name, solution) = match &args.solution {
+        Some(path) => {
+            let (name, grid) = grid_file(&args, path, "--solution", side)?;
+            (name, Some(grid))
+        }
+        None => (String::new(), None),
     };
     let pattern = match &args.pattern {
         Some(path) => {
-            let grid = grid_file(&args, path, "--pattern", side)?;
+            let (_, grid) = grid_file(&args, path, "--pattern", side)?;
             Some(grid.givens().map(|(cell, _)| cell).collect())
         }
         None => None,
@@ -430,6 +473,12 @@ pub fn generate(args: GenerateArgs) -> anyhow::Result<Status> {
         };
         let made = match generator.puzzle_watched(index - 1, &mut watch) {
             Err(GenerateError::Stopped) => break,
+            // Neither is this puzzle's doing: the message names the file
+            // to mend, not the puzzle under way.
+            Err(GenerateError::NoSolution) => bail!("{source}: {}", no_solution(&args, &template)),
+            Err(error @ GenerateError::BadSolution(_)) => {
+                bail!("--solution {solution_name}: {error}")
+            }
             other => other.with_context(|| at.clone())?,
         };
         let cross_check = match backtracker {

@@ -384,11 +384,19 @@ impl fmt::Display for ParseErrorKind {
                     Label::Line(line) => write!(f, "the grid from line {line}")?,
                 }
                 match expected {
-                    // One line of 25 cells reads as a row of a 25×25
-                    // grid: a 5×5 grid written on one line looks the same.
+                    // A line of 25 cells reads as a row of a 25×25 grid:
+                    // a 5×5 grid written on one line looks the same, and
+                    // so do several of them, one a line. Which they are
+                    // is not guessed (25 such lines are a whole 25×25
+                    // grid); the message names the option that says so.
                     Some(25) if *rows == 1 => write!(
                         f,
                         " ended after 1 of 25 rows (for a 5×5 grid on one line, \
+                         give --format line)"
+                    ),
+                    Some(25) if *rows > 0 => write!(
+                        f,
+                        " ended after {rows} of 25 rows (for 5×5 grids one a line, \
                          give --format line)"
                     ),
                     Some(n) if *rows > 0 => write!(f, " ended after {rows} of {n} rows"),

@@ -237,6 +237,28 @@ fn truncated_euler_block() {
     ));
 }
 
+/// Lines of 25 cells start a 25×25 grid; when they end before its 25
+/// rows, the message names --format line for 5×5 grids one a line, as it
+/// does for a single line. (Only the single line had the hint.)
+#[test]
+fn lines_of_25_cells_that_end_early_name_the_line_format() {
+    let five = ".5.424.......5....24.3...\n.1..5..43.54...........13\n";
+    let all: Vec<_> = Puzzles::new(five.as_bytes(), Format::Auto).collect();
+    let e = all[0].as_ref().unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "line 2: the grid from line 1 ended after 2 of 25 rows (for 5×5 grids one a line, \
+         give --format line)"
+    );
+    let lines: Vec<_> = Puzzles::new(five.as_bytes(), Format::Line).collect();
+    assert_eq!(lines.len(), 2);
+    assert!(
+        lines
+            .iter()
+            .all(|p| p.as_ref().unwrap().grid().size().side() == 5)
+    );
+}
+
 #[test]
 fn no_puzzle() {
     for text in [
