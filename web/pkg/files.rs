@@ -2,5 +2,5 @@
 // carries in the binary, by their path in web/.
 &[
     ("pkg/sudoku_sat_web.js", include_bytes!("sudoku_sat_web.js")),
-    ("pkg/sudoku_sat_web_bg.a19d6e3ac6196e32.wasm", include_bytes!("sudoku_sat_web_bg.a19d6e3ac6196e32.wasm")),
+    ("pkg/sudoku_sat_web_bg.7d7b46d9b0fc13ab.wasm", include_bytes!("sudoku_sat_web_bg.7d7b46d9b0fc13ab.wasm")),
 ]
