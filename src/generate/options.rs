@@ -61,7 +61,7 @@ pub enum Removal {
     #[default]
     Exact,
     /// By the SAT solver as [`Removal::Exact`] does, each call within
-    /// `proof_bytes` bytes of proof ([`crate::solve::budget`]): a removal
+    /// `proof_bytes` bytes of proof (`src/solve/budget.rs`): a removal
     /// whose call runs past them keeps its givens, unsettled, as bounded
     /// removal does. On classic rules the backtracker decides first, as
     /// under exact removal below [`Removal::TOWARDS_FROM_SIDE`], at every

@@ -92,7 +92,7 @@ impl Analyzer {
 
     /// Returns an analyzer whose [`Analyzer::other`] gives up on a
     /// question once its call has written `bytes` bytes of proof
-    /// ([`crate::solve::budget`]): a bound on each search that is the same
+    /// (`src/solve/budget.rs`): a bound on each search that is the same
     /// on every run. The solver writes varisat's own proof format (the one
     /// that allows assumptions) to a sink that only counts it.
     pub fn with_budget(rules: &Puzzle, encoding: &Encoding, bytes: u64) -> Analyzer {
