@@ -182,6 +182,14 @@ fn stats_as_a_table_and_for_a_puzzle() {
     assert!(at("cell-at-least-one") < at("row-at-least-one"));
     assert!(at("block-at-most-one") < at("givens"));
 
+    // No spinner off a terminal, and --no-progress changes nothing there.
+    assert!(run.stderr.is_empty(), "{}", run.stderr);
+    let quiet = run_cli(
+        &["stats", "--output", "json", "--no-progress", "-"],
+        euler_grid_1().as_bytes(),
+    );
+    assert_eq!(quiet.stdout, run.stdout);
+
     // Several puzzles: the first is counted, and stderr says so.
     let run = run_cli(&["stats", "-"], EULER.as_bytes());
     assert_eq!(run.code, 0);

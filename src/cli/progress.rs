@@ -154,6 +154,52 @@ impl Drop for Progress {
     }
 }
 
+/// A spinner on stderr for one long piece of work that is not a batch of
+/// puzzles (`stats` counting a formula of hundreds of millions of
+/// literals): drawn on a terminal only, once the work has gone on for
+/// [`Progress::DELAY`], and removed when dropped.
+pub(super) struct Spinner {
+    enabled: bool,
+    start: Instant,
+    bar: Option<ProgressBar>,
+}
+
+impl Spinner {
+    /// Returns a spinner, drawn when `wanted` and stderr is a terminal.
+    pub(super) fn new(wanted: bool) -> Spinner {
+        Spinner {
+            enabled: wanted && io::stderr().is_terminal(),
+            start: Instant::now(),
+            bar: None,
+        }
+    }
+
+    /// Shows the message `message` makes, which is only made when the
+    /// spinner is drawn.
+    pub(super) fn show(&mut self, message: impl FnOnce() -> String) {
+        if !self.enabled || self.start.elapsed() < Progress::DELAY {
+            return;
+        }
+        let bar = self.bar.get_or_insert_with(|| {
+            let spinner = ProgressBar::new_spinner().with_style(
+                ProgressStyle::with_template("{spinner} {msg}  {elapsed}").expect("valid template"),
+            );
+            spinner.enable_steady_tick(Duration::from_millis(200));
+            spinner
+        });
+        bar.set_message(message());
+    }
+}
+
+impl Drop for Spinner {
+    /// Removes the spinner however the work ends.
+    fn drop(&mut self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
 /// What the progress display shows for an input of known or unknown size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Shown {

@@ -9,7 +9,7 @@ use clap::Args;
 use serde::Serialize;
 use serde::ser::SerializeMap;
 
-use sudoku_sat::encode::tally::tally;
+use sudoku_sat::encode::tally::{Pass, tally_watched};
 use sudoku_sat::encode::vars::cell_digit_count;
 use sudoku_sat::encode::{ValueKind, encode_rules};
 use sudoku_sat::explain::family_ranges;
@@ -18,6 +18,7 @@ use sudoku_sat::formula::encode_puzzle_explained;
 use sudoku_sat::grid::Size;
 
 use super::output::ReportOutput;
+use super::progress::Spinner;
 use super::say;
 use super::{EncodingArgs, InputArgs, Status};
 
@@ -77,6 +78,12 @@ pub struct StatsArgs {
     /// How to print: a table, or one JSON object.
     #[arg(long, short, value_enum, default_value_t)]
     output: ReportOutput,
+
+    /// Never show the spinner that counting a big formula draws on a
+    /// terminal (from half a second on: a 49×49 grid's formula takes tens
+    /// of seconds).
+    #[arg(long)]
+    no_progress: bool,
 
     #[command(flatten)]
     input: InputArgs,
@@ -219,10 +226,15 @@ pub fn stats(args: StatsArgs) -> anyhow::Result<Status> {
     // Counted as the clauses stream past (the encoder runs again for
     // the distinct count on big formulas), never held: a 64×64 grid has
     // 31 million.
-    let tally = tally(|sink| match grid.as_ref() {
-        Some(puzzle) => encode_puzzle_explained(puzzle, &encoding, sink),
-        None => encode_rules(&shape, &encoding, sink),
-    });
+    let mut spinner = Spinner::new(!args.no_progress);
+    let tally = tally_watched(
+        |sink| match grid.as_ref() {
+            Some(puzzle) => encode_puzzle_explained(puzzle, &encoding, sink),
+            None => encode_rules(&shape, &encoding, sink),
+        },
+        &mut |pass| spinner.show(|| pass_message(pass)),
+    );
+    drop(spinner);
     let stats = &tally.stats;
     let rows: Vec<FamilyRow> = family_ranges(stats)
         .into_iter()
@@ -276,6 +288,21 @@ pub fn stats(args: StatsArgs) -> anyhow::Result<Status> {
     }
     out.flush().context("cannot write to stdout")?;
     Ok(Status::Success)
+}
+
+/// Returns the spinner's message for a pass over the formula: its
+/// clauses seen so far, and of how many once the first pass has counted
+/// them.
+fn pass_message(pass: Pass) -> String {
+    let seen = thousands(pass.clauses);
+    match pass.of {
+        None => format!("counting clauses: {seen} so far"),
+        Some(of) => format!(
+            "looking for repeated clauses, pass {}: {seen} of {}",
+            pass.pass,
+            thousands(of)
+        ),
+    }
 }
 
 /// Formats a count with thousands separators: 10,530.
@@ -396,6 +423,25 @@ mod tests {
         assert_eq!(thousands(999), "999");
         assert_eq!(thousands(10_530), "10,530");
         assert_eq!(thousands(1_234_567), "1,234,567");
+    }
+
+    #[test]
+    fn passes_say_how_far_they_have_got() {
+        let first = Pass {
+            pass: 1,
+            clauses: 2_097_152,
+            of: None,
+        };
+        assert_eq!(pass_message(first), "counting clauses: 2,097,152 so far");
+        let later = Pass {
+            pass: 3,
+            clauses: 1_048_576,
+            of: Some(31_000_000),
+        };
+        assert_eq!(
+            pass_message(later),
+            "looking for repeated clauses, pass 3: 1,048,576 of 31,000,000"
+        );
     }
 
     #[test]

@@ -69,45 +69,99 @@ pub struct Tally {
 /// assert_eq!(tally.distinct_clauses, 171_000);
 /// ```
 pub fn tally<W: FnMut(&mut Sink) -> EncodeStats>(write: W) -> Tally {
-    tally_within(HASHES_PER_ROUND, write)
+    tally_within(HASHES_PER_ROUND, usize::MAX, write, &mut |_| ())
 }
 
-/// [`tally`] with at most `limit` hashes held at once.
-fn tally_within<W: FnMut(&mut Sink) -> EncodeStats>(limit: usize, mut write: W) -> Tally {
+/// How far [`tally_watched`] has got.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pass {
+    /// The pass over the formula, from 1: the first counts, the later ones
+    /// look for repeated clauses (see the module documentation).
+    pub pass: usize,
+    /// The clauses this pass has seen so far.
+    pub clauses: usize,
+    /// The clauses of a whole pass, once the first pass has counted them.
+    pub of: Option<usize>,
+}
+
+/// The clauses between two calls of [`tally_watched`]'s `watch`: about
+/// a tenth of a second of encoding.
+pub const WATCH_EVERY: usize = 1 << 20;
+
+/// As [`tally`], calling `watch` every [`WATCH_EVERY`] clauses, so that a
+/// formula that takes seconds to count (a 49×49 grid's has hundreds of
+/// millions of literals) can show how far it has got.
+pub fn tally_watched<W: FnMut(&mut Sink) -> EncodeStats>(
+    write: W,
+    watch: &mut dyn FnMut(Pass),
+) -> Tally {
+    tally_within(HASHES_PER_ROUND, WATCH_EVERY, write, watch)
+}
+
+/// [`tally_watched`] with at most `limit` hashes held at once, telling
+/// `watch` every `every` clauses.
+fn tally_within<W: FnMut(&mut Sink) -> EncodeStats>(
+    limit: usize,
+    every: usize,
+    mut write: W,
+    watch: &mut dyn FnMut(Pass),
+) -> Tally {
     // The first round counts, and keeps the hashes of the first share of
     // the hash range, halving the share whenever they would pass the limit.
-    let mut sink = Sink::new(Keep::Share {
-        bits: 0,
-        share: 0,
-        limit: Some(limit),
-    });
-    let stats = write(&mut sink);
-    let mut repeated: HashSet<u64> = sink.repeated_hashes().into_iter().collect();
-    let Keep::Share { bits, .. } = sink.keep else {
-        unreachable!("the first round keeps shares")
+    let (stats, first, mut repeated, bits) = {
+        let mut sink = Sink::new(
+            Keep::Share {
+                bits: 0,
+                share: 0,
+                limit: Some(limit),
+            },
+            every,
+        );
+        sink.watch = Some(&mut *watch);
+        let stats = write(&mut sink);
+        let repeated: HashSet<u64> = sink.repeated_hashes().into_iter().collect();
+        let Keep::Share { bits, .. } = sink.keep else {
+            unreachable!("the first round keeps shares")
+        };
+        let first = Tally {
+            stats: EncodeStats::default(),
+            var_count: sink.var_count,
+            used_variables: sink.used.iter().map(|w| w.count_ones() as usize).sum(),
+            literals: sink.literals,
+            distinct_clauses: sink.clauses,
+        };
+        (stats, first, repeated, bits)
     };
+    let of = Some(first.distinct_clauses);
+    let mut pass = 1;
     for share in 1..1u64 << bits {
-        let mut round = Sink::new(Keep::Share {
-            bits,
-            share,
-            limit: None,
-        });
+        let mut round = Sink::new(
+            Keep::Share {
+                bits,
+                share,
+                limit: None,
+            },
+            every,
+        );
+        pass += 1;
+        round.watch = Some(&mut *watch);
+        (round.pass, round.of) = (pass, of);
         write(&mut round);
         repeated.extend(round.repeated_hashes());
     }
     let repeats = if repeated.is_empty() {
         0
     } else {
-        let mut exact = Sink::new(Keep::Exact(repeated, HashMap::new()));
+        let mut exact = Sink::new(Keep::Exact(repeated, HashMap::new()), every);
+        exact.watch = Some(&mut *watch);
+        (exact.pass, exact.of) = (pass + 1, of);
         write(&mut exact);
         exact.repeats
     };
     Tally {
         stats,
-        var_count: sink.var_count,
-        used_variables: sink.used.iter().map(|w| w.count_ones() as usize).sum(),
-        literals: sink.literals,
-        distinct_clauses: sink.clauses - repeats,
+        distinct_clauses: first.distinct_clauses - repeats,
+        ..first
     }
 }
 
@@ -133,8 +187,14 @@ fn top(hash: u64, bits: u32) -> u64 {
 
 /// The sink [`tally`] encodes into: counts, a bit per variable seen, and
 /// the hashes or literals of the clauses its round keeps.
-pub struct Sink {
+pub struct Sink<'w> {
     keep: Keep,
+    /// Whom to tell every `every` clauses that this pass has got so far.
+    watch: Option<&'w mut (dyn FnMut(Pass) + 'w)>,
+    /// This pass, and the clauses of a whole pass once known.
+    pass: usize,
+    of: Option<usize>,
+    every: usize,
     var_count: usize,
     used: Vec<u64>,
     clauses: usize,
@@ -148,10 +208,14 @@ pub struct Sink {
     codes: Vec<u32>,
 }
 
-impl Sink {
-    fn new(keep: Keep) -> Sink {
+impl Sink<'_> {
+    fn new(keep: Keep, every: usize) -> Self {
         Sink {
             keep,
+            every,
+            watch: None,
+            pass: 1,
+            of: None,
             var_count: 0,
             used: Vec::new(),
             clauses: 0,
@@ -199,9 +263,18 @@ fn hash(codes: &[u32]) -> u64 {
     h ^ (h >> 31)
 }
 
-impl ExtendFormula for Sink {
+impl ExtendFormula for Sink<'_> {
     fn add_clause(&mut self, literals: &[Lit]) {
         self.clauses += 1;
+        if self.clauses.is_multiple_of(self.every)
+            && let Some(watch) = &mut self.watch
+        {
+            watch(Pass {
+                pass: self.pass,
+                clauses: self.clauses,
+                of: self.of,
+            });
+        }
         self.literals += literals.len();
         self.codes.clear();
         for lit in literals {
@@ -349,10 +422,27 @@ mod tests {
             EncodeStats::default()
         };
         // 161 clauses, at most 16 hashes a round: 16 rounds or more.
-        let t = tally_within(16, write);
+        let mut passes = Vec::new();
+        let t = tally_within(16, 50, write, &mut |pass| passes.push(pass));
         // Eight distinct pairs; the last clause repeats the pair (4, 5).
         assert_eq!(t.distinct_clauses, 8);
         assert_eq!(t.used_variables, 9);
         assert_eq!(t.var_count, 9);
+        // Every pass is told at 50, 100 and 150 of its 161 clauses; only
+        // the first does not know the whole yet. The repeats take a pass
+        // of their own after the first.
+        assert!(passes.len() >= 3 * 2 && passes.len() % 3 == 0, "{passes:?}");
+        for (i, pass) in passes.iter().enumerate() {
+            let (number, at) = (i / 3 + 1, 50 * (i % 3 + 1));
+            let of = (number > 1).then_some(161);
+            assert_eq!(
+                *pass,
+                Pass {
+                    pass: number,
+                    clauses: at,
+                    of
+                }
+            );
+        }
     }
 }
