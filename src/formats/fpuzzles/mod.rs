@@ -395,6 +395,18 @@ fn cells_of(key: &str, value: Option<&Value>, size: Size) -> Result<Vec<Cell>, F
     Ok(cells)
 }
 
+/// Refuses a field of an entry of `key` other than `field` and the
+/// colours and sizes that only draw: a field read nowhere would be a rule
+/// ignored.
+fn only_fields(key: &str, item: &Value, field: &str) -> Result<(), FpuzzlesError> {
+    let unknown = (item.as_object().into_iter().flat_map(|o| o.keys()))
+        .find(|k| *k != field && !COSMETIC_FIELDS.contains(&k.as_str()));
+    match unknown {
+        Some(k) => Err(invalid(format!("'{key}': takes no field '{k}'"))),
+        None => Ok(()),
+    }
+}
+
 /// Returns the list of objects under a key.
 fn items<'a>(key: &str, value: &'a Value) -> Result<&'a Vec<Value>, FpuzzlesError> {
     value
@@ -437,6 +449,7 @@ fn constraints(key: &str, value: &Value, size: Size) -> Result<Vec<Constraint>, 
         "extraregion" => items(key, value)?
             .iter()
             .map(|item| {
+                only_fields(key, item, "cells")?;
                 let cells = cells_of(key, item.get("cells"), size)?;
                 if cells.len() > size.side() {
                     return Err(invalid(format!(
@@ -450,6 +463,7 @@ fn constraints(key: &str, value: &Value, size: Size) -> Result<Vec<Constraint>, 
         "even" | "odd" => {
             let mut marks = Vec::new();
             for item in items(key, value)? {
+                only_fields(key, item, "cell")?;
                 let name = item.get("cell").and_then(Value::as_str).unwrap_or_default();
                 let cell = Cell::from_name(name, size).ok_or_else(|| {
                     invalid(format!("'{key}' names {item}, not a cell of the grid"))

@@ -312,6 +312,32 @@ impl State {
     }
 }
 
+/// Returns whether `c` is punctuation a comment may wrap a puzzle in:
+/// quotes, brackets, and the marks that end or label a word. Never a
+/// cell symbol or a blank (`.`, `_`, `*`), nor a character of an
+/// f-puzzles payload.
+fn is_wrapping(c: char) -> bool {
+    matches!(
+        c,
+        '(' | ')'
+            | '['
+            | ']'
+            | '{'
+            | '}'
+            | '<'
+            | '>'
+            | '"'
+            | '\''
+            | '`'
+            | ','
+            | ';'
+            | ':'
+            | '!'
+            | '?'
+            | '|'
+    )
+}
+
 /// Checks the comment after a one-line puzzle: a puzzle there would be
 /// lost, so it is an error pointing at it. A puzzle is a token that is a
 /// whole grid of any size (N² cell symbols) or an f-puzzles payload, bare
@@ -335,13 +361,31 @@ fn second_puzzle(line: &[u8], number: usize) -> Result<(), ParseError> {
         column += token.chars().count() + 1;
     }
     let comment = tokens.get(1..).unwrap_or_default();
+    // A puzzle quoted, in brackets or after a label (`(Q)`, `"Q"`,
+    // `see:Q`, `Q,`) is as lost as a bare one, so the pieces between
+    // punctuation are read too; a link is read whole first, its own
+    // `:` and `?` kept.
     let puzzle = |text: &str| is_written_grid(text) || fpuzzles::payload_of(text).is_some();
-    let alone = comment.iter().find(|(_, token)| puzzle(token));
+    let wrapped = |token: &str| token.split(is_wrapping).any(is_written_grid);
+    let alone = (comment.iter()).find(|(_, token)| puzzle(token) || wrapped(token));
+    let trimmed: Vec<&str> = (comment.iter())
+        .map(|(_, token)| token.trim_matches(is_wrapping))
+        .collect();
+    // The whole comment as one grid (rows, or numbers a cell each), or,
+    // after a word, N tokens of N cells each: the rows of a grid.
     let together = || {
-        let joined: String = comment.iter().map(|(_, token)| *token).collect();
-        comment
-            .first()
-            .filter(|_| comment.len() > 1 && is_written_grid(&joined))
+        let whole = comment.len() > 1 && is_written_grid(&trimmed.concat());
+        let rows = |at: usize| {
+            let side = trimmed[at].len();
+            (4..=64).contains(&side)
+                && (trimmed.get(at..at + side)).is_some_and(|rows| is_written_grid(&rows.concat()))
+        };
+        let first = if whole {
+            Some(0)
+        } else {
+            (0..trimmed.len()).find(|&at| rows(at))
+        };
+        first.map(|at| &comment[at])
     };
     match alone.or_else(together) {
         Some(&(column, _)) => Err(ParseError::new(

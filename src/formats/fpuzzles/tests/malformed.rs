@@ -26,6 +26,26 @@ fn malformed_puzzles_are_errors_never_panics() {
     ] {
         assert!(from_json(text).is_err(), "{text}");
     }
+    // A field these keys do not read would be a rule ignored: refused by
+    // name. Colours and sizes only draw.
+    for (entry, field) in [
+        (r#""even": [{"cell": "R1C2", "cells": ["R1C1"]}]"#, "cells"),
+        (r#""odd": [{"cell": "R1C1", "foo": "bar"}]"#, "foo"),
+        (
+            r#""extraregion": [{"cells": ["R1C1", "R2C2"], "value": "5"}]"#,
+            "value",
+        ),
+    ] {
+        let text = format!(r#"{{"size": 4, "grid": {grid4}, {entry}}}"#);
+        let error = from_json(&text).unwrap_err().to_string();
+        assert!(
+            error.contains(&format!("takes no field '{field}'")),
+            "{error}"
+        );
+        let drawn = entry.replace(&format!(r#""{field}""#), r#""outlineC""#);
+        let text = format!(r#"{{"size": 4, "grid": {grid4}, {drawn}}}"#);
+        assert!(from_json(&text).is_ok(), "{drawn}");
+    }
     for line in [
         "N4Ig",
         "N4Ig!!!",

@@ -156,6 +156,15 @@ fn a_second_puzzle_of_another_size_or_form_is_an_error_too() {
             87,
         ),
         (format!("{TOP1} N4IgABC"), 83),
+        // Quoted, bracketed, labelled or followed by a mark: still lost.
+        (format!("{TOP1} ({TOP1})"), 83),
+        (format!("{TOP1} \"{TOP1}\""), 83),
+        (format!("{TOP1} '{TOP1}'"), 83),
+        (format!("{TOP1} [{TOP1}"), 83),
+        (format!("{TOP1} {TOP1},"), 83),
+        (format!("{TOP1} next:{TOP1}"), 83),
+        (format!("{TOP1} ,{TOP1}"), 83),
+        (format!("{TOP1} also ({rows})"), 88),
     ];
     for (line, column) in lines {
         let all: Vec<_> = Puzzles::new(line.as_bytes(), Format::Auto).collect();
@@ -166,10 +175,17 @@ fn a_second_puzzle_of_another_size_or_form_is_an_error_too() {
             "{line}"
         );
     }
-    // A source's address, a rating, a few numbers: a comment.
-    let comment = format!("{TOP1} from http://magictour.free.fr/top95 rated 1 2 3");
-    let all: Vec<_> = Puzzles::new(comment.as_bytes(), Format::Auto).collect();
-    assert!(all[0].is_ok(), "{all:?}");
+    // A source's address, a rating, a few numbers: a comment, however
+    // punctuated.
+    for comment in [
+        "from http://magictour.free.fr/top95 rated 1 2 3",
+        "(rated 1.2, [hard]: \"see https://sudokuwiki.org/?bd=12\")",
+        "(1, 2, 3, 4)",
+    ] {
+        let line = format!("{TOP1} {comment}");
+        let all: Vec<_> = Puzzles::new(line.as_bytes(), Format::Auto).collect();
+        assert!(all[0].is_ok(), "{all:?}");
+    }
 }
 
 #[test]
