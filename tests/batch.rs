@@ -413,3 +413,23 @@ fn a_signal_stops_a_run_waiting_for_input() {
         );
     }
 }
+
+#[test]
+fn every_command_that_works_through_puzzles_takes_no_progress() {
+    // The bar shows on a terminal only: off one, --no-progress changes
+    // neither the answers nor stderr.
+    let grid_1 = grids(EULER)[0].to_string();
+    for command in ["solve", "count", "rate", "check", "candidates", "hint"] {
+        let shown = run_cli(&[command, "-"], grid_1.as_bytes());
+        let hidden = run_cli(&[command, "--no-progress", "-"], grid_1.as_bytes());
+        assert_eq!(shown.code, 0, "{command}: {}", shown.stderr);
+        // `rate` ends with its time on stderr: the words must match.
+        let words = |text: &str| text.replace(|c: char| c.is_ascii_digit(), "");
+        assert_eq!(
+            (hidden.code, &hidden.stdout, words(&hidden.stderr)),
+            (shown.code, &shown.stdout, words(&shown.stderr)),
+            "{command}"
+        );
+        assert!(!shown.stdout.is_empty(), "{command}");
+    }
+}

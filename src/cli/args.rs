@@ -411,6 +411,16 @@ impl CrossCheckArgs {
     }
 }
 
+/// Whether a command that works through puzzles shows its progress.
+#[derive(Debug, Args)]
+pub struct ProgressArgs {
+    /// Never show the progress bar (it appears on a terminal only, once a
+    /// batch has run for half a second; on stdin or a pipe, whose size is
+    /// unknown, it is a spinner with the puzzles done and the rate).
+    #[arg(long)]
+    pub(super) no_progress: bool,
+}
+
 /// How puzzles are encoded, solved and checked.
 #[derive(Debug, Args)]
 pub struct SolverArgs {

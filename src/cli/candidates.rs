@@ -14,6 +14,7 @@ use sudoku_sat::grid::{Cell, Digit, Size};
 use sudoku_sat::solve::candidate_counts::{CandidateCounts, candidate_counts};
 use sudoku_sat::solve::candidates::{Candidates, Solutions, true_candidates};
 
+use super::args::ProgressArgs;
 use super::count::{CheckArgs, verdict_words};
 use super::output::{ReportOutput, json_line, report_each};
 use super::shard::ShardArgs;
@@ -75,11 +76,16 @@ pub struct CandidatesArgs {
 
     #[command(flatten)]
     check: CheckArgs,
+
+    #[command(flatten)]
+    progress: ProgressArgs,
 }
 
 /// Runs `candidates`: each puzzle's candidate grid on stdout.
 pub fn candidates(args: CandidatesArgs) -> anyhow::Result<Status> {
-    let input = (args.input.open(args.file.as_deref())?).with_shard(args.shard.shard);
+    let input = (args.input.open(args.file.as_deref())?)
+        .with_shard(args.shard.shard)
+        .with_progress(&args.progress);
     let name = input.name.clone();
     let encoding = args.check.encoding();
     let mut status = Status::Success;

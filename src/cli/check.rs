@@ -16,6 +16,7 @@ use sudoku_sat::rules::Rule;
 use sudoku_sat::setter::{Analysis, analyze};
 use sudoku_sat::solve::{CrossCheck, cross_check};
 
+use super::args::ProgressArgs;
 use super::count::{CheckArgs, verdict_words};
 use super::explain_report::{check_core, core_words, difference_lines, givens_text};
 use super::output::{ReportOutput, json_line, report_each};
@@ -85,11 +86,16 @@ pub struct CheckCommandArgs {
 
     #[command(flatten)]
     check: CheckArgs,
+
+    #[command(flatten)]
+    progress: ProgressArgs,
 }
 
 /// Runs `check`: each puzzle's report on stdout.
 pub fn check(args: CheckCommandArgs) -> anyhow::Result<Status> {
-    let input = (args.input.open(args.file.as_deref())?).with_shard(args.shard.shard);
+    let input = (args.input.open(args.file.as_deref())?)
+        .with_shard(args.shard.shard)
+        .with_progress(&args.progress);
     let name = input.name.clone();
     let encoding = args.check.encoding();
     let mut rater = Rater::new(encoding)

@@ -16,6 +16,7 @@ use sudoku_sat::rules::Rule;
 use sudoku_sat::solve::backtrack;
 use sudoku_sat::solve::count::{Bound, Count, Counted, Counter};
 
+use super::args::ProgressArgs;
 use super::output::{ReportOutput, json_line, report_each};
 use super::say;
 use super::shard::ShardArgs;
@@ -85,6 +86,9 @@ pub struct CountArgs {
 
     #[command(flatten)]
     check: CheckArgs,
+
+    #[command(flatten)]
+    progress: ProgressArgs,
 }
 
 /// How puzzles are encoded and cross-checked, for `count` and `prove`.
@@ -127,7 +131,9 @@ impl CheckArgs {
 
 /// Runs `count`: one line `LABEL: COUNT` per puzzle on stdout.
 pub fn count(args: CountArgs) -> anyhow::Result<Status> {
-    let input = (args.input.open(args.file.as_deref())?).with_shard(args.shard.shard);
+    let input = (args.input.open(args.file.as_deref())?)
+        .with_shard(args.shard.shard)
+        .with_progress(&args.progress);
     let name = input.name.clone();
     let mut counter =
         Counter::new(args.check.encoding()).with_symmetry_breaking(args.break_symmetry);

@@ -13,6 +13,7 @@ use sudoku_sat::grid::Digit;
 use sudoku_sat::hint::score::{format_score, path_score};
 use sudoku_sat::hint::{HintError, Hinter, Step, Technique, Walk};
 
+use super::args::ProgressArgs;
 use super::output::{ReportOutput, json_line, report_each};
 use super::say;
 use super::shard::ShardArgs;
@@ -98,6 +99,9 @@ pub struct HintArgs {
     /// "r1c1", "candidates": [1, 5]}`; else empty).
     #[arg(long, short, value_enum, default_value_t)]
     output: ReportOutput,
+
+    #[command(flatten)]
+    progress: ProgressArgs,
 }
 
 /// Reads `--until`: a technique's id.
@@ -110,7 +114,9 @@ fn parse_technique(id: &str) -> Result<Technique, String> {
 
 /// Runs `hint` on each puzzle of the input.
 pub fn hint(args: HintArgs) -> anyhow::Result<Status> {
-    let input = (args.input.open(args.file.as_deref())?).with_shard(args.shard.shard);
+    let input = (args.input.open(args.file.as_deref())?)
+        .with_shard(args.shard.shard)
+        .with_progress(&args.progress);
     let name = input.name.clone();
     let encoding = args.encoding.encoding();
     let mut ceiling = args.until.unwrap_or(Technique::SolverRefutation);

@@ -8,6 +8,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Context, bail};
 
+use super::args::ProgressArgs;
+use super::progress::{Counted, Progress};
 use super::shard::Shard;
 use super::signals::stopped;
 use super::{files, say};
@@ -35,6 +37,9 @@ pub struct Input {
     drawings: &'static str,
     /// The slice of the puzzles to read (`--shard`); all without one.
     shard: Option<Shard>,
+    /// Whether a command's progress bar may show (off with
+    /// `--no-progress`; it shows on a terminal only).
+    pub shows_progress: bool,
 }
 
 /// The name diagnostics give a puzzle written on the command line.
@@ -67,6 +72,7 @@ impl Input {
                 extra: None,
                 drawings: NOT_ENFORCED,
                 shard: None,
+                shows_progress: false,
             });
         }
         match path {
@@ -105,6 +111,7 @@ impl Input {
                     extra: None,
                     drawings: NOT_ENFORCED,
                     shard: None,
+                    shows_progress: false,
                 })
             }
         }
@@ -136,6 +143,7 @@ impl Input {
             extra: None,
             drawings: NOT_ENFORCED,
             shard: None,
+            shows_progress: false,
         }
     }
 
@@ -148,6 +156,7 @@ impl Input {
             extra: None,
             drawings: NOT_ENFORCED,
             shard: None,
+            shows_progress: false,
         }
     }
 
@@ -163,6 +172,13 @@ impl Input {
     /// (see [`super::shard`]); `None` keeps them all.
     pub fn with_shard(mut self, shard: Option<Shard>) -> Input {
         self.shard = shard;
+        self
+    }
+
+    /// Returns the same input showing progress unless `args` says not
+    /// to ([`super::output::report_each`] draws it).
+    pub fn with_progress(mut self, args: &ProgressArgs) -> Input {
+        self.shows_progress = !args.no_progress;
         self
     }
 
@@ -232,13 +248,33 @@ impl Input {
     pub fn for_each(
         self,
         format: ReadOptions,
+        each: impl FnMut(&str, Puzzle) -> anyhow::Result<()>,
+    ) -> anyhow::Result<usize> {
+        self.for_each_shown(format, None, each)
+    }
+
+    /// As [`Input::for_each`], showing `progress` when there is one: the
+    /// bytes read and the puzzles done, with the messages on stderr
+    /// printed above the bar.
+    pub fn for_each_shown(
+        self,
+        format: ReadOptions,
+        mut progress: Option<&mut Progress>,
         mut each: impl FnMut(&str, Puzzle) -> anyhow::Result<()>,
     ) -> anyhow::Result<usize> {
         let options = self.options(format);
         let name = self.name;
         let mut errors = 0;
         let shard = self.shard;
-        let mut puzzles = (0..).zip(Puzzles::new(self.reader, options));
+        let reader: Box<dyn BufRead + Send> = match &progress {
+            Some(progress) => Box::new(Counted {
+                inner: self.reader,
+                bytes: Arc::clone(&progress.bytes),
+            }),
+            None => self.reader,
+        };
+        let mut done = 0;
+        let mut puzzles = (0..).zip(Puzzles::new(reader, options));
         while stopped().is_none() {
             let Some((k, item)) = puzzles.next() else {
                 break;
@@ -251,15 +287,23 @@ impl Input {
             if shard.is_some_and(|s| !s.holds(k)) {
                 continue;
             }
+            let shown = |say: &mut dyn FnMut()| match &progress {
+                Some(progress) => progress.suspend(say),
+                None => say(),
+            };
             match add_rules(self.extra.as_deref(), item) {
                 Ok(puzzle) => {
-                    note_ignored(&name, &puzzle, self.drawings);
+                    shown(&mut || note_ignored(&name, &puzzle, self.drawings));
                     each(&name, puzzle)?
                 }
                 Err(error) => {
-                    report(&name, &error);
+                    shown(&mut || report(&name, &error));
                     errors += 1;
                 }
+            }
+            done += 1;
+            if let Some(progress) = progress.as_deref_mut() {
+                progress.tick(done);
             }
         }
         Ok(errors)

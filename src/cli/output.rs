@@ -8,6 +8,7 @@ use anyhow::Context;
 
 use super::Status;
 use super::input::Input;
+use super::progress::Progress;
 use super::records::Records;
 use super::say;
 use super::signals::{Signal, report_stop, stopped};
@@ -146,7 +147,8 @@ pub fn report_each(
     let mut out = Records::new(flush_each(&input));
     let mut done = 0;
     let mut wrong_solutions = 0;
-    let result = input.for_each(options, |source, puzzle| {
+    let mut progress = Progress::new(input.shows_progress, input.len);
+    let result = input.for_each_shown(options, Some(&mut progress), |source, puzzle| {
         let broken = (puzzle.expected.as_ref()).and_then(|grid| puzzle.puzzle.check(grid).err());
         if let Some(broken) = broken {
             wrong_solutions += 1;
@@ -161,6 +163,7 @@ pub fn report_each(
         out.end_record().context("cannot write to stdout")?;
         Ok(())
     });
+    progress.finish();
     out.flush().context("cannot write to stdout")?;
     Ok(Reported {
         unreadable: result?,

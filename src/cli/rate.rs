@@ -15,6 +15,7 @@ use sudoku_sat::rate::{Level, Rater, Rating, Summary};
 use sudoku_sat::solve::Outcome;
 
 use super::EncodingArgs;
+use super::args::ProgressArgs;
 use super::output::{ReportOutput, json_line, print_line, report_each};
 use super::say;
 use super::shard::ShardArgs;
@@ -83,6 +84,9 @@ pub struct RateArgs {
     /// (that limit was --probe-limit).
     #[arg(long, short, value_enum, default_value_t)]
     output: ReportOutput,
+
+    #[command(flatten)]
+    progress: ProgressArgs,
 }
 
 /// Returns the JSON object `rate --output json` prints for a puzzle.
@@ -179,7 +183,9 @@ fn summary_line(summary: &Summary) -> String {
 
 /// Runs `rate`.
 pub fn rate(args: RateArgs) -> anyhow::Result<Status> {
-    let input = (args.input.open(args.file.as_deref())?).with_shard(args.shard.shard);
+    let input = (args.input.open(args.file.as_deref())?)
+        .with_shard(args.shard.shard)
+        .with_progress(&args.progress);
     let name = input.name.clone();
     let mut rater = Rater::new(args.encoding.encoding())
         .with_decision_limit(args.decision_limit)
