@@ -22,13 +22,14 @@ use checks::{certify, recheck};
 use report::{Tally, record};
 use template::{grid_file, no_solution, template};
 
-use super::convert::lost_in_text;
+use super::output::text_format;
 use super::output::{OutputFormat, Printer};
 use super::progress::Progress;
 use super::shard::{Shard, parse_shard};
 use super::signals::{report_stop, stop_flag, stopped};
 use super::{CrossCheckArgs, EncodingArgs, InputArgs, Status};
 use super::{files, say};
+use sudoku_sat::formats::text::text_loss;
 
 /// The rating a generated puzzle must have (`rate`'s levels).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -304,14 +305,15 @@ pub fn generate(args: GenerateArgs) -> anyhow::Result<Status> {
     let Some((source, template, shown)) = template(&args)? else {
         return Ok(Status::Error);
     };
-    let plain = !matches!(
-        args.output,
-        OutputFormat::Json | OutputFormat::Csv | OutputFormat::Fpuzzles
-    );
-    if let Some(what) =
-        lost_in_text(&template).filter(|_| plain || args.output == OutputFormat::Csv)
-    {
-        bail!("a text grid cannot hold the template's {what}; use --output fpuzzles or json");
+    // Refused before any puzzle is made: a grid written without its
+    // constraints or blocks reads back as another puzzle.
+    if let Some(what) = text_format(args.output).and_then(|format| text_loss(&template, format)) {
+        let hint = if what.ends_with("blocks") && args.output != OutputFormat::Grid {
+            "use --output grid, pretty, fpuzzles or json"
+        } else {
+            "use --output fpuzzles or json"
+        };
+        bail!("a text grid cannot hold the template's {what}; {hint}");
     }
     if let Some(dir) = &args.proof {
         if std::fs::metadata(dir).is_ok_and(|m| !m.is_dir()) {

@@ -47,6 +47,9 @@ pub enum AnswerErrorKind {
     Unknown,
     /// Two status lines contradict each other.
     ConflictingStatus,
+    /// The status is unsatisfiable (or unknown), yet a model was printed:
+    /// the output contradicts itself, or joins two runs.
+    ModelWithoutSat,
     /// The status is satisfiable but no model was printed.
     MissingModel,
     /// There are `v` lines but no `s` line: the output is incomplete.
@@ -94,6 +97,9 @@ impl fmt::Display for AnswerError {
             }
             AnswerErrorKind::Unknown => f.write_str("the solver did not decide (UNKNOWN)"),
             AnswerErrorKind::ConflictingStatus => f.write_str("status lines contradict each other"),
+            AnswerErrorKind::ModelWithoutSat => {
+                f.write_str("a model, yet the status says no model was found")
+            }
             AnswerErrorKind::MissingModel => f.write_str(
                 "satisfiable, but no model was printed (minisat writes its model to a \
                  result file: minisat in.cnf model.txt)",
@@ -257,6 +263,9 @@ pub fn read_answer(text: &str) -> Result<Answer, AnswerError> {
         }
     }
     match status {
+        Some(Status::Unsat | Status::Unknown) if model.seen => {
+            Err(AnswerError::new(0, AnswerErrorKind::ModelWithoutSat))
+        }
         Some(Status::Unsat) => Ok(Answer::Unsat),
         Some(Status::Unknown) => Err(AnswerError::new(0, AnswerErrorKind::Unknown)),
         Some(Status::Sat) if !model.seen => Err(AnswerError::new(0, AnswerErrorKind::MissingModel)),
@@ -321,6 +330,15 @@ mod tests {
         );
         assert_eq!(kind("s SATISFIABLE\n"), AnswerErrorKind::MissingModel);
         assert_eq!(kind("s UNKNOWN\n"), AnswerErrorKind::Unknown);
+        // A model beside a status that says there is none: refused, not
+        // read as either.
+        for text in [
+            "s UNSATISFIABLE\nv 1 -2 0\n",
+            "UNSAT\n1 -2 0\n",
+            "s UNKNOWN\nv 1 0\n",
+        ] {
+            assert_eq!(kind(text), AnswerErrorKind::ModelWithoutSat, "{text}");
+        }
         assert_eq!(
             kind("s SATISFIABLE\ns UNSATISFIABLE\n"),
             AnswerErrorKind::ConflictingStatus
