@@ -253,10 +253,15 @@ fn other_hosts_and_hidden_files_are_refused_and_any_method_named() {
         let (head, _) = server.raw(other);
         assert!(head.starts_with("HTTP/1.1 405"), "{head}");
     }
-    let absolute = format!("GET http://127.0.0.1:{}/ HTTP/1.1\r\n\r\n", server.port);
+    let absolute = format!("GET http://127.0.0.1:{}/ HTTP/1.0\r\n\r\n", server.port);
     let (head, body) = server.raw(absolute.as_bytes());
     assert!(head.starts_with("HTTP/1.1 200"), "{head}");
     assert_eq!(body, b"page");
+    // HTTP/1.1 without a Host, and versions the server does not speak.
+    let (head, _) = server.raw(b"GET / HTTP/1.1\r\n\r\n");
+    assert!(head.starts_with("HTTP/1.1 400"), "{head}");
+    let (head, _) = server.raw(b"GET / HTTP/9.9\r\nHost: 127.0.0.1\r\n\r\n");
+    assert!(head.starts_with("HTTP/1.1 505"), "{head}");
     let (head, body) = server.raw(b"GET / HTTP/1.1\r\nHost: rebound.example:8096\r\n\r\n");
     assert!(head.starts_with("HTTP/1.1 403"), "{head}");
     assert!(String::from_utf8_lossy(&body).contains("only at 127.0.0.1"));

@@ -32,8 +32,11 @@ pub enum Refused {
     Method,
     /// 403: a `Host` other than the loopback address's names, as a page
     /// of another site sends after pointing its own name at 127.0.0.1
-    /// (DNS rebinding), to read the served files.
+    /// (DNS rebinding), to read the served files; or such a name in the
+    /// target's absolute form, which a server must take over `Host`.
     Host,
+    /// 505: a version other than HTTP/1.0 and HTTP/1.1.
+    Version,
 }
 
 /// Reads a request head, at most `limit` bytes of it (the caller bounds
@@ -91,6 +94,9 @@ fn parse_head(lines: &[String]) -> Result<Request, Refused> {
     if method.is_empty() || !method.bytes().all(token) || !version.starts_with("HTTP/") {
         return Err(malformed);
     }
+    if version != "HTTP/1.1" && version != "HTTP/1.0" {
+        return Err(Refused::Version);
+    }
     let head_only = match method {
         "GET" => false,
         "HEAD" => true,
@@ -99,11 +105,17 @@ fn parse_head(lines: &[String]) -> Result<Request, Refused> {
     // A server must take the absolute form of a target as well
     // (`GET http://127.0.0.1:8096/app.js`, RFC 9112, 3.2.2): its path is
     // what is asked for.
-    let target = match ["http://", "https://"]
+    let absolute = ["http://", "https://"]
         .iter()
-        .find_map(|scheme| target.strip_prefix(scheme))
-    {
-        Some(rest) => rest.find('/').map_or("/", |at| &rest[at..]),
+        .find_map(|scheme| target.strip_prefix(scheme));
+    let target = match absolute {
+        Some(rest) => {
+            let (authority, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+            if !is_loopback_host(authority) {
+                return Err(Refused::Host);
+            }
+            if path.is_empty() { "/" } else { path }
+        }
         None => target,
     };
     if !target.starts_with('/') {
@@ -115,10 +127,12 @@ fn parse_head(lines: &[String]) -> Result<Request, Refused> {
         gzip: false,
         if_none_match: Vec::new(),
     };
+    let mut host = false;
     for header in &lines[1..] {
         let Some((name, value)) = header.split_once(':') else {
             return Err(Refused::BadRequest("a header line is NAME: VALUE\n"));
         };
+        host |= name.eq_ignore_ascii_case("host");
         if name.eq_ignore_ascii_case("host") && !is_loopback_host(value.trim()) {
             return Err(Refused::Host);
         }
@@ -129,6 +143,12 @@ fn parse_head(lines: &[String]) -> Result<Request, Refused> {
                 .if_none_match
                 .extend(value.split(',').map(|tag| tag.trim().to_string()));
         }
+    }
+    // HTTP/1.1 requires a Host header (RFC 9112, 3.2).
+    if version == "HTTP/1.1" && !host {
+        return Err(Refused::BadRequest(
+            "an HTTP/1.1 request needs a Host header\n",
+        ));
     }
     Ok(request)
 }
@@ -230,6 +250,7 @@ fn reason(code: u16) -> &'static str {
         403 => "Forbidden",
         404 => "Not Found",
         405 => "Method Not Allowed",
+        505 => "HTTP Version Not Supported",
         _ => "Error",
     }
 }
@@ -345,18 +366,32 @@ mod tests {
         ] {
             assert_eq!(parse(other), Err(Refused::Method));
         }
-        assert!(parse(b"HEAD / HTTP/1.1\r\n\r\n").unwrap().head_only);
+        assert!(parse(b"HEAD / HTTP/1.0\r\n\r\n").unwrap().head_only);
+        // HTTP/1.1 needs a Host; other versions are not spoken.
+        assert!(matches!(
+            parse(b"GET / HTTP/1.1\r\n\r\n"),
+            Err(Refused::BadRequest(why)) if why.contains("Host")
+        ));
+        for version in ["HTTP/9.9", "HTTP/2", "HTTP/1.10"] {
+            let head = format!("GET / {version}\r\nHost: 127.0.0.1\r\n\r\n");
+            assert_eq!(parse(head.as_bytes()), Err(Refused::Version), "{version}");
+        }
     }
 
     #[test]
     fn an_absolute_target_asks_for_its_path() {
-        let request = parse(b"GET http://127.0.0.1:8096/app.js?p=1 HTTP/1.1\r\n\r\n").unwrap();
+        let request = parse(b"GET http://127.0.0.1:8096/app.js?p=1 HTTP/1.0\r\n\r\n").unwrap();
         assert_eq!(request.target, "/app.js?p=1");
         assert_eq!(
-            parse(b"GET http://localhost HTTP/1.1\r\n\r\n")
+            parse(b"GET http://localhost HTTP/1.1\r\nHost: localhost\r\n\r\n")
                 .unwrap()
                 .target,
             "/"
+        );
+        // The target's host is the one asked for, whatever Host says.
+        assert_eq!(
+            parse(b"GET http://evil.com/app.js HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"),
+            Err(Refused::Host)
         );
     }
 

@@ -176,6 +176,7 @@ fn answer(stream: TcpStream, page: &Page) -> io::Result<()> {
             "",
         ),
         Refused::Method => (405, "only GET and HEAD\n", "Allow: GET, HEAD\r\n"),
+        Refused::Version => (505, "only HTTP/1.0 and HTTP/1.1\n", ""),
         Refused::BadRequest(why) => (400, why, ""),
         Refused::TooLong(limit) => {
             too_long = format!("the request head is longer than {} KiB\n", limit >> 10);
