@@ -148,6 +148,15 @@ impl fmt::Display for LangErrorKind {
             } => write!(f, "'{name}' takes {expected} arguments, found {found}"),
             LangErrorKind::Recursive(n) => write!(f, "definition '{n}' calls itself"),
             LangErrorKind::Redefined(n) => write!(f, "'{n}' is already defined"),
+            // An estimate that saturated is no count worth printing.
+            LangErrorKind::TooLarge {
+                what,
+                estimate: u64::MAX,
+                limit,
+            } => write!(
+                f,
+                "the rule would make more {what} than can be counted, more than the limit of {limit}"
+            ),
             LangErrorKind::TooLarge {
                 what,
                 estimate,

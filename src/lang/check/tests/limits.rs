@@ -27,6 +27,16 @@ fn the_node_limit_stops_a_huge_rule_fast() {
     assert!(estimate > 4096u64.pow(3), "{estimate}");
     assert_eq!((e.span.start, e.span.end), (0, rule.len() as u32));
     assert!(took < Duration::from_secs(30), "took {took:?}");
+    // A count past u64 is said in words, not as 18446744073709551615.
+    let saturated = LangErrorKind::TooLarge {
+        what: "clauses",
+        estimate: u64::MAX,
+        limit: 2_000_000,
+    };
+    assert_eq!(
+        saturated.to_string(),
+        "the rule would make more clauses than can be counted, more than the limit of 2000000"
+    );
 
     let small = Limits { nodes: 100 };
     let e = Library::catalogue()
