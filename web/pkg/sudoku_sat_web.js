@@ -606,7 +606,7 @@ async function __wbg_init_once(module_or_path) {
     }
 
     if (module_or_path === undefined) {
-        module_or_path = new URL('sudoku_sat_web_bg.7d7b46d9b0fc13ab.wasm', import.meta.url);
+        module_or_path = new URL('sudoku_sat_web_bg.2b7ce6bf3c310acd.wasm', import.meta.url);
     }
     const imports = __wbg_get_imports();
 
