@@ -105,6 +105,30 @@ fn every_command_stops_between_puzzles_on_a_signal() {
     }
 }
 
+/// `bench` stops between two puzzles too: the rows printed are whole, a
+/// row cut short is not printed, and stderr says what was being timed.
+#[cfg(unix)]
+#[test]
+fn bench_stops_between_puzzles_on_a_signal() {
+    // Euler's grids a hundred times over: the minimal encoding alone
+    // takes seconds on them.
+    let lines: String = grids(EULER).iter().map(|g| format!("{g}\n")).collect();
+    let (_dir, file) = crate::common::temp_file("many.txt", lines.repeat(100).as_bytes());
+    let child = spawn_piped(&["bench", "--first", "0", file.to_str().unwrap()]);
+    let run = crate::common::signal_after_first_line(child, libc::SIGINT, false);
+    assert_eq!(run.code, Some(130), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("interrupted while measuring"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("the rows printed so far are complete"));
+    // Every row printed holds its three figures.
+    for row in run.stdout.lines().filter(|l| l.starts_with("  sat ")) {
+        assert_eq!(row.split_whitespace().count(), 6, "{row}");
+    }
+}
+
 /// During a long puzzle the first Ctrl-C is acknowledged on stderr while
 /// the puzzle goes on, and a second one ends the run at once.
 #[cfg(unix)]

@@ -16,6 +16,8 @@ use sudoku_sat::solve::Outcome;
 use sudoku_sat::solve::sat::{Engine, SatSolver, Strategy};
 
 use super::output;
+use super::progress::Spinner;
+use super::signals::{Signal, stopped};
 use super::{InputArgs, Status, say};
 
 /// `println!` that returns a write error instead of panicking.
@@ -54,6 +56,49 @@ pub struct BenchArgs {
     /// The at-most-one encoding of every SAT configuration.
     #[arg(long, value_enum, default_value_t)]
     amo: AmoKind,
+
+    /// Never show the spinner that says, on a terminal, which file and
+    /// path are being measured and how far (from half a second on).
+    #[arg(long)]
+    no_progress: bool,
+}
+
+/// Times `solve` on each puzzle, saying on `spinner` how far `what` has
+/// got. Returns the times and the outcomes, or the signal that stopped
+/// the run between two puzzles: a row cut short is not printed.
+fn time_each<P, T>(
+    spinner: &mut Spinner,
+    what: &str,
+    puzzles: &[P],
+    mut solve: impl FnMut(&P) -> anyhow::Result<T>,
+) -> anyhow::Result<Result<(Vec<Duration>, Vec<T>), Signal>> {
+    let mut times = Vec::with_capacity(puzzles.len());
+    let mut outcomes = Vec::with_capacity(puzzles.len());
+    for (i, puzzle) in puzzles.iter().enumerate() {
+        if let Some(signal) = stopped() {
+            return Ok(Err(signal));
+        }
+        // A glance at the clock every 256 puzzles: the spinner costs the
+        // figures nothing worth seeing.
+        if i % 256 == 0 {
+            spinner.show(|| format!("{what}: {i} of {} puzzles", puzzles.len()));
+        }
+        let start = Instant::now();
+        let outcome = solve(puzzle)?;
+        times.push(start.elapsed());
+        outcomes.push(outcome);
+    }
+    Ok(Ok((times, outcomes)))
+}
+
+/// Says on stderr that `signal` stopped the run while `what` was being
+/// measured, and returns the exit status for it.
+fn report_stopped(signal: Signal, what: &str) -> Status {
+    let (word, status) = signal.ended();
+    say::report(format_args!(
+        "{word} while measuring {what}; the rows printed so far are complete"
+    ));
+    status
 }
 
 /// One way of solving, timed over a file's puzzles.
@@ -147,14 +192,17 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<Status> {
          batsat or CaDiCaL (built with the `batsat` or `cadical` feature);\n\
          backtracker = the native oracle."
     );
+    let mut spinner = Spinner::new(!args.no_progress);
     for ToMeasure {
         name,
         puzzles,
         variants,
     } in &files
     {
-        if !variants.is_empty() {
-            by_family(name, variants, args.amo)?;
+        if !variants.is_empty()
+            && let Err(signal) = by_family(name, variants, args.amo, &mut spinner)?
+        {
+            return Ok(report_stopped(signal, name));
         }
         if puzzles.is_empty() {
             continue;
@@ -196,17 +244,13 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<Status> {
                 #[allow(unreachable_patterns)]
                 _ => format!("{} {} ({})", engine.name(), rules.name(), strategy.name()),
             };
-            let mut measure = Measure {
-                name: label,
-                times: Vec::with_capacity(puzzles.len()),
-            };
-            let mut outcomes = Vec::with_capacity(puzzles.len());
-            for grid in puzzles {
-                let start = Instant::now();
-                let outcome = solver.solve(grid)?;
-                measure.times.push(start.elapsed());
-                outcomes.push(outcome);
-            }
+            let what = format!("{name}, {}", label.trim());
+            let (times, outcomes) =
+                match time_each(&mut spinner, &what, puzzles, |grid| Ok(solver.solve(grid)?))? {
+                    Ok(done) => done,
+                    Err(signal) => return Ok(report_stopped(signal, &what)),
+                };
+            let mut measure = Measure { name: label, times };
             if let Some(first) = &reference {
                 for (i, (a, b)) in first.iter().zip(&outcomes).enumerate() {
                     if verdict_of(a) != verdict_of(b) {
@@ -223,17 +267,18 @@ pub fn bench(args: BenchArgs) -> anyhow::Result<Status> {
             print_line!("{}", measure.row());
         }
         let backtracker = Backtracker::default();
+        let what = format!("{name}, backtracker");
+        let searched = time_each(&mut spinner, &what, puzzles, |grid| {
+            Ok(backtracker.solve(grid).verdict == Verdict::GaveUp)
+        })?;
+        let (times, gave_up) = match searched {
+            Ok((times, verdicts)) => (times, verdicts.iter().filter(|&&g| g).count()),
+            Err(signal) => return Ok(report_stopped(signal, &what)),
+        };
         let mut measure = Measure {
             name: "backtracker".to_string(),
-            times: Vec::with_capacity(puzzles.len()),
+            times,
         };
-        let mut gave_up = 0;
-        for grid in puzzles {
-            let start = Instant::now();
-            let search = backtracker.solve(grid);
-            measure.times.push(start.elapsed());
-            gave_up += usize::from(search.verdict == Verdict::GaveUp);
-        }
         print_line!("{}", measure.row());
         if gave_up > 0 {
             print_line!(
@@ -255,7 +300,12 @@ fn other_engines() -> impl Iterator<Item = Engine> {
 /// each puzzle counts towards every family it holds. Each time is one
 /// solve with its uniqueness proof and the check of every model against
 /// every rule; the configurations must agree.
-fn by_family(name: &str, puzzles: &[Puzzle], amo: AmoKind) -> anyhow::Result<()> {
+fn by_family(
+    name: &str,
+    puzzles: &[Puzzle],
+    amo: AmoKind,
+    spinner: &mut Spinner,
+) -> anyhow::Result<Result<(), Signal>> {
     let columns: Vec<(SumKind, Engine)> = (SumKind::value_variants().iter())
         .map(|&sum| (sum, Engine::Varisat))
         .chain(other_engines().map(|engine| (SumKind::default(), engine)))
@@ -275,14 +325,14 @@ fn by_family(name: &str, puzzles: &[Puzzle], amo: AmoKind) -> anyhow::Result<()>
             ..Default::default()
         });
         solver.set_engine(column.1);
-        let mut row = Vec::with_capacity(puzzles.len());
-        let mut outcomes = Vec::with_capacity(puzzles.len());
-        for puzzle in puzzles {
-            let start = Instant::now();
-            let outcome = solver.solve_puzzle(puzzle)?;
-            row.push(start.elapsed());
-            outcomes.push(outcome);
-        }
+        let what = format!("{name}, variants under {}", label(column));
+        let solved = time_each(spinner, &what, puzzles, |puzzle| {
+            Ok(solver.solve_puzzle(puzzle)?)
+        })?;
+        let (row, outcomes) = match solved {
+            Ok(done) => done,
+            Err(signal) => return Ok(Err(signal)),
+        };
         match &reference {
             Some(first) => {
                 let differs = |&i: &usize| verdict_of(&first[i]) != verdict_of(&outcomes[i]);
@@ -337,5 +387,5 @@ fn by_family(name: &str, puzzles: &[Puzzle], amo: AmoKind) -> anyhow::Result<()>
         }
         print_line!("{line}");
     }
-    Ok(())
+    Ok(Ok(()))
 }

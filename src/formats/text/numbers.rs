@@ -14,7 +14,15 @@ fn numbers_like(line: &[u8]) -> bool {
     // number too, read where it stands rather than turning the row into
     // cells of another size; the groups of a row of symbols, as
     // `003 020 600`, stand beside no one- or two-digit token.
-    let padded = |t: &[u8]| t.len() > 2 && t[0] == b'0' && digits(t);
+    // Only a number a cell can hold, though: a one-line puzzle that
+    // starts with a blank, `003020600…`, followed by a comment of numbers
+    // is no row of numbers.
+    let padded = |t: &[u8]| {
+        t.len() > 2
+            && t[0] == b'0'
+            && digits(t)
+            && t.iter().skip_while(|&&b| b == b'0').count() <= 2
+    };
     let (mut count, mut wide, mut single, mut zeros) = (0, false, false, false);
     for token in tokens.by_ref() {
         if padded(token) {

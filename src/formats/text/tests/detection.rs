@@ -175,6 +175,15 @@ fn a_second_puzzle_of_another_size_or_form_is_an_error_too() {
             "{line}"
         );
     }
+    // A puzzle that starts with blanks written as zeros, then numbers: a
+    // puzzle and its comment, not a row of numbers.
+    let zeros = "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+    for comment in ["1 2 3", "1 2 3 4 5 6 7 8", "rated 12 of 20"] {
+        let line = format!("{zeros} {comment}");
+        let all: Vec<_> = Puzzles::new(line.as_bytes(), Format::Auto).collect();
+        assert_eq!(all.len(), 1, "{all:?}");
+        assert_eq!(all[0].as_ref().unwrap().grid().given_count(), 32, "{line}");
+    }
     // A source's address, a rating, a few numbers: a comment, however
     // punctuated.
     for comment in [
