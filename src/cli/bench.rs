@@ -63,6 +63,9 @@ pub struct BenchArgs {
     no_progress: bool,
 }
 
+/// Each puzzle's time and outcome, in the file's order.
+type Timed<T> = (Vec<Duration>, Vec<T>);
+
 /// Times `solve` on each puzzle, saying on `spinner` how far `what` has
 /// got. Returns the times and the outcomes, or the signal that stopped
 /// the run between two puzzles: a row cut short is not printed.
@@ -71,7 +74,7 @@ fn time_each<P, T>(
     what: &str,
     puzzles: &[P],
     mut solve: impl FnMut(&P) -> anyhow::Result<T>,
-) -> anyhow::Result<Result<(Vec<Duration>, Vec<T>), Signal>> {
+) -> anyhow::Result<Result<Timed<T>, Signal>> {
     let mut times = Vec::with_capacity(puzzles.len());
     let mut outcomes = Vec::with_capacity(puzzles.len());
     for (i, puzzle) in puzzles.iter().enumerate() {

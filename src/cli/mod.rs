@@ -195,6 +195,7 @@ impl Command {
                 | Command::Check(_)
                 | Command::Rate(_)
                 | Command::Convert(_)
+                | Command::Bench(_)
         )
     }
 }
