@@ -2,5 +2,5 @@
 // carries in the binary, by their path in web/.
 &[
     ("pkg/sudoku_sat_web.js", include_bytes!("sudoku_sat_web.js")),
-    ("pkg/sudoku_sat_web_bg.2b7ce6bf3c310acd.wasm", include_bytes!("sudoku_sat_web_bg.2b7ce6bf3c310acd.wasm")),
+    ("pkg/sudoku_sat_web_bg.8d276d4ced16c5ac.wasm", include_bytes!("sudoku_sat_web_bg.8d276d4ced16c5ac.wasm")),
 ]
