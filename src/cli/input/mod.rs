@@ -4,9 +4,14 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Context, bail};
+
+mod named;
+mod stdin;
+
+use named::{inline_puzzle, near_puzzle, unfound_name};
+use stdin::{StopAware, stdin_reader};
 
 use super::args::ProgressArgs;
 use super::progress::{Counted, Progress};
@@ -16,7 +21,6 @@ use super::{files, say};
 use sudoku_sat::formats::rules_file::{self, Extra};
 use sudoku_sat::formats::text::{
     Format, MAX_RULES_FILE_BYTES, ParseError, ParseErrorKind, Puzzle, Puzzles, ReadOptions,
-    looks_like_puzzle,
 };
 
 /// A source of puzzle text and the name diagnostics use for it.
@@ -60,7 +64,7 @@ pub const DRAWN_AGAIN: &str = "they are drawn in the link as read, and rules dra
 impl Input {
     /// Opens a file, or standard input for `None` or `-`. A path that names
     /// nothing but looks like a puzzle or a link (see
-    /// [`looks_like_puzzle`]) is read as the puzzle itself, named
+    /// [`looks_like_puzzle`](sudoku_sat::formats::text::looks_like_puzzle)) is read as the puzzle itself, named
     /// [`ARGUMENT`]: people paste puzzles where a file is expected.
     pub fn open(path: Option<&Path>) -> anyhow::Result<Input> {
         if let Some(text) = path.and_then(inline_puzzle) {
@@ -310,74 +314,6 @@ impl Input {
     }
 }
 
-/// Returns the text of a FILE argument that is a puzzle rather than a
-/// path: nothing exists there (not even a broken link), and the text looks
-/// like a puzzle or a link. A name too long for a file (a bare f-puzzles
-/// payload runs to thousands of characters) names nothing either.
-fn inline_puzzle(path: &Path) -> Option<String> {
-    let missing = std::fs::symlink_metadata(path).is_err_and(|e| {
-        matches!(
-            e.kind(),
-            io::ErrorKind::NotFound | io::ErrorKind::InvalidFilename
-        )
-    });
-    let text = path.to_str().filter(|_| missing)?;
-    if looks_like_puzzle(text) {
-        return Some(text.trim().to_string());
-    }
-    // Rows pasted with spaces or line breaks between them, as a grid is
-    // often copied: the cells alone, on one line.
-    let cells: String = text.split_whitespace().collect();
-    (cells.len() < text.trim().len() && looks_like_puzzle(&cells)).then_some(cells)
-}
-
-/// Returns how an error names a FILE argument that names nothing: as
-/// given (a 9×9 grid typed in rows fits), or, past 100 characters (a
-/// bigger grid or a payload mistyped), its first 50 and its length, so
-/// the message stays one short line.
-fn unfound_name(name: &str) -> String {
-    let length = name.chars().count();
-    if length <= 100 {
-        return name.to_string();
-    }
-    let start: String = name.chars().take(50).collect();
-    format!("{start}… ({length} characters)")
-}
-
-/// For a FILE argument that names nothing: when it is written like a
-/// puzzle (cell symbols and blanks, spaces between rows) but has no square
-/// number of cells, says so, as `80 cells, want 81`, and when it has one,
-/// names the symbol that is no digit of that grid; `None` when it looks
-/// like a file name.
-fn near_puzzle(path: &Path) -> Option<String> {
-    let text = path.to_str()?;
-    let cells: String = text.split_whitespace().collect();
-    let cell_like = |b: u8| b.is_ascii_digit() || b"._*".contains(&b) || b.is_ascii_uppercase();
-    if cells.len() < 16 || !cells.bytes().all(cell_like) {
-        return None;
-    }
-    let count = cells.len();
-    if let Some(side) = (26..=64usize).find(|n| n * n == count) {
-        // Read as a grid on one line only up to 25×25.
-        return Some(format!(
-            "{count} cells, a {side}×{side} grid on one line: grids from 26×26 up \
-             are read in rows or numbers, one row a line"
-        ));
-    }
-    // A square count read as a line fails on a symbol: say which, as
-    // the same line in a file would.
-    let square = (4..=25usize).any(|n| n * n == count);
-    let read = square.then(|| Puzzles::new(cells.as_bytes(), Format::Line).next());
-    if let Some(Some(Err(e))) = read {
-        return Some(format!("{count} cells, but {}", e.kind()));
-    }
-    let want = (4..=64usize)
-        .map(|n| n * n)
-        .min_by_key(|&square| square.abs_diff(count))
-        .expect("sides");
-    Some(format!("{count} cells, want {want}"))
-}
-
 /// Prints a parse error, located, on stderr.
 pub fn report(name: &str, error: &ParseError) {
     say::error(located(name, error));
@@ -458,84 +394,4 @@ pub fn read_rules(path: &Path) -> anyhow::Result<Extra> {
         bail!("{name}: rules file longer than {MAX_RULES_FILE_BYTES} bytes");
     }
     rules_file::read_extra(&text).map_err(|e| anyhow::anyhow!("{name}: {e}"))
-}
-
-/// Returns standard input, read through [`StopAware`] where the system
-/// allows (a descriptor of its own, so no buffer of `io::stdin` hides
-/// input from the wait).
-fn stdin_reader() -> Box<dyn BufRead + Send> {
-    #[cfg(unix)]
-    {
-        use std::os::fd::AsFd;
-        if let Ok(fd) = io::stdin().as_fd().try_clone_to_owned() {
-            return Box::new(BufReader::with_capacity(
-                64 * 1024,
-                StopAware::new(File::from(fd)),
-            ));
-        }
-    }
-    Box::new(BufReader::with_capacity(64 * 1024, io::stdin()))
-}
-
-/// A stream that may wait for input for ever (a person at a terminal, a
-/// program that keeps its pipe open), read so that a stop signal ends the
-/// wait: before each read it waits for input in short slices, and once the
-/// batch's stop flag is up it reports the end of the input. Without this, a
-/// Ctrl-C while the input is idle would wait for a line that never comes.
-struct StopAware {
-    file: File,
-    stop: Arc<AtomicBool>,
-}
-
-impl StopAware {
-    fn new(file: File) -> StopAware {
-        StopAware {
-            file,
-            stop: super::signals::stop_flag(),
-        }
-    }
-}
-
-impl Read for StopAware {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        loop {
-            if self.stop.load(Ordering::SeqCst) {
-                return Ok(0);
-            }
-            if ready(&self.file)? {
-                return self.file.read(buf);
-            }
-        }
-    }
-}
-
-/// Waits up to a tenth of a second for `file` to have input (or an end, or
-/// an error, which the read then reports); returns whether it has.
-#[cfg(unix)]
-fn ready(file: &File) -> io::Result<bool> {
-    use std::os::fd::AsRawFd;
-    let mut poll = libc::pollfd {
-        fd: file.as_raw_fd(),
-        events: libc::POLLIN,
-        revents: 0,
-    };
-    // SAFETY: one valid pollfd, for a descriptor `file` keeps open.
-    match unsafe { libc::poll(&mut poll, 1, 100) } {
-        n if n > 0 => Ok(true),
-        0 => Ok(false),
-        _ => {
-            let error = io::Error::last_os_error();
-            match error.kind() {
-                // A signal arrived: look at the stop flag again.
-                io::ErrorKind::Interrupted => Ok(false),
-                _ => Err(error),
-            }
-        }
-    }
-}
-
-/// Elsewhere the read itself waits.
-#[cfg(not(unix))]
-fn ready(_: &File) -> io::Result<bool> {
-    Ok(true)
 }

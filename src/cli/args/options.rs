@@ -1,5 +1,5 @@
-//! The options several subcommands share: input, encoding, cross-check,
-//! solver, and each batch subcommand's own argument set.
+//! The option groups several subcommands share: input, encoding,
+//! cross-check, solver and progress.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -15,159 +15,8 @@ use sudoku_sat::puzzle::Puzzle;
 use sudoku_sat::solve::jobs::{JOBS_PER_CORE, Jobs, MAX_JOBS};
 use sudoku_sat::solve::sat::{Engine, SatSolver, Strategy};
 
-use super::input::{Input, read_rules};
-use super::output::OutputFormat;
-use super::say;
-use super::shard::ShardArgs;
-
-/// Solve every puzzle of a file or of standard input, in input order.
-///
-/// Puzzles with no solution or several are reported on stderr with
-/// their label (`Grid 07` or `line 12`); for several solutions the first
-/// is printed. A solution given in the input (a CSV solution column)
-/// is checked: one that differs from the solution found is an error
-/// naming the first cell that differs, and the exit status is 2.
-#[derive(Debug, Args)]
-pub struct SolveArgs {
-    /// The puzzle file; `-` or nothing reads standard input.
-    ///
-    /// Where no file of that name exists, a puzzle written out (N² cells,
-    /// as `4.....8.5.3…`) or an f-puzzles or SudokuPad link is read
-    /// instead, named `argument`.
-    #[arg(value_name = "INPUT")]
-    pub(super) file: Option<PathBuf>,
-
-    #[command(flatten)]
-    pub(super) input: InputArgs,
-
-    #[command(flatten)]
-    pub(super) shard: ShardArgs,
-
-    /// How to print each solution.
-    #[arg(long, short, value_enum, default_value_t)]
-    pub(super) output: OutputFormat,
-
-    /// Print a summary on stderr at the end: puzzles, unique, multiple,
-    /// unsolvable, unreadable, seconds, puzzles per second.
-    #[arg(long)]
-    pub(super) stats: bool,
-
-    #[command(flatten)]
-    pub(super) solver: SolverArgs,
-
-    /// Write each puzzle as DIMACS CNF to PATH instead of solving it.
-    ///
-    /// The file holds the rules and every given as a unit clause, with a
-    /// comment header (tool, size, encoding, givens, the puzzle, the
-    /// variable numbering). PATH `-` is stdout. When the input holds several
-    /// puzzles, or PATH is an existing folder, PATH is a folder (made if
-    /// missing) and each puzzle goes to a file named after its label:
-    /// `grid-07.cnf` for an Euler `Grid 07`, `line-123.cnf` for the puzzle
-    /// that starts on line 123. With --shard, PATH other than `-` is always
-    /// a folder, so that every shard's files land side by side.
-    #[arg(long, value_name = "PATH", conflicts_with = "external")]
-    pub(super) dimacs: Option<PathBuf>,
-
-    /// With --dimacs, add one comment per variable naming it
-    /// (`c var 1 = r1c1#1`).
-    #[arg(long, requires = "dimacs")]
-    pub(super) dimacs_names: bool,
-
-    /// Solve with an external DIMACS solver instead of the embedded one.
-    ///
-    /// CMD is the program, found on PATH, and its arguments, e.g. `cadical`
-    /// or "minisat -verb=0"; the CNF file is appended (and, for minisat, a
-    /// result file). Its answer is decoded, validated and cross-checked
-    /// like the embedded solver's; uniqueness takes a second run.
-    #[arg(long, value_name = "CMD")]
-    pub(super) external: Option<String>,
-
-    /// With --external, kill a solver run that takes longer than SECONDS.
-    ///
-    /// Fractions are allowed (`0.5`). Each run has the whole limit; a puzzle
-    /// takes two, one to solve it and one to prove the solution unique. A
-    /// killed run is an error for that puzzle (exit 2) naming the solver
-    /// and the timeout. The kill reaches every process the solver started.
-    /// The embedded solver cannot be interrupted, so it has no timeout.
-    #[arg(
-        long,
-        value_name = "SECONDS",
-        requires = "external",
-        value_parser = sudoku_sat::solve::external::parse_seconds
-    )]
-    pub(super) timeout: Option<std::time::Duration>,
-
-    /// Explain puzzles with no solution or several, on stderr.
-    ///
-    /// No solution: a minimal set of givens that already has none, as
-    /// `r1c3=9 r4c3=9`; without any one of them the rest has a solution.
-    /// Several: two solutions side by side and the cells they differ in.
-    #[arg(long, conflicts_with = "dimacs")]
-    pub(super) explain: bool,
-}
-
-/// Read a SAT solver's answer to an exported puzzle and print the grid.
-///
-/// MODEL is the solver's output: competition format (`s SATISFIABLE`
-/// and `v` lines, in any order, wrapped at any width, `c` lines
-/// anywhere), minisat's result file (`SAT` then the literals), or a bare
-/// list of literals ending in 0. The solver's exit code is not needed:
-/// the text decides. The model is decoded and validated against the
-/// rules and the puzzle's givens; variables absent from it count as
-/// false. Exit 1 when the solver found no solution, 2 when the model
-/// breaks a rule or drops a given. `--output json` and `csv` print the
-/// records `solve` prints, with the status `solved` (a model shows a
-/// solution, not that it is the only one), `cross_check` `skipped`
-/// and null `timings_us`.
-#[derive(Debug, Args)]
-pub struct DecodeArgs {
-    /// The puzzle the solver was given (one puzzle).
-    ///
-    /// Where no file of that name exists, a puzzle written out (N² cells,
-    /// as `4.....8.5.3…`) or an f-puzzles or SudokuPad link is read
-    /// instead, named `argument`.
-    #[arg(value_name = "INPUT")]
-    pub(super) puzzle: PathBuf,
-
-    /// The solver's output; `-` reads standard input.
-    pub(super) model: PathBuf,
-
-    /// The encoding the CNF was exported with. Only `optimized` changes how
-    /// a model is read: the variables its givens decide are absent from the
-    /// formula, so their values are taken from the givens.
-    #[arg(long, value_enum, default_value_t)]
-    pub(super) encoding: RuleSet,
-
-    #[command(flatten)]
-    pub(super) input: InputArgs,
-
-    /// How to print the solution.
-    #[arg(long, short, value_enum, default_value_t)]
-    pub(super) output: OutputFormat,
-}
-
-/// Solve Project Euler problem 96 and print the sum of the 3-digit
-/// numbers in the top-left corners of the 50 solved grids.
-///
-/// With no INPUT, the puzzle file of the problem, built into the program,
-/// is used. The sum is the last line of stdout; `-o json` prints it as
-/// `{"sum": …, "grids": …}`.
-#[derive(Debug, Args)]
-pub struct EulerArgs {
-    /// A Project Euler 96 puzzle file; by default the built-in one.
-    #[arg(value_name = "INPUT")]
-    pub(super) file: Option<PathBuf>,
-
-    /// How to print the sum: `text`, the number alone, or `json`.
-    #[arg(long, short, value_enum, default_value_t)]
-    pub(super) output: super::output::ReportOutput,
-
-    #[command(flatten)]
-    pub(super) input: InputArgs,
-
-    #[command(flatten)]
-    pub(super) solver: SolverArgs,
-}
+use crate::cli::input::{Input, read_rules};
+use crate::cli::say;
 
 /// How puzzle text is read.
 #[derive(Debug, Args)]
@@ -176,7 +25,7 @@ pub struct InputArgs {
     /// rows, numbers, fpuzzles (links), rules (TOML) or csv; docs/usage.md
     /// describes each.
     #[arg(long, value_enum, default_value_t, hide_possible_values = true)]
-    pub(super) format: Format,
+    pub(in crate::cli) format: Format,
 
     /// Blocks of R rows by C columns for every grid, as `2x3`.
     ///
@@ -187,7 +36,7 @@ pub struct InputArgs {
     /// file or a link states its own (`blocks`, f-puzzles regions), and a
     /// --box that disagrees with them is an error naming both.
     #[arg(long = "box", value_name = "RxC", value_parser = parse_blocks)]
-    pub(super) blocks: Option<(usize, usize)>,
+    pub(in crate::cli) blocks: Option<(usize, usize)>,
 
     /// The symbols cells are written with: standard (`1`–`9`, then `A`–`P`),
     /// or hex0 (`0`–`F` are 1–16) or hex1 (`1`–`F`, `0` is 16) for 16×16
@@ -198,7 +47,7 @@ pub struct InputArgs {
     /// error, as its `0`s may be digits. Solutions are written in the
     /// standard symbols.
     #[arg(long, value_enum, default_value_t, hide_possible_values = true)]
-    pub(super) symbols: Symbols,
+    pub(in crate::cli) symbols: Symbols,
 
     /// Add the constraints of a rules file to every puzzle read.
     ///
@@ -211,7 +60,7 @@ pub struct InputArgs {
     /// another size is an error of its own, naming both sizes, and the
     /// other puzzles are read.
     #[arg(long, value_name = "FILE")]
-    pub(super) rules: Option<PathBuf>,
+    pub(in crate::cli) rules: Option<PathBuf>,
 }
 
 impl InputArgs {
@@ -395,13 +244,13 @@ impl EncodingArgs {
 pub struct CrossCheckArgs {
     /// Skip the cross-check against the native backtracker.
     #[arg(long)]
-    pub(super) no_cross_check: bool,
+    pub(in crate::cli) no_cross_check: bool,
 
     /// The backtracker's node limit per puzzle (branching decisions and
     /// look-ahead trials); past it the cross-check is skipped for that
     /// puzzle with a note on stderr.
     #[arg(long, value_name = "NODES", default_value_t = Backtracker::DEFAULT_NODE_LIMIT)]
-    pub(super) node_limit: u64,
+    pub(in crate::cli) node_limit: u64,
 }
 
 impl CrossCheckArgs {
@@ -418,31 +267,31 @@ pub struct ProgressArgs {
     /// batch has run for half a second; on stdin or a pipe, whose size is
     /// unknown, it is a spinner with the puzzles done and the rate).
     #[arg(long)]
-    pub(super) no_progress: bool,
+    pub(in crate::cli) no_progress: bool,
 }
 
 /// How puzzles are encoded, solved and checked.
 #[derive(Debug, Args)]
 pub struct SolverArgs {
     #[command(flatten)]
-    pub(super) encoding: EncodingArgs,
+    pub(in crate::cli) encoding: EncodingArgs,
 
     /// How the embedded SAT solver takes each puzzle: `propagate` (unit
     /// propagation first, then a fresh solver on the clauses left),
     /// `reuse` (one solver, givens as assumptions) or `fresh` (a fresh
     /// solver on the whole formula). All give the same answers.
     #[arg(long, value_enum, default_value_t)]
-    pub(super) strategy: Strategy,
+    pub(in crate::cli) strategy: Strategy,
 
     /// The SAT solver of `--strategy propagate`'s calls: varisat, or
     /// batsat or CaDiCaL in a build with the cargo feature of that name
     /// (`cargo build --release --features cadical`). Proofs, cores and
     /// the other strategies stay on varisat.
     #[arg(long, value_enum, default_value_t)]
-    pub(super) engine: Engine,
+    pub(in crate::cli) engine: Engine,
 
     #[command(flatten)]
-    pub(super) check: CrossCheckArgs,
+    pub(in crate::cli) check: CrossCheckArgs,
 
     /// Solve on N threads, each with its own solver; output stays in input
     /// order. The default is one per core. With more than one, the first
@@ -454,17 +303,17 @@ pub struct SolverArgs {
     /// is at least 1; more than 4 per core (at most 256) is cut to that,
     /// with a note.
     #[arg(long, short, value_name = "N", value_parser = parse_jobs)]
-    pub(super) jobs: Option<usize>,
+    pub(in crate::cli) jobs: Option<usize>,
 
     /// Never show the progress bar (it appears on a terminal only, once a
     /// batch has run for half a second; on stdin or a pipe, whose size is
     /// unknown, it is a spinner with the puzzles done and the rate).
     #[arg(long)]
-    pub(super) no_progress: bool,
+    pub(in crate::cli) no_progress: bool,
 }
 
 impl SolverArgs {
-    pub(super) fn encoding(&self) -> Encoding {
+    pub(in crate::cli) fn encoding(&self) -> Encoding {
         self.encoding.encoding()
     }
 
@@ -474,7 +323,7 @@ impl SolverArgs {
     ///
     /// When `--engine` names another solver than varisat for a strategy
     /// that runs on varisat alone.
-    pub(super) fn sat_solver(&self) -> anyhow::Result<SatSolver> {
+    pub(in crate::cli) fn sat_solver(&self) -> anyhow::Result<SatSolver> {
         if self.engine != Engine::Varisat && self.strategy != Strategy::Propagate {
             anyhow::bail!(
                 "--engine {}: only --strategy propagate runs on it, not {}",
@@ -490,7 +339,7 @@ impl SolverArgs {
     /// Returns how many jobs to run: `--jobs`, or one per core, cut as
     /// [`Jobs::for_request`] cuts it, with a note. Call it once per run, so
     /// the note appears once.
-    pub(super) fn jobs(&self) -> usize {
+    pub(in crate::cli) fn jobs(&self) -> usize {
         let jobs = Jobs::for_request(self.jobs);
         if let Jobs::Cut { cap, cores } = jobs {
             say::note(format_args!(
@@ -504,7 +353,7 @@ impl SolverArgs {
         jobs.count()
     }
 
-    pub(super) fn backtracker(&self) -> Option<Backtracker> {
+    pub(in crate::cli) fn backtracker(&self) -> Option<Backtracker> {
         self.check.backtracker()
     }
 }
