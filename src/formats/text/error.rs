@@ -159,6 +159,13 @@ pub enum ParseErrorKind {
         /// The grid's side.
         side: usize,
     },
+    /// A field of a row of numbers between bars (`|16|  |07|`) that is
+    /// not two characters wide, as `|123|` or two fields run together
+    /// where a bar is missing (`|0402|`).
+    PipeField {
+        /// The field as written, up to 20 characters.
+        found: String,
+    },
     /// The blocks asked for (`--box`) do not tile this grid.
     Blocks {
         /// The grid's side.
@@ -303,6 +310,11 @@ impl fmt::Display for ParseErrorKind {
             ParseErrorKind::RulesFileTooLong { limit } => {
                 write!(f, "rules file longer than {limit} bytes")
             }
+            ParseErrorKind::PipeField { found } => write!(
+                f,
+                "'{found}' is not a field of two characters between bars \
+                 (a number, or two spaces for a blank): a bar missing or one too many?"
+            ),
             ParseErrorKind::NotANumber { found, side } => write!(
                 f,
                 "'{found}' is not a digit from 1 to {side}, or 0 or . for a blank"

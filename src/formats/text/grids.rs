@@ -198,7 +198,10 @@ impl State {
         let (Some(cols), Some(size)) = (block.sized_by.take(), self.size) else {
             return;
         };
-        let second = Size::from_side(found).filter(|_| found <= Size::MAX_SYMBOL_SIDE);
+        // A second row holding a character that is no cell is no evidence
+        // of another size: its own error names the character.
+        let second = Size::from_side(found)
+            .filter(|_| found <= Size::MAX_SYMBOL_SIDE && self.scan.bad.is_none());
         let (Some(second), None, 1) = (second, &block.error, block.rows) else {
             return;
         };

@@ -63,6 +63,37 @@ pub(super) fn pipes_like(line: &[u8]) -> bool {
     fields >= Size::MIN_SIDE
 }
 
+/// Returns the first field of a row between bars that is not two
+/// characters wide, with its 1-based column, when the line is otherwise
+/// such a row: it starts and ends with `|` and at least three of its
+/// fields, and more than half, are two characters wide. A bar missing or
+/// one too many there would otherwise make the fields run together or
+/// split, and the row read as some other format with an error elsewhere.
+pub(super) fn pipes_broken(line: &[u8]) -> Option<(usize, String)> {
+    if starts_with_cell(line) || pipes_like(line) {
+        return None;
+    }
+    let text = String::from_utf8_lossy(line);
+    let trimmed = text.trim_matches(|c| c == ' ' || c == '\t');
+    if trimmed.len() < 2 || !trimmed.starts_with('|') || !trimmed.ends_with('|') {
+        return None;
+    }
+    let fields = pipe_fields_raw(&text);
+    let wide = |field: &str| field.chars().count() == 2;
+    let two = fields.iter().filter(|(_, f)| wide(f)).count();
+    if two < Size::MIN_SIDE - 1 || 2 * two <= fields.len() {
+        return None;
+    }
+    fields.into_iter().find(|(_, f)| !wide(f)).map(|(col, f)| {
+        // As written, spaces kept: they are part of the width.
+        let mut shown: String = f.chars().take(20).collect();
+        if shown.len() < f.len() {
+            shown.push('…');
+        }
+        (col, shown)
+    })
+}
+
 /// Returns whether a line is a drawn row of numbers, as `-o pretty` draws
 /// grids from 26×26 up: numbers (or `.`) separated by spaces, with `|`
 /// between blocks and around the row, as many or as wide as
@@ -80,7 +111,7 @@ fn drawn_like(line: &[u8]) -> bool {
 /// Returns whether a line is a row of the numbers format: spaced, between
 /// bars, or drawn.
 pub(super) fn numbers_row(line: &[u8]) -> bool {
-    numbers_like(line) || pipes_like(line) || drawn_like(line)
+    numbers_like(line) || pipes_like(line) || drawn_like(line) || pipes_broken(line).is_some()
 }
 
 /// Reads one cell of the numbers format: `.` or zeros for a blank, else
@@ -145,17 +176,27 @@ fn drawn_tokens(text: &str) -> (Tokens, Vec<(usize, usize)>) {
 /// trimmed, with the 1-based column of its first character; a field of
 /// spaces is the blank `.`.
 fn pipe_fields(text: &str) -> Vec<(usize, String)> {
+    pipe_fields_raw(text)
+        .into_iter()
+        .map(|(at, field)| {
+            let trimmed = field.trim();
+            let token = if trimmed.is_empty() { "." } else { trimmed };
+            (at, token.to_string())
+        })
+        .collect()
+}
+
+/// Returns the fields of a row between bars as written, untrimmed, each
+/// with the 1-based column of its first character.
+fn pipe_fields_raw(text: &str) -> Vec<(usize, String)> {
     let mut fields = Vec::new();
     let mut column = 0;
     let mut start = None;
     for ch in text.chars() {
         column += 1;
         if ch == '|' {
-            if let Some((at, field)) = start.take() {
-                let field: String = field;
-                let trimmed = field.trim();
-                let token = if trimmed.is_empty() { "." } else { trimmed };
-                fields.push((at, token.to_string()));
+            if let Some(field) = start.take() {
+                fields.push(field);
             }
             start = Some((column + 1, String::new()));
         } else if let Some((_, field)) = &mut start {
@@ -170,6 +211,24 @@ impl State {
     /// the first grid fixes the side.
     pub(super) fn numbers_line(&mut self, line: &[u8], number: usize) {
         let text = String::from_utf8_lossy(line);
+        if let Some((column, found)) = pipes_broken(line) {
+            let error = ParseError::new(number, Some(column), ParseErrorKind::PipeField { found });
+            // A row of N fields is 3N - 1 characters between its outer bars;
+            // a bar missing or one too many, or a field one character
+            // wider, is one off, so the nearest N is the grid's side.
+            let inner = text.trim_matches(|c| c == ' ' || c == '\t').chars().count() - 2;
+            let guess = Size::from_side(inner.div_ceil(3)).filter(|_| self.block.is_none());
+            match self.size.or(guess) {
+                Some(size) => {
+                    self.size = Some(size);
+                    let mut block = self.block.take().unwrap_or_else(|| Block::new(None, None));
+                    block.error.get_or_insert(error);
+                    self.add_rows(block, number, 1, size);
+                }
+                None => self.error_outside_grid(error),
+            }
+            return;
+        }
         let mut bars = None;
         let tokens = if pipes_like(line) {
             pipe_fields(&text)

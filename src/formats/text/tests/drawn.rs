@@ -173,7 +173,66 @@ fn numbers_between_bars() {
         Format::Auto,
     );
     assert_eq!((e.line(), e.column()), (4, Some(8)));
-    // A field of another width makes the line no row between bars.
+    // A field of another width is named where it stands.
     let e = only_error(four.replacen("|02|", "|2|", 1).as_bytes(), Format::Auto);
-    assert_eq!(e.line(), 3);
+    assert_eq!((e.line(), e.column()), (3, Some(2)));
+    assert_eq!(e.kind(), &ParseErrorKind::PipeField { found: "2".into() });
+}
+
+#[test]
+fn a_missing_or_extra_bar_between_numbers_is_named_at_its_field() {
+    let grid = sample(Size::SQUARES[3]);
+    let text = piped(&grid, true);
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let clean = lines.clone();
+    // The row damaged, how, and the column and width of the field named.
+    type Damage = fn(&str) -> String;
+    let cases: [(usize, Damage, usize, usize); 3] = [
+        // A bar missing runs two fields together: `|0402|`.
+        (3, |row| format!("{}{}", &row[..3], &row[4..]), 2, 4),
+        // A field of three digits.
+        (5, |row| format!("|123{}", &row[3..]), 2, 3),
+        // One bar too many splits a field.
+        (7, |row| format!("{}|{}", &row[..2], &row[2..]), 2, 1),
+    ];
+    for (row, damage, column, width) in cases {
+        lines.clone_from(&clean);
+        lines[row] = damage(&clean[row]);
+        let damaged = lines.join("\n") + "\n";
+        for format in [Format::Auto, Format::Numbers] {
+            let e = only_error(damaged.as_bytes(), format);
+            assert_eq!((e.line(), e.column()), (row + 1, Some(column)), "{damaged}");
+            let ParseErrorKind::PipeField { found } = e.kind() else {
+                panic!("{e}");
+            };
+            assert_eq!(found.chars().count(), width, "{e}");
+        }
+    }
+    // On the first row, before the grid's size is known, the row's
+    // length still gives the size: one error, and the grid after it reads.
+    for first in [
+        format!("|123{}", &text[3..]),
+        format!("|0{}", &text[3..]),
+        format!("{}|{}", &text[..2], &text[2..]),
+    ] {
+        let again = format!("{first}{text}");
+        let all: Vec<_> = Puzzles::new(again.as_bytes(), Format::Auto).collect();
+        assert_eq!(all.len(), 2, "{all:?}");
+        let e = all[0].as_ref().unwrap_err();
+        assert_eq!((e.line(), e.column()), (1, Some(2)));
+        assert!(matches!(e.kind(), ParseErrorKind::PipeField { .. }), "{e}");
+        assert_eq!(all[1].as_ref().unwrap().grid(), &grid);
+    }
+}
+
+#[test]
+fn a_character_for_a_bar_in_a_drawn_row_is_named() {
+    // The second row's stray character is no sign of a 10×10 grid: it is
+    // named, not counted as a tenth cell.
+    for stray in ['!', 'x', ':'] {
+        let drawn = DRAWN.replacen("| . 3 . |", &format!("| . 3 . {stray}"), 1);
+        let e = only_error(drawn.as_bytes(), Format::Auto);
+        assert_eq!(e.kind(), &ParseErrorKind::InvalidCharacter { found: stray });
+        assert_eq!((e.line(), e.column()), (3, Some(9)));
+    }
 }
