@@ -37,6 +37,55 @@ fn a_windoku_reads_and_solves() {
     assert!(matches!(outcome, Outcome::Multiple(..)));
 }
 
+/// Strings of any length and content read back, through the line reader
+/// whose lines end at [`MAX_LINE_BYTES`](crate::formats::text::MAX_LINE_BYTES).
+#[test]
+fn long_titles_and_rules_read_back_through_the_line_reader() {
+    use crate::formats::text::{Format, Puzzles};
+    let piece = "a \"quoted\" back\\slash,\ttab  ";
+    let long = piece.repeat(3_000);
+    let titled = |title: String, rules: String| Meta {
+        title: Some(title),
+        author: Some("  spaces at the ends  ".into()),
+        rules: Some(rules),
+    };
+    let cases = [
+        titled(long.clone(), format!("short line\n{long}\n\nlast\n")),
+        titled(" ".repeat(70_000) + "x", "x\u{7}y".into()),
+        titled(format!("\n{long}"), "\u{e9}".repeat(40_000)),
+    ];
+    let puzzle = crate::puzzle::every_family();
+    for meta in cases {
+        let text = write(&puzzle, &meta);
+        let longest = text.lines().map(str::len).max().unwrap();
+        assert!(longest <= 1_100, "a line of {longest} bytes");
+        let read: Vec<_> = Puzzles::new(text.as_bytes(), Format::Rules).collect();
+        let back = read[0].as_ref().unwrap();
+        assert_eq!(back.puzzle, puzzle);
+        let got = back.shown.meta();
+        for (a, b) in [
+            (&got.title, &meta.title),
+            (&got.author, &meta.author),
+            (&got.rules, &meta.rules),
+        ] {
+            let (a, b) = (a.as_deref().unwrap_or(""), b.as_deref().unwrap_or(""));
+            let at = a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count();
+            let near = |s: &str| {
+                s.chars()
+                    .skip(at.saturating_sub(20))
+                    .take(40)
+                    .collect::<String>()
+            };
+            assert!(
+                a == b,
+                "at char {at}: read {:?}, wrote {:?}",
+                near(a),
+                near(b)
+            );
+        }
+    }
+}
+
 #[test]
 fn every_family_and_shape_round_trips() {
     let all = crate::puzzle::every_family();

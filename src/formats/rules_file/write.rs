@@ -8,7 +8,7 @@ use crate::rules::{Constraint, Origin, ParityCell, Rule};
 
 /// Writes a puzzle as a rules file that [`read`](super::read) reads back.
 pub fn write(puzzle: &Puzzle, meta: &Meta) -> String {
-    let quote = |s: &str| toml::Value::String(s.to_string()).to_string();
+    let quote = |s: &str| basic(s);
     let mut out = String::new();
     for (key, value) in [
         ("title", &meta.title),
@@ -138,18 +138,67 @@ pub fn write(puzzle: &Puzzle, meta: &Meta) -> String {
 /// A string in TOML: a multi-line literal string when it spans lines and
 /// can be one, else a basic string with escapes.
 fn multi_line(text: &str) -> String {
-    if text.contains('\n') && !text.contains("'''") && !text.contains('\r') {
+    if text.contains('\n')
+        && !text.contains("'''")
+        && !text.contains('\r')
+        && text.lines().all(|line| line.len() <= WRAP)
+    {
         format!("'''\n{text}'''")
     } else {
-        toml::Value::String(text.to_string()).to_string()
+        basic(text)
     }
+}
+
+/// The longest line of a string a rules file is written with: far below
+/// the reader's [`MAX_LINE_BYTES`](crate::formats::text::MAX_LINE_BYTES),
+/// so that a title or a rule of any length reads back.
+const WRAP: usize = 1000;
+
+/// A string in TOML with escapes, as the `toml` crate writes it when its
+/// lines fit in [`WRAP`] bytes; else as a multi-line basic string whose
+/// long lines are cut by a `\` at the end of a line, which TOML joins
+/// back without the line end (and without the whitespace that starts the
+/// next line, so a space there is escaped).
+fn basic(text: &str) -> String {
+    let plain = toml::Value::String(text.to_string()).to_string();
+    if plain.lines().all(|line| line.len() <= WRAP) {
+        return plain;
+    }
+    let mut out = String::from("\"\"\"\n");
+    let mut line = 0;
+    for ch in text.chars() {
+        // A line end of the text ends the line here: no `\` before it,
+        // which would join the lines and drop the line end.
+        if ch == '\n' {
+            out.push('\n');
+            line = 0;
+            continue;
+        }
+        let at_break = line >= WRAP;
+        if at_break {
+            out.push_str("\\\n");
+            line = 0;
+        }
+        let before = out.len();
+        match ch {
+            '\\' => out.push_str("\\\\"),
+            '"' => out.push_str("\\\""),
+            '\t' => out.push_str("\\t"),
+            ' ' if at_break => out.push_str("\\u0020"),
+            c if c.is_control() => out.push_str(&format!("\\u{:04X}", u32::from(c))),
+            c => out.push(c),
+        }
+        line += out.len() - before;
+    }
+    out.push_str("\"\"\"");
+    out
 }
 
 /// A neutral value in TOML: cells as `r1c1`, places outside the grid as
 /// `r0c5`.
 fn toml_of(value: &items::Value) -> String {
     match value {
-        items::Value::Text(t) => toml::Value::String(t.clone()).to_string(),
+        items::Value::Text(t) => basic(t),
         items::Value::Number(n) => n.to_string(),
         items::Value::List(list) => {
             let inner: Vec<String> = list.iter().map(toml_of).collect();
