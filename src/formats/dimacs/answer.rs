@@ -65,6 +65,10 @@ pub enum AnswerErrorKind {
     Contradiction(usize),
     /// An `s` line with a status this reader does not know.
     BadStatus(String),
+    /// A line holding a NUL or another control character, or bytes that
+    /// are not UTF-8: binary data, not a solver's text (a file written
+    /// over, a wrong file).
+    Binary,
     /// A line that fits no known output shape.
     UnexpectedLine,
 }
@@ -116,6 +120,9 @@ impl fmt::Display for AnswerError {
                 write!(f, "variable {v} is both true and false in the model")
             }
             AnswerErrorKind::BadStatus(s) => write!(f, "unknown status '{s}'"),
+            AnswerErrorKind::Binary => {
+                f.write_str("a NUL or other control character: binary data, not a solver's output")
+            }
             AnswerErrorKind::UnexpectedLine => {
                 f.write_str("not a comment, status, model or literal line")
             }
@@ -137,6 +144,8 @@ enum Status {
 #[derive(Default)]
 struct Model {
     lits: Vec<Lit>,
+    /// The line of each literal, for an error to name.
+    lines: Vec<u32>,
     closed: bool,
     seen: bool,
 }
@@ -163,6 +172,7 @@ impl Model {
                 self.closed = true;
             } else {
                 self.lits.push(Lit::from_dimacs(value));
+                self.lines.push(u32::try_from(line).unwrap_or(u32::MAX));
             }
         }
         Ok(())
@@ -174,14 +184,15 @@ impl Model {
         }
         // Sorted, so a variable's literals are adjacent; not a table indexed
         // by variable, where one literal `v 268435456` would cost 256 MiB.
-        let mut sorted = self.lits.clone();
-        sorted.sort_unstable();
-        if let Some(pair) = sorted
-            .windows(2)
-            .find(|p| p[0].var() == p[1].var() && p[0] != p[1])
-        {
-            let var = pair[0].var().index() + 1;
-            return Err(AnswerError::new(0, AnswerErrorKind::Contradiction(var)));
+        // Stable, so the later of two opposite literals is found second.
+        let mut order: Vec<usize> = (0..self.lits.len()).collect();
+        order.sort_by_key(|&i| self.lits[i].var());
+        if let Some(pair) = order.windows(2).find(|p| {
+            self.lits[p[0]].var() == self.lits[p[1]].var() && self.lits[p[0]] != self.lits[p[1]]
+        }) {
+            let var = self.lits[pair[0]].var().index() + 1;
+            let line = self.lines[pair[0].max(pair[1])] as usize;
+            return Err(AnswerError::new(line, AnswerErrorKind::Contradiction(var)));
         }
         Ok(self.lits)
     }
@@ -228,6 +239,16 @@ pub fn read_answer(text: &str) -> Result<Answer, AnswerError> {
     let mut model = Model::default();
     for (i, raw) in text.lines().enumerate() {
         let line_no = i + 1;
+        // Chatter is passed over, but not binary data: a file written
+        // over, or another file, is no solver's answer. Bytes that are not
+        // UTF-8 arrive as U+FFFD; colour codes (ESC) are a terminal's text.
+        let binary = |c: char| {
+            (c.is_control() && !matches!(c, '\t' | '\r' | '\u{b}' | '\u{c}' | '\u{1b}'))
+                || c == '\u{fffd}'
+        };
+        if raw.chars().any(binary) {
+            return Err(AnswerError::new(line_no, AnswerErrorKind::Binary));
+        }
         let mut tokens = raw.split_whitespace();
         let found = match tokens.next() {
             None | Some("c") => None,
@@ -359,6 +380,28 @@ mod tests {
             kind("s SATISFIABLE\nv 3 -3 0\n"),
             AnswerErrorKind::Contradiction(3)
         );
+        // Named at the line of the second of the two literals.
+        let error = read_answer("s SATISFIABLE\nv 1 -2 3\nv 4 -5\nv -1 6 0\n").unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "line 4: variable 1 is both true and false in the model"
+        );
+        let error = read_answer("s SATISFIABLE\nv -1 -2 3\nv 2 1 0\n").unwrap_err();
+        assert_eq!(
+            (error.line(), error.kind()),
+            (3, &AnswerErrorKind::Contradiction(1))
+        );
+        // Binary data is no chatter, before, inside or after the model.
+        for text in [
+            "s SATISFIABLE\nv 1 -2 0\n\0\0\0\n",
+            "\u{1}\u{2}garbage\ns SATISFIABLE\nv 1 0\n",
+            "SAT\n1 -2\u{0} 0\n",
+            "s SATISFIABLE\nv 1 0\n\u{fffd}PNG\n",
+        ] {
+            assert_eq!(kind(text), AnswerErrorKind::Binary, "{text:?}");
+        }
+        // Tabs and carriage returns are text.
+        assert_eq!(sat("s SATISFIABLE\r\nv\t1 -2 0\r\n"), [1, -2]);
         assert_eq!(
             kind("s MAYBE\n"),
             AnswerErrorKind::BadStatus("MAYBE".into())
