@@ -16,6 +16,7 @@ use sudoku_sat::grid::Size;
 
 use super::EncodingArgs;
 use super::output::{ReportOutput, json_line};
+use super::progress::Spinner;
 use super::stats::{first_puzzle, parse_size, thousands};
 use super::{InputArgs, Status, say};
 
@@ -75,6 +76,12 @@ pub struct ExplainArgs {
     #[command(flatten)]
     input: InputArgs,
 
+    /// Never show the spinner drawn on a terminal while a big formula is
+    /// built and searched (from half a second on: a 64×64 grid's takes
+    /// seconds).
+    #[arg(long)]
+    no_progress: bool,
+
     /// How to print: text, or one JSON object with `target`, `size`,
     /// `encoding`, `amo`, `puzzle` (`source`, `label`, `givens`; null for
     /// an empty grid), `variables`, `clauses` (in the formula),
@@ -117,9 +124,18 @@ pub fn explain(args: ExplainArgs) -> anyhow::Result<Status> {
     let size = shape.size();
     // Check the name before encoding: a 25×25 formula takes a moment.
     args.target.check(size)?;
-    let (cnf, stats) = encoded(grid.as_ref(), &shape, &encoding);
-    let explanation = explain_clauses(&cnf, &stats, &shape, args.target)?;
-    let aux = AuxNames::new(&cnf, &stats, &shape, &encoding);
+    // A 64×64 formula with auxiliary variables takes seconds to build and
+    // search.
+    let message = format!(
+        "encoding the {size} formula and finding what mentions {}",
+        args.target
+    );
+    let (explanation, aux) = Spinner::during(!args.no_progress, &message, || {
+        let (cnf, stats) = encoded(grid.as_ref(), &shape, &encoding);
+        let explanation = explain_clauses(&cnf, &stats, &shape, args.target)?;
+        let aux = AuxNames::new(&cnf, &stats, &shape, &encoding);
+        anyhow::Ok((explanation, aux))
+    })?;
     let legend = legend(&explanation, &aux, args.limit);
     let mut out = io::BufWriter::new(io::stdout().lock());
     if args.output == ReportOutput::Json {

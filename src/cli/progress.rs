@@ -191,6 +191,33 @@ impl Spinner {
     }
 }
 
+impl Spinner {
+    /// Runs `work`, which reports nothing as it goes, with a spinner
+    /// saying `message` drawn beside it from [`Progress::DELAY`] on (on a
+    /// terminal, when `wanted`), and removed when it returns.
+    pub(super) fn during<T>(wanted: bool, message: &str, work: impl FnOnce() -> T) -> T {
+        if !wanted || !io::stderr().is_terminal() {
+            return work();
+        }
+        let (done, finished) = std::sync::mpsc::channel::<()>();
+        std::thread::scope(|scope| {
+            scope.spawn(move || {
+                if finished.recv_timeout(Progress::DELAY).is_ok() {
+                    return;
+                }
+                let mut spinner = Spinner::new(true);
+                spinner.start -= Progress::DELAY;
+                spinner.show(|| message.to_string());
+                // Until `work` returns and the sender is dropped.
+                let _ = finished.recv();
+            });
+            let result = work();
+            drop(done);
+            result
+        })
+    }
+}
+
 impl Drop for Spinner {
     /// Removes the spinner however the work ends.
     fn drop(&mut self) {

@@ -222,7 +222,9 @@ pub fn from_json(text: &str) -> Result<Imported, FpuzzlesError> {
     let mut all = Vec::new();
     for (key, value) in object {
         let key = key.as_str();
-        if is_absent(value) {
+        // A flag's value is true or false: an empty list there is not
+        // false but malformed, refused by `constraints` below.
+        if is_absent(value) && !(FLAG_KEYS.contains(&key) && value.is_array()) {
             continue;
         }
         if is_shown(key) {
@@ -366,6 +368,16 @@ fn neutral(value: &Value) -> items::Value {
         other => items::Value::Text(other.to_string()),
     }
 }
+
+/// The keys whose value is `true` or `false`: a rule over the whole grid.
+const FLAG_KEYS: [&str; 6] = [
+    "diagonal+",
+    "diagonal-",
+    "antiknight",
+    "antiking",
+    "nonconsecutive",
+    "disjointgroups",
+];
 
 /// Returns whether a key's value states nothing: `false`, `null`, an
 /// empty list.

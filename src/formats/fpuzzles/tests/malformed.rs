@@ -20,6 +20,9 @@ fn malformed_puzzles_are_errors_never_panics() {
         ),
         &format!(r#"{{"size": 4, "grid": {grid4}, "even": [{{"cell": 3}}]}}"#),
         &format!(r#"{{"size": 4, "grid": {grid4}, "antiknight": 1}}"#),
+        // A flag is true or false; an empty list is neither.
+        &format!(r#"{{"size": 4, "grid": {grid4}, "diagonal+": []}}"#),
+        &format!(r#"{{"size": 4, "grid": {grid4}, "antiking": []}}"#),
         r#"{"size": 4, "grid": [[{"value": 5, "given": true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}"#,
         r#"{"size": 4, "grid": [[{"region": 7},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}"#,
         r#"{"size": 4, "grid": [[{"region": 1},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}"#,
