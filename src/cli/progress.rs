@@ -181,9 +181,13 @@ impl Spinner {
             return;
         }
         let bar = self.bar.get_or_insert_with(|| {
-            let spinner = ProgressBar::new_spinner().with_style(
-                ProgressStyle::with_template("{spinner} {msg}  {elapsed}").expect("valid template"),
-            );
+            // Its clock counts from the work's start, not from the draw.
+            let spinner = ProgressBar::new_spinner()
+                .with_style(
+                    ProgressStyle::with_template("{spinner} {msg}  {elapsed}")
+                        .expect("valid template"),
+                )
+                .with_elapsed(self.start.elapsed());
             spinner.enable_steady_tick(Duration::from_millis(200));
             spinner
         });
