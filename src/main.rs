@@ -37,6 +37,17 @@ fn main() -> ExitCode {
 /// error). Unlike clap's own `exit`, a failed write (help sent to a full
 /// disk) is an error too; a closed pipe ends quietly, as elsewhere.
 fn usage(error: &clap::Error) -> ExitCode {
+    let shown = matches!(
+        error.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    );
+    if !shown {
+        // A usage error is one line, as every other error is.
+        cli::say::error(one_line(&error.render().to_string()));
+        return ExitCode::from(Status::Error as u8);
+    }
     let printed = error.print().and_then(|()| io::stdout().flush());
     match printed {
         Ok(()) => ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(2)),
@@ -50,6 +61,34 @@ fn usage(error: &clap::Error) -> ExitCode {
             ExitCode::from(Status::Error as u8)
         }
     }
+}
+
+/// Puts clap's rendering of a usage error on one line: the message, the
+/// values it lists (the missing arguments), then its tips and the usage
+/// line in brackets; the pointer to `--help` is left out, as the usage
+/// says where to look.
+fn one_line(rendered: &str) -> String {
+    let mut message = String::new();
+    let mut listed = Vec::new();
+    let mut asides = Vec::new();
+    for line in rendered.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        if let Some(first) = line.strip_prefix("error: ") {
+            message = first.to_string();
+        } else if let Some(usage) = line.strip_prefix("Usage: ") {
+            asides.push(format!("usage: {usage}"));
+        } else if line.starts_with("tip: ") {
+            asides.push(line.to_string());
+        } else if !line.starts_with("For more information") {
+            listed.push(line.to_string());
+        }
+    }
+    if !listed.is_empty() {
+        message = format!("{message} {}", listed.join(", "));
+    }
+    if !asides.is_empty() {
+        message = format!("{message} ({})", asides.join("; "));
+    }
+    message
 }
 
 /// Returns whether the error comes from writing to a closed pipe.

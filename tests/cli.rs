@@ -305,8 +305,46 @@ fn one_of_a_kind_is_counted_in_the_singular() {
 
 #[test]
 fn usage_errors_exit_2_and_version_works() {
-    assert_eq!(run_cli(&["solve", "--output", "nope"], b"").code, 2);
-    assert_eq!(run_cli(&["frobnicate"], b"").code, 2);
+    // Each usage error is one line on stderr, as every other error is,
+    // with what clap would say over several.
+    for (args, needles) in [
+        (
+            &["solve", "--output", "nope"][..],
+            &["'nope'", "possible values: grid"][..],
+        ),
+        (
+            &["frobnicate"],
+            &[
+                "unrecognized subcommand 'frobnicate'",
+                "usage: sudoku-sat <COMMAND>",
+            ],
+        ),
+        (
+            &["decode"],
+            &["not provided: <INPUT>, <MODEL>", "usage: sudoku-sat decode"],
+        ),
+        (
+            &["count", "--limit", "abc", "x"],
+            &["invalid value 'abc' for '--limit"],
+        ),
+        (
+            &["solve", "--fooo"],
+            &["unexpected argument '--fooo'", "tip: "],
+        ),
+    ] {
+        let run = run_cli(args, b"");
+        assert_eq!(run.code, 2, "{args:?}");
+        assert!(run.stdout.is_empty(), "{args:?}: {}", run.stdout);
+        assert_eq!(run.stderr.lines().count(), 1, "{args:?}: {}", run.stderr);
+        assert!(run.stderr.starts_with("error: "), "{}", run.stderr);
+        for needle in needles {
+            assert!(
+                run.stderr.contains(needle),
+                "{needle:?} not in {}",
+                run.stderr
+            );
+        }
+    }
     let version = run_cli(&["--version"], b"");
     assert_eq!(version.code, 0);
     assert!(version.stdout.contains(env!("CARGO_PKG_VERSION")));
