@@ -258,7 +258,12 @@ impl Scan {
     pub(super) fn block(&mut self, line: &[u8]) {
         self.clear();
         let mut group = 0;
-        for (i, unit) in units(line).enumerate() {
+        let mut units = units(line).enumerate().peekable();
+        while let Some((i, unit)) = units.next() {
+            // A `+` before a symbol is a sign (`+3`), not a drawing's
+            // corner: an invalid character where it stands.
+            let signed = matches!(unit, Unit::Ascii(b'+'))
+                && matches!(units.peek(), Some((_, Unit::Ascii(b))) if b.is_ascii_alphanumeric());
             match unit {
                 Unit::Ascii(b) if is_space(b) => {
                     if group > 0 {
@@ -266,7 +271,7 @@ impl Scan {
                         group = 0;
                     }
                 }
-                Unit::Ascii(b'|' | b'+') => {
+                Unit::Ascii(b'|' | b'+') if !signed => {
                     self.bars = true;
                     self.bars_at.push((self.cells.len(), i + 1));
                 }

@@ -236,3 +236,15 @@ fn a_character_for_a_bar_in_a_drawn_row_is_named() {
         assert_eq!((e.line(), e.column()), (3, Some(9)));
     }
 }
+
+#[test]
+fn a_sign_before_a_digit_is_no_corner_of_a_drawing() {
+    // `+3` in a row of digits is a sign, named where it stands; `+` as a
+    // corner (`---+---`) stays a rule line's.
+    let e = only_error(b"1 2 3 4\n3 4 1 2\n2 1 4 +3\n4 3 2 1\n", Format::Auto);
+    assert_eq!(e.kind(), &ParseErrorKind::InvalidCharacter { found: '+' });
+    assert_eq!((e.line(), e.column()), (3, Some(7)));
+    let e = only_error(b"+1\n", Format::Auto);
+    assert_eq!(e.kind(), &ParseErrorKind::InvalidCharacter { found: '+' });
+    assert_eq!(parse_str(DRAWN, Format::Auto).unwrap().len(), 1);
+}
