@@ -204,13 +204,14 @@ impl Spinner {
             return work();
         }
         let (done, finished) = std::sync::mpsc::channel::<()>();
+        let start = Instant::now();
         std::thread::scope(|scope| {
             scope.spawn(move || {
                 if finished.recv_timeout(Progress::DELAY).is_ok() {
                     return;
                 }
                 let mut spinner = Spinner::new(true);
-                spinner.start -= Progress::DELAY;
+                spinner.start = start;
                 spinner.show(|| message.to_string());
                 // Until `work` returns and the sender is dropped.
                 let _ = finished.recv();
