@@ -121,7 +121,7 @@ impl fmt::Display for AnswerError {
             }
             AnswerErrorKind::BadStatus(s) => write!(f, "unknown status '{s}'"),
             AnswerErrorKind::Binary => {
-                f.write_str("a NUL or other control character: binary data, not a solver's output")
+                f.write_str("binary data (a NUL, a control character or bytes that are not UTF-8), not a solver's output")
             }
             AnswerErrorKind::UnexpectedLine => {
                 f.write_str("not a comment, status, model or literal line")
