@@ -71,6 +71,17 @@ pub use quadruple::Quadruple;
 pub use region_sum::RegionSumLine;
 pub use skyscraper::Skyscraper;
 
+/// The keys (f-puzzles keys, rules-file types) of the rules over the
+/// whole grid that name no cells: each is on or off, `true` or `false`.
+pub const FLAG_KEYS: [&str; 6] = [
+    "diagonal+",
+    "diagonal-",
+    "antiknight",
+    "antiking",
+    "nonconsecutive",
+    "disjointgroups",
+];
+
 /// What a broken rule looks like in a finished grid.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Broken {

@@ -38,10 +38,7 @@ pub(super) fn read_constraint(
         return shared_constraint(text, table, name, shape);
     }
     let takes_cells = matches!(name, "extraregion" | "even" | "odd");
-    let known = matches!(
-        name,
-        "diagonal+" | "diagonal-" | "antiknight" | "antiking" | "nonconsecutive" | "disjointgroups"
-    ) || takes_cells;
+    let known = crate::rules::FLAG_KEYS.contains(&name) || takes_cells;
     if !known {
         return Err(at(
             kind.span(),

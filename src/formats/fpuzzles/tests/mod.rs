@@ -6,6 +6,7 @@ mod malformed;
 mod real;
 
 use super::*;
+use crate::rules::{AntiKing, ExtraRegion, Parity, ParityCell};
 
 /// The shared corpus of real variant puzzles, when present.
 pub(crate) fn corpus() -> Option<Vec<Vec<String>>> {
