@@ -2,5 +2,5 @@
 // carries in the binary, by their path in web/.
 &[
     ("pkg/sudoku_sat_web.js", include_bytes!("sudoku_sat_web.js")),
-    ("pkg/sudoku_sat_web_bg.335c03a03490dfc3.wasm", include_bytes!("sudoku_sat_web_bg.335c03a03490dfc3.wasm")),
+    ("pkg/sudoku_sat_web_bg.554dcd673ef1e661.wasm", include_bytes!("sudoku_sat_web_bg.554dcd673ef1e661.wasm")),
 ]

@@ -606,7 +606,7 @@ async function __wbg_init_once(module_or_path) {
     }
 
     if (module_or_path === undefined) {
-        module_or_path = new URL('sudoku_sat_web_bg.335c03a03490dfc3.wasm', import.meta.url);
+        module_or_path = new URL('sudoku_sat_web_bg.554dcd673ef1e661.wasm', import.meta.url);
     }
     const imports = __wbg_get_imports();
 
